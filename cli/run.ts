@@ -1,0 +1,93 @@
+// The one place that turns a command's result into output and an exit code.
+// A command produces a CommandResult; `--json` prints the v0.3 envelope, otherwise
+// the command's human renderer runs over the same result.
+import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { envelope, type CommandResult } from '../contracts/envelope.js';
+import { CairnError } from './errors.js';
+
+export interface CommandContext {
+  /** Absolute, symlink-free workspace root. */
+  workspace: string;
+  json: boolean;
+  /** False when --no-tests was given. */
+  tests: boolean;
+  /** True when stderr is a terminal (progress bars). */
+  interactive: boolean;
+}
+
+export function contextOf(command: Command): CommandContext {
+  const opts = command.optsWithGlobals() as { workspace?: string; json?: boolean; tests?: boolean };
+  const dir = resolve(opts.workspace ?? process.cwd());
+  let workspace: string;
+  try {
+    workspace = realpathSync(dir);
+    if (!statSync(workspace).isDirectory()) throw new Error('not a directory');
+  } catch {
+    throw new CairnError('workspace_not_found', `workspace ${opts.workspace ?? dir} is not a readable directory`, 2);
+  }
+  return {
+    workspace,
+    json: Boolean(opts.json),
+    tests: opts.tests !== false,
+    interactive: Boolean(process.stderr.isTTY) && !opts.json,
+  };
+}
+
+export type HumanRenderer<T> = (result: CommandResult<T>) => string;
+
+/** Runs a command body and prints its result. Sets process.exitCode; never calls exit(). */
+export async function execute<T>(
+  command: Command,
+  name: string,
+  body: (ctx: CommandContext) => Promise<CommandResult<T>> | CommandResult<T>,
+  human: HumanRenderer<T>,
+): Promise<void> {
+  const json = Boolean((command.optsWithGlobals() as { json?: boolean }).json);
+  let result: CommandResult<T>;
+  try {
+    result = await body(contextOf(command));
+  } catch (error) {
+    if (!(error instanceof CairnError)) throw error;
+    result = {
+      command: name,
+      ok: false,
+      data: error.data as T,
+      warnings: [{ code: error.code, message: error.message }],
+      truncated: false,
+      next_action: error.nextAction,
+      exit_code: error.exitCode,
+    };
+    if (!json) {
+      process.stderr.write(`cairn ${name}: ${error.message}\n`);
+      process.exitCode = result.exit_code;
+      return;
+    }
+  }
+  if (json) process.stdout.write(`${JSON.stringify(envelope(result))}\n`);
+  else {
+    const text = human(result);
+    if (text) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+  process.exitCode = result.exit_code;
+}
+
+/** Parses a bounded integer option: a clear usage error, never a silent clamp. */
+export function intOption(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!/^-?\d+$/.test(value)) throw new CairnError('invalid_argument', `${name} takes a whole number, not "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new CairnError('invalid_argument', `${name} must be between ${min} and ${max} (got ${n})`);
+  return n;
+}
+
+/** Human rendering helpers shared by commands: sections that say `none` when empty. */
+export function section(title: string, lines: string[]): string {
+  return lines.length === 0 ? `${title} none` : `${title}\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}
+
+export function warningsBlock(result: CommandResult<unknown>): string {
+  if (result.warnings.length === 0) return '';
+  return `\nWarnings:\n${result.warnings.map((w) => `  [${w.code}] ${w.message}`).join('\n')}`;
+}

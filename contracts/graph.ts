@@ -1,0 +1,115 @@
+// The graph as stored and as read: the records every query, renderer and export
+// speaks. Field names are the v0.3 contract's (snake_case), so a record can be
+// printed in JSON without renaming.
+//
+// Symbol ids: `<path>::<qualified_name>`, plus `#<disambiguator>` for overloads
+// (adapter-given, e.g. Java parameter types) or duplicates (`#2`, `#3` in source
+// order). File-scope code is attributed to the file's own id: `<path>::`.
+import type { Language, ParseStatus, SymbolKind } from './facts.js';
+import type { Relationship, ResolutionKind, UnresolvedReason } from './tiers.js';
+
+export interface FileRecord {
+  path: string;
+  language: Language | null;
+  size: number;
+  mtime_ms: number;
+  hash: string;
+  status: ParseStatus;
+  reason?: string;
+  module?: string;
+  symbols: number;
+  call_sites: number;
+}
+
+export interface SymbolRecord {
+  id: string;
+  name: string;
+  qualified_name: string;
+  kind: SymbolKind | 'file';
+  file_path: string;
+  start_line: number;
+  end_line: number;
+  start_column: number;
+  end_column: number;
+  start_byte: number;
+  end_byte: number;
+  is_test: boolean;
+  language: Language | null;
+  parent_id: string | null;
+  owner_type?: string;
+  wrapping_macro?: string;
+  exported?: boolean;
+  attributes?: Record<string, string | string[]>;
+}
+
+export interface EdgeRecord {
+  source: string;
+  /** Null only for framework edges whose endpoint is not indexed (with a warning). */
+  target: string | null;
+  relationship: Relationship;
+  resolution_kind: ResolutionKind;
+  confidence: number;
+  file_path: string;
+  line: number;
+  column: number;
+  specifier?: string;
+}
+
+export interface UnresolvedRecord {
+  source: string;
+  specifier: string;
+  kind: 'call' | 'new' | 'macro' | string;
+  file_path: string;
+  line: number;
+  column: number;
+  reason: UnresolvedReason;
+  candidate_count?: number;
+  candidates?: string[];
+}
+
+export interface IndexMeta {
+  schema_version: number;
+  git_head: string | null;
+  indexed_at: string;
+  workspace: string;
+  options: { include_library: boolean };
+  cairn_version: string;
+}
+
+/** Counts the store keeps so `status` and `doctor` never scan the whole graph. */
+export interface GraphStats {
+  files: number;
+  files_by_status: Record<string, number>;
+  files_by_language: Record<string, number>;
+  symbols: number;
+  edges_by_relationship: Record<string, number>;
+  edges_by_resolution: Record<string, number>;
+  unresolved_by_reason: Record<string, number>;
+  call_sites: number;
+  /** Files seen but not parsed, by extension (`.rb`: 3). */
+  unsupported_extensions: Record<string, number>;
+}
+
+/** Read side of the store. Every method answers from an index, never a full scan, unless it says so. */
+export interface GraphReader {
+  meta(): IndexMeta | undefined;
+  stats(): GraphStats;
+  file(path: string): FileRecord | undefined;
+  /** Files in path order, optionally under a path prefix. */
+  files(prefix?: string): Iterable<FileRecord>;
+  symbol(id: string): SymbolRecord | undefined;
+  symbolsInFile(path: string): SymbolRecord[];
+  /** Exact name match (case-sensitive). */
+  symbolsByName(name: string): SymbolRecord[];
+  /** Ranked search: exact, then prefix, then substring; case-insensitive. */
+  search(query: string, limit: number): SymbolRecord[];
+  outgoing(id: string): EdgeRecord[];
+  incoming(id: string): EdgeRecord[];
+  unresolvedFrom(id: string): UnresolvedRecord[];
+  /** Unresolved records in path/line/column/specifier order, optionally under a path prefix. */
+  unresolved(prefix?: string): Iterable<UnresolvedRecord>;
+  /** All edges (export); a full scan by nature. */
+  edges(): Iterable<EdgeRecord>;
+  /** All symbols (export); a full scan by nature. */
+  symbols(): Iterable<SymbolRecord>;
+}

@@ -1,0 +1,67 @@
+// Loads web-tree-sitter once per thread and each grammar lazily, on first use.
+// Grammar packages are resolved to their .wasm file by path: their `main` entries
+// point at native bindings that are never built here.
+import { createRequire } from 'node:module';
+import { Language, Parser, Query } from 'web-tree-sitter';
+
+export type GrammarName =
+  | 'rust'
+  | 'typescript'
+  | 'tsx'
+  | 'javascript'
+  | 'go'
+  | 'python'
+  | 'java'
+  | 'c'
+  | 'cpp';
+
+const require = createRequire(import.meta.url);
+
+const WASM: Record<GrammarName, string> = {
+  rust: 'tree-sitter-rust/tree-sitter-rust.wasm',
+  typescript: 'tree-sitter-typescript/tree-sitter-typescript.wasm',
+  tsx: 'tree-sitter-typescript/tree-sitter-tsx.wasm',
+  javascript: 'tree-sitter-javascript/tree-sitter-javascript.wasm',
+  go: 'tree-sitter-go/tree-sitter-go.wasm',
+  python: 'tree-sitter-python/tree-sitter-python.wasm',
+  java: 'tree-sitter-java/tree-sitter-java.wasm',
+  c: 'tree-sitter-c/tree-sitter-c.wasm',
+  cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+};
+
+let initialised: Promise<void> | undefined;
+const languages = new Map<GrammarName, Promise<Language>>();
+const parsers = new Map<GrammarName, Parser>();
+
+export function wasmPath(name: GrammarName): string {
+  return require.resolve(WASM[name]);
+}
+
+export async function loadLanguage(name: GrammarName): Promise<Language> {
+  initialised ??= Parser.init();
+  await initialised;
+  let language = languages.get(name);
+  if (!language) {
+    language = Language.load(wasmPath(name));
+    languages.set(name, language);
+  }
+  return language;
+}
+
+/** One parser per grammar per thread, reused across files. */
+export async function parserFor(name: GrammarName): Promise<Parser> {
+  const existing = parsers.get(name);
+  if (existing) return existing;
+  const language = await loadLanguage(name);
+  const parser = new Parser();
+  parser.setLanguage(language);
+  parsers.set(name, parser);
+  return parser;
+}
+
+export async function compileQuery(name: GrammarName, source: string): Promise<Query> {
+  return new Query(await loadLanguage(name), source);
+}
+
+export { Language, Parser, Query };
+export type { Node, Tree, QueryCapture, QueryMatch } from 'web-tree-sitter';

@@ -1,0 +1,14 @@
+// Copies declarative assets (tree-sitter queries, Ohm grammars, default rules) next to
+// the compiled code, so dist/ is self-contained.
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+for (const dir of ['grammars', 'review/rules']) {
+  const from = join(root, dir);
+  if (!existsSync(from)) continue;
+  const to = join(root, 'dist', dir);
+  mkdirSync(to, { recursive: true });
+  cpSync(from, to, { recursive: true });
+}
