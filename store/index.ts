@@ -1,0 +1,33 @@
+// The LMDB graph store: see store/README or ARCHITECTURE.md. Implemented in store/*.ts.
+import type { FileFacts } from '../contracts/facts.js';
+import type { GraphReader, IndexMeta } from '../contracts/graph.js';
+
+export type SchemaState = 'missing' | 'compatible' | 'incompatible';
+
+/** What one sync hands the store: files to (re)write, files that are gone, and run metadata. */
+export interface StoreChange {
+  upserts: FileFacts[];
+  deletions: string[];
+  meta: IndexMeta;
+  /** Files seen but not parsed (known source languages cairn does not index), by extension. */
+  unsupportedExtensions: Record<string, number>;
+}
+
+/** What freshness needs about an indexed file: its stat fast path and content hash. */
+export interface IndexedFileState {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  hash: string;
+  status: string;
+}
+
+export interface GraphStore extends GraphReader {
+  schemaState(): SchemaState;
+  /** The stored schema version, if any. */
+  storedSchemaVersion(): number | undefined;
+  fileStates(): Iterable<IndexedFileState>;
+  /** Reconcile files and re-resolve affected call sites atomically: all of it lands or none. */
+  apply(change: StoreChange): Promise<void>;
+  close(): Promise<void>;
+}
