@@ -11,6 +11,8 @@ export interface StoreChange {
   meta: IndexMeta;
   /** Files seen but not parsed (known source languages cairn does not index), by extension. */
   unsupportedExtensions: Record<string, number>;
+  /** `init`: the result must hold exactly these upserts, whatever was stored before (also over an incompatible store). */
+  rebuild?: boolean;
 }
 
 /** What freshness needs about an indexed file: its stat fast path and content hash. */
