@@ -1,0 +1,68 @@
+// Turns a user's symbol argument into exactly one symbol, or says why it cannot.
+// Accepted forms: a symbol id (`path::qualified_name`), a qualified name
+// (`Type::method`, `Class.method`, `a::b::f`), or a bare name. Several matches are
+// never silently narrowed to one.
+import { CairnError } from '../contracts/errors.js';
+import type { GraphReader, SymbolRecord } from '../contracts/graph.js';
+
+export const MAX_CANDIDATES = 20;
+
+export type Lookup =
+  | { kind: 'found'; symbol: SymbolRecord }
+  | { kind: 'ambiguous'; candidates: SymbolRecord[]; total: number }
+  | { kind: 'missing' };
+
+function lastSegment(query: string): string {
+  const parts = query.split(/::|\.|#/).filter(Boolean);
+  return parts[parts.length - 1] ?? query;
+}
+
+function endsWithQualified(qualified: string, query: string): boolean {
+  if (qualified === query) return true;
+  return qualified.endsWith(`::${query}`) || qualified.endsWith(`.${query}`);
+}
+
+export function lookupSymbol(graph: GraphReader, query: string): Lookup {
+  const byId = graph.symbol(query);
+  if (byId) return { kind: 'found', symbol: byId };
+  const named = graph.symbolsByName(lastSegment(query)).filter((s) => s.kind !== 'file');
+  let matches: SymbolRecord[];
+  if (query.includes('::') && !/[./]/.test(query.split('::')[0] ?? '')) {
+    matches = named.filter((s) => endsWithQualified(s.qualified_name, query));
+  } else if (query.includes('::')) {
+    // `path::name`: a file path and a name or qualified name within it.
+    const split = query.lastIndexOf('::');
+    const path = query.slice(0, split);
+    const rest = query.slice(split + 2);
+    matches = named.filter((s) => s.file_path === path && endsWithQualified(s.qualified_name, rest));
+    if (matches.length === 0) matches = named.filter((s) => endsWithQualified(s.qualified_name, query));
+  } else if (query.includes('.')) {
+    matches = named.filter((s) => endsWithQualified(s.qualified_name, query));
+  } else {
+    matches = named.filter((s) => s.name === query);
+  }
+  if (matches.length === 1) return { kind: 'found', symbol: matches[0]! };
+  if (matches.length === 0) return { kind: 'missing' };
+  // An exact qualified-name match outranks suffix matches.
+  const exact = matches.filter((s) => s.qualified_name === query);
+  if (exact.length === 1) return { kind: 'found', symbol: exact[0]! };
+  const sorted = [...matches].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { kind: 'ambiguous', candidates: sorted.slice(0, MAX_CANDIDATES), total: matches.length };
+}
+
+/** The lookup as the commands need it: one symbol, or a typed error carrying the candidates. */
+export function requireSymbol(graph: GraphReader, query: string): SymbolRecord {
+  const found = lookupSymbol(graph, query);
+  if (found.kind === 'found') return found.symbol;
+  if (found.kind === 'missing') {
+    throw new CairnError('symbol_not_found', `no indexed symbol matches "${query}"`, 1, 'none', { query, candidates: [] });
+  }
+  const shown = found.candidates.map((s) => s.id);
+  throw new CairnError(
+    'ambiguous_symbol',
+    `"${query}" matches ${found.total} symbols; name one by id or qualified name: ${shown.join(', ')}${found.total > shown.length ? ', …' : ''}`,
+    1,
+    'narrow the query',
+    { query, total: found.total, candidates: found.candidates },
+  );
+}
