@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+import { registerNeighbourCommand } from './neighbour-command.js';
+
+export function register(program: Command): void {
+  registerNeighbourCommand(program, 'callers');
+}

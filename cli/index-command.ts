@@ -1,0 +1,61 @@
+// `init` and `sync` share one body: run the pipeline, then summarise what it did.
+import type { Command } from 'commander';
+import type { CommandResult } from '../contracts/envelope.js';
+import { indexWorkspace, type IndexReport } from '../workers/pipeline.js';
+import { progressBar } from './progress.js';
+import { execute, intOption, type CommandContext } from './run.js';
+
+interface IndexFlags {
+  jobs?: string;
+  includeLibrary?: boolean;
+}
+
+export function registerIndexCommand(program: Command, mode: 'init' | 'sync', description: string): void {
+  program
+    .command(mode)
+    .description(description)
+    .option('-j, --jobs <n>', 'analysis threads (default: available parallelism)')
+    .option('--include-library', 'also index library and build folders (node_modules, vendor, target, …) and dot-directories')
+    .action(async (flags: IndexFlags, command: Command) => {
+      await execute(command, mode, (ctx) => run(ctx, mode, flags), renderIndexReport);
+    });
+}
+
+async function run(ctx: CommandContext, mode: 'init' | 'sync', flags: IndexFlags): Promise<CommandResult<IndexReport>> {
+  const jobs = intOption(flags.jobs, '--jobs', 0, 0, 256) || undefined;
+  const bar = progressBar(mode === 'init' ? 'indexing' : 'syncing', ctx.interactive);
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  try {
+    const report = await indexWorkspace(ctx.workspace, {
+      mode,
+      jobs,
+      includeLibrary: flags.includeLibrary,
+      progress: (done, total) => bar.update(done, total),
+      signal: controller.signal,
+    });
+    return { command: mode, ok: true, data: report, warnings: [], truncated: false, next_action: 'none', exit_code: 0 };
+  } finally {
+    process.off('SIGINT', stop);
+    bar.finish();
+  }
+}
+
+export function renderIndexReport(result: CommandResult<IndexReport>): string {
+  const r = result.data;
+  const f = r.files;
+  const statuses = Object.entries(r.statuses)
+    .filter(([status]) => status !== 'ok')
+    .map(([status, n]) => `${status} ${n}`);
+  const unsupported = Object.entries(r.unsupported_extensions)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([ext, n]) => `${ext} ${n}`);
+  return [
+    `${r.mode === 'init' ? 'Indexed' : 'Synced'} ${f.inventoried} files in ${(r.elapsed_ms / 1000).toFixed(2)}s`,
+    `Changes: ${f.added} added, ${f.changed} changed, ${f.deleted} deleted, ${f.unchanged + f.touched} unchanged`,
+    `Analysed: ${r.analysed} files${statuses.length ? ` (not indexable: ${statuses.join(', ')})` : ''}`,
+    `Git head: ${r.git_head ?? 'none'}`,
+    `Unsupported extensions: ${unsupported.length ? unsupported.join(', ') : 'none'}`,
+  ].join('\n');
+}

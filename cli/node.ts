@@ -1,0 +1,108 @@
+// `cairn node`: one symbol with its container, children and edge counts; or one
+// file's symbols; or a slice of an indexed file's lines.
+import type { Command } from 'commander';
+import type { CommandResult } from '../contracts/envelope.js';
+import { CairnError } from '../contracts/errors.js';
+import type { FileRecord, GraphReader, SymbolRecord } from '../contracts/graph.js';
+import { requireSymbol } from '../graph/lookup.js';
+import { readWorkspaceFile } from '../workers/read-file.js';
+import { withGraph } from './open-graph.js';
+import { symbolLine } from './render-graph.js';
+import { execute, intOption } from './run.js';
+
+type NodeData =
+  | {
+      kind: 'symbol';
+      symbol: SymbolRecord;
+      parent: SymbolRecord | null;
+      children: SymbolRecord[];
+      edges: { incoming: number; outgoing: number; unresolved: number };
+    }
+  | { kind: 'file'; file: FileRecord; symbols: SymbolRecord[]; lines?: Array<{ line: number; text: string }>; total_lines?: number };
+
+interface Flags {
+  symbol?: string;
+  file?: string;
+  symbolsOnly?: boolean;
+  offset?: string;
+  limit?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('node')
+    .description('show one symbol (--symbol) or one indexed file (--file): its symbols or a slice of its lines')
+    .option('--symbol <symbol>', 'a symbol id, qualified name or name')
+    .option('--file <path>', 'a workspace-relative path of an indexed file')
+    .option('--symbols-only', 'with --file: list the file’s symbols, no lines')
+    .option('--offset <line>', 'with --file: first line to print (default 1)')
+    .option('--limit <n>', 'with --file: number of lines (default 200, max 2000)')
+    .action(async (flags: Flags, command: Command) => {
+      await execute(command, 'node', (ctx) => withGraph(ctx.workspace, (graph) => nodeResult(ctx.workspace, graph, flags)), render);
+    });
+}
+
+function nodeResult(workspace: string, graph: GraphReader, flags: Flags): CommandResult<NodeData> {
+  if (Boolean(flags.symbol) === Boolean(flags.file)) {
+    throw new CairnError('invalid_argument', 'give exactly one of --symbol or --file');
+  }
+  const ok = (data: NodeData, truncated = false): CommandResult<NodeData> => ({
+    command: 'node',
+    ok: true,
+    data,
+    warnings: [],
+    truncated,
+    next_action: 'none',
+    exit_code: 0,
+  });
+  if (flags.symbol) {
+    const symbol = requireSymbol(graph, flags.symbol);
+    const parent = symbol.parent_id ? (graph.symbol(symbol.parent_id) ?? null) : null;
+    const children = graph.symbolsInFile(symbol.file_path).filter((s) => s.parent_id === symbol.id);
+    return ok({
+      kind: 'symbol',
+      symbol,
+      parent,
+      children,
+      edges: {
+        incoming: graph.incoming(symbol.id).length,
+        outgoing: graph.outgoing(symbol.id).length,
+        unresolved: graph.unresolvedFrom(symbol.id).length,
+      },
+    });
+  }
+  const path = flags.file!.replace(/^\.\//, '');
+  const file = graph.file(path);
+  if (!file) throw new CairnError('file_not_indexed', `${path} is not an indexed file of this workspace`, 1);
+  const symbols = graph.symbolsInFile(path).filter((s) => s.kind !== 'file');
+  if (flags.symbolsOnly) return ok({ kind: 'file', file, symbols });
+  const offset = intOption(flags.offset, '--offset', 1, 1, Number.MAX_SAFE_INTEGER);
+  const limit = intOption(flags.limit, '--limit', 200, 1, 2000);
+  // Only files the index holds are read, through the same safe reader the pipeline uses.
+  const read = readWorkspaceFile(workspace, path);
+  if (read.status !== 'ok' || read.text === undefined) {
+    throw new CairnError('file_unreadable', `${path} cannot be shown: ${read.reason ?? read.status}`, 1);
+  }
+  const all = read.text.split(/\r?\n/);
+  const lines = all.slice(offset - 1, offset - 1 + limit).map((text, i) => ({ line: offset + i, text }));
+  return ok({ kind: 'file', file, symbols, lines, total_lines: all.length }, offset - 1 + limit < all.length);
+}
+
+function render(r: CommandResult<NodeData>): string {
+  const d = r.data;
+  if (d.kind === 'symbol') {
+    return [
+      `Symbol: ${symbolLine(d.symbol)}`,
+      `Id: ${d.symbol.id}`,
+      `Container: ${d.parent ? symbolLine(d.parent) : 'none'}`,
+      `Contains: ${d.children.length ? '' : 'none'}`,
+      ...d.children.map((c) => `  ${symbolLine(c)}`),
+      `Edges: ${d.edges.incoming} incoming, ${d.edges.outgoing} outgoing, ${d.edges.unresolved} unresolved calls`,
+      ...(d.symbol.wrapping_macro ? [`Defined inside macro: ${d.symbol.wrapping_macro}!`] : []),
+    ].join('\n');
+  }
+  const head = `File: ${d.file.path}  ${d.file.language ?? '-'}  ${d.file.status}${d.file.reason ? ` (${d.file.reason})` : ''}`;
+  if (!d.lines) return [head, `Symbols (${d.symbols.length}):`, ...d.symbols.map((s) => `  ${symbolLine(s)}`)].join('\n');
+  const width = String(d.lines.at(-1)?.line ?? 1).length;
+  return [head, ...d.lines.map((l) => `${String(l.line).padStart(width)}  ${l.text}`)].join('\n');
+}

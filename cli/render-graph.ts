@@ -1,0 +1,16 @@
+// Human renderings of graph records, shared by the commands that print them.
+import type { EdgeRecord, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+
+export function symbolLine(s: SymbolRecord): string {
+  const test = s.is_test ? ' [test]' : '';
+  return `${s.qualified_name || s.file_path}  ${s.kind}  ${s.file_path}:${s.start_line}-${s.end_line}${test}`;
+}
+
+export function edgeTier(e: Pick<EdgeRecord, 'relationship' | 'resolution_kind' | 'confidence'>): string {
+  return `${e.relationship} ${e.resolution_kind} ${e.confidence}`;
+}
+
+export function unresolvedLine(u: UnresolvedRecord): string {
+  const candidates = u.candidate_count ? ` (${u.candidate_count} candidates)` : '';
+  return `${u.specifier}  ${u.reason}${candidates}  ${u.file_path}:${u.line}:${u.column}`;
+}

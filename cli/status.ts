@@ -1,0 +1,110 @@
+// `cairn status`: is there an index, is it this schema, is it fresh, what is in it.
+import type { Command } from 'commander';
+import type { CommandResult } from '../contracts/envelope.js';
+import type { GraphStats, IndexMeta } from '../contracts/graph.js';
+import { isFresh, type FreshnessDecision } from '../machines/freshness.js';
+import { openStore, type SchemaState } from '../store/index.js';
+import { currentFreshness } from '../workers/freshness-check.js';
+import { gitHead } from '../workers/git-head.js';
+import { execute, type CommandContext } from './run.js';
+
+const SHOWN_PATHS = 20;
+
+export interface StatusData {
+  index: { present: boolean; path: string };
+  schema: { state: SchemaState; expected: number; actual: number | null };
+  meta: IndexMeta | null;
+  git: { head: string | null; indexed_head: string | null };
+  freshness: 'fresh' | 'stale' | 'missing' | 'incompatible';
+  changes: { added: number; changed: number; deleted: number; unindexable: number; sample: string[] } | null;
+  stats: GraphStats | null;
+}
+
+export function register(program: Command): void {
+  program
+    .command('status')
+    .description('say whether an index exists, matches this schema and is fresh, and what it holds')
+    .action(async (_flags: unknown, command: Command) => {
+      await execute(command, 'status', (ctx) => status(ctx), renderStatus);
+    });
+}
+
+async function status(ctx: CommandContext): Promise<CommandResult<StatusData>> {
+  const { SCHEMA_VERSION } = await import('../store/index.js');
+  const store = openStore(ctx.workspace, { readOnly: true });
+  try {
+    const state = store.schemaState();
+    const head = gitHead(ctx.workspace);
+    const data: StatusData = {
+      index: { present: state !== 'missing', path: '.cairn/graph' },
+      schema: { state, expected: SCHEMA_VERSION, actual: store.storedSchemaVersion() ?? null },
+      meta: null,
+      git: { head, indexed_head: null },
+      freshness: state === 'missing' ? 'missing' : state === 'incompatible' ? 'incompatible' : 'fresh',
+      changes: null,
+      stats: null,
+    };
+    if (state !== 'compatible') {
+      return {
+        command: 'status',
+        ok: false,
+        data,
+        warnings: [{ code: state === 'missing' ? 'index_missing' : 'index_incompatible', message: state === 'missing' ? 'no index here yet' : 'the index has another schema version' }],
+        truncated: false,
+        next_action: 'cairn init',
+        exit_code: 1,
+      };
+    }
+    const meta = store.meta() ?? null;
+    data.meta = meta;
+    data.git.indexed_head = meta?.git_head ?? null;
+    data.stats = store.stats();
+    const decision: FreshnessDecision = await currentFreshness(ctx.workspace, store.fileStates(), Boolean(meta?.options.include_library));
+    const fresh = isFresh(decision);
+    data.freshness = fresh ? 'fresh' : 'stale';
+    data.changes = {
+      added: decision.added.length,
+      changed: decision.changed.length,
+      deleted: decision.deleted.length,
+      unindexable: decision.unindexable.length,
+      sample: [...decision.changed, ...decision.added, ...decision.deleted].sort().slice(0, SHOWN_PATHS),
+    };
+    const warnings = [];
+    if (!fresh) warnings.push({ code: 'index_stale', message: 'files changed since the last sync' });
+    if (head !== data.git.indexed_head) warnings.push({ code: 'git_head_moved', message: 'HEAD moved since the index was written' });
+    return {
+      command: 'status',
+      ok: fresh,
+      data,
+      warnings,
+      truncated: false,
+      next_action: fresh ? 'none' : 'cairn sync',
+      exit_code: fresh ? 0 : 1,
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+function renderStatus(result: CommandResult<StatusData>): string {
+  const d = result.data;
+  const lines = [`Index: ${d.index.present ? d.index.path : 'missing'}`];
+  lines.push(`Schema: ${d.schema.state} (expected ${d.schema.expected}, found ${d.schema.actual ?? 'none'})`);
+  if (d.meta) lines.push(`Indexed: ${d.meta.indexed_at} at ${d.meta.git_head ?? 'no git head'}`);
+  lines.push(`Git head: ${d.git.head ?? 'none'}`);
+  lines.push(`Freshness: ${d.freshness}`);
+  if (d.changes && d.freshness === 'stale') {
+    lines.push(`Changes: ${d.changes.added} added, ${d.changes.changed} changed, ${d.changes.deleted} deleted`);
+    for (const path of d.changes.sample) lines.push(`  ${path}`);
+  }
+  if (d.stats) {
+    const s = d.stats;
+    const calls = s.edges_by_relationship.calls ?? 0;
+    const unresolved = Object.values(s.unresolved_by_reason).reduce((a, b) => a + b, 0);
+    lines.push(`Files: ${s.files} (${Object.entries(s.files_by_language).map(([l, n]) => `${l} ${n}`).join(', ') || 'none'})`);
+    lines.push(`Symbols: ${s.symbols}`);
+    lines.push(`Call sites: ${s.call_sites} (${calls} resolved, ${unresolved} unresolved)`);
+  }
+  if (result.next_action !== 'none') lines.push(`Action: ${result.next_action}`);
+  return lines.join('\n');
+}

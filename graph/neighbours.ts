@@ -1,0 +1,79 @@
+// Callers and callees of one symbol, straight from the edge indexes.
+import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+
+export interface NeighbourOptions {
+  direction: 'callers' | 'callees';
+  minConfidence: number;
+  /** Keep only neighbours whose file is under this prefix. */
+  pathPrefix?: string;
+  includeTests: boolean;
+  limit: number;
+}
+
+export interface Neighbour {
+  symbol: SymbolRecord | null;
+  relationship: EdgeRecord['relationship'];
+  resolution_kind: EdgeRecord['resolution_kind'];
+  confidence: number;
+  file_path: string;
+  line: number;
+  column: number;
+}
+
+export interface NeighbourResult {
+  target: SymbolRecord;
+  direction: 'callers' | 'callees';
+  min_confidence: number;
+  neighbours: Neighbour[];
+  total: number;
+  /** Calls out of the symbol that bind to nothing (callees only). */
+  unresolved: UnresolvedRecord[];
+}
+
+const CALL_LIKE = new Set(['calls', 'tests', 'route_handler', 'injected_into', 'configuration_binds', 'publishes_event', 'consumes_event', 'feign_calls', 'grpc_calls', 'references']);
+
+export function neighbours(graph: GraphReader, target: SymbolRecord, options: NeighbourOptions): NeighbourResult {
+  const edges = options.direction === 'callers' ? graph.incoming(target.id) : graph.outgoing(target.id);
+  const rows: Neighbour[] = [];
+  for (const edge of edges) {
+    if (!CALL_LIKE.has(edge.relationship)) continue;
+    if (edge.confidence < options.minConfidence) continue;
+    const otherId = options.direction === 'callers' ? edge.source : edge.target;
+    const other = otherId ? (graph.symbol(otherId) ?? null) : null;
+    if (options.pathPrefix && !(other?.file_path ?? edge.file_path).startsWith(options.pathPrefix)) continue;
+    if (!options.includeTests && other?.is_test) continue;
+    rows.push({
+      symbol: other,
+      relationship: edge.relationship,
+      resolution_kind: edge.resolution_kind,
+      confidence: edge.confidence,
+      file_path: edge.file_path,
+      line: edge.line,
+      column: edge.column,
+    });
+  }
+  rows.sort(
+    (a, b) =>
+      b.confidence - a.confidence ||
+      cmp(a.symbol?.id ?? '', b.symbol?.id ?? '') ||
+      cmp(a.file_path, b.file_path) ||
+      a.line - b.line ||
+      a.column - b.column,
+  );
+  const unresolved =
+    options.direction === 'callees'
+      ? graph.unresolvedFrom(target.id).filter((u) => !options.pathPrefix || u.file_path.startsWith(options.pathPrefix))
+      : [];
+  return {
+    target,
+    direction: options.direction,
+    min_confidence: options.minConfidence,
+    neighbours: rows.slice(0, options.limit),
+    total: rows.length,
+    unresolved: unresolved.slice(0, options.limit),
+  };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,44 @@
+// One file, bytes to facts: read and classify it, then extract when it is text.
+// Used by the parse worker and, for small batches, in the main thread.
+import type { FileFacts, Language } from '../contracts/facts.js';
+import { extractFacts } from '../parsers/index.js';
+import { readWorkspaceFile } from './read-file.js';
+
+export interface AnalyseRequest {
+  path: string;
+  language: Language;
+}
+
+export async function analyseFile(root: string, request: AnalyseRequest): Promise<FileFacts> {
+  const read = readWorkspaceFile(root, request.path);
+  const facts: FileFacts = {
+    path: request.path,
+    language: request.language,
+    size: read.size,
+    mtimeMs: read.mtimeMs,
+    hash: read.hash,
+    status: read.status,
+    symbols: [],
+    callSites: [],
+    imports: [],
+    references: [],
+  };
+  if (read.reason) facts.reason = read.reason;
+  if (read.status !== 'ok' || read.text === undefined) return facts;
+  try {
+    const extracted = await extractFacts(request.path, read.text, request.language);
+    Object.assign(facts, extracted);
+    if (extracted.syntaxErrors) facts.reason = `recovered from ${extracted.syntaxErrors} syntax error(s)`;
+    delete (facts as { syntaxErrors?: number }).syntaxErrors;
+  } catch (error) {
+    facts.status = 'parse_error';
+    facts.reason = (error as Error).message.split('\n')[0] || 'parser failed';
+  }
+  return facts;
+}
+
+export async function analyseBatch(root: string, requests: AnalyseRequest[]): Promise<FileFacts[]> {
+  const out: FileFacts[] = [];
+  for (const request of requests) out.push(await analyseFile(root, request));
+  return out;
+}

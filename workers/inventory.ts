@@ -1,0 +1,170 @@
+// Inventory: which files of the workspace cairn may index. In a git work tree it is
+// what git tracks plus untracked files git does not ignore; elsewhere a walk that
+// honours .gitignore files. Library/build folders and dot-directories are skipped
+// unless asked for, and no symlink is ever followed.
+import { execFileSync } from 'node:child_process';
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { extname, join } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { Language } from '../contracts/facts.js';
+import { languageForPath } from '../parsers/index.js';
+
+/** Folders that hold other people's code or build output. */
+export const LIBRARY_DIRS = new Set([
+  'node_modules',
+  'vendor',
+  'target',
+  'dist',
+  'build',
+  '.venv',
+  'venv',
+  '__pycache__',
+  'clones',
+  'third_party',
+  'bower_components',
+]);
+
+/** Source languages cairn does not parse: counted for `doctor`, never read. */
+export const UNSUPPORTED_SOURCE_EXTENSIONS = new Set([
+  '.rb', '.php', '.cs', '.kt', '.kts', '.swift', '.scala', '.sh', '.bash', '.lua', '.zig',
+  '.dart', '.ex', '.exs', '.erl', '.hs', '.ml', '.mli', '.clj', '.fs', '.fsx', '.pl', '.pm',
+  '.r', '.jl', '.nim', '.v', '.sv', '.vue', '.svelte', '.m', '.mm', '.groovy', '.elm', '.cr',
+]);
+
+export interface InventoryEntry {
+  path: string;
+  language: Language;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface Inventory {
+  git: boolean;
+  entries: InventoryEntry[];
+  unsupportedExtensions: Record<string, number>;
+  /** Paths passed over and why (symlinks, unreadable entries). Counts only. */
+  skipped: { symlink: number; unreadable: number };
+}
+
+export interface InventoryOptions {
+  includeLibrary?: boolean;
+}
+
+export function isGitWorkTree(root: string): boolean {
+  try {
+    return (
+      execFileSync('git', ['rev-parse', '--is-inside-work-tree'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: gitEnv(),
+      }).trim() === 'true'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Git with optional locks off, so a read never rewrites .git/index. */
+export function gitEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+}
+
+/** True when some segment of the path is excluded by the folder rules. */
+export function isExcludedPath(path: string, includeLibrary: boolean): boolean {
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length - 1; i++) {
+    const segment = segments[i]!;
+    if (segment === '.git' || segment === '.cairn') return true;
+    if (!includeLibrary && (segment.startsWith('.') || LIBRARY_DIRS.has(segment))) return true;
+  }
+  return false;
+}
+
+export function takeInventory(root: string, options: InventoryOptions = {}): Inventory {
+  const includeLibrary = Boolean(options.includeLibrary);
+  const git = isGitWorkTree(root);
+  const inventory: Inventory = { git, entries: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0 } };
+  const candidates = git ? gitPaths(root) : walk(root, includeLibrary);
+  for (const path of candidates) {
+    if (isExcludedPath(path, includeLibrary)) continue;
+    const language = languageForPath(path);
+    if (!language) {
+      const ext = extname(path).toLowerCase();
+      if (UNSUPPORTED_SOURCE_EXTENSIONS.has(ext)) {
+        inventory.unsupportedExtensions[ext] = (inventory.unsupportedExtensions[ext] ?? 0) + 1;
+      }
+      continue;
+    }
+    let stats: Stats;
+    try {
+      stats = lstatSync(join(root, path));
+    } catch {
+      inventory.skipped.unreadable++;
+      continue;
+    }
+    if (stats.isSymbolicLink()) {
+      inventory.skipped.symlink++;
+      continue;
+    }
+    if (!stats.isFile()) continue;
+    inventory.entries.push({ path, language, size: stats.size, mtimeMs: stats.mtimeMs });
+  }
+  inventory.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return inventory;
+}
+
+function gitPaths(root: string): string[] {
+  const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z', '--', '.'], {
+    cwd: root,
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: gitEnv(),
+  });
+  const seen = new Set<string>();
+  for (const path of out.toString('utf8').split('\0')) if (path) seen.add(path);
+  return [...seen];
+}
+
+/** A walk outside git: honours .gitignore at every level, never descends into a symlink. */
+function walk(root: string, includeLibrary: boolean): string[] {
+  const paths: string[] = [];
+  const visit = (dir: string, rules: Array<{ base: string; ig: Ignore }>) => {
+    const rel = dir === '' ? '' : `${dir}/`;
+    let entries;
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const own = readIgnore(join(root, dir, '.gitignore'));
+    const active = own ? [...rules, { base: rel, ig: own }] : rules;
+    const ignored = (path: string, isDir: boolean) =>
+      active.some(({ base, ig }) => ig.ignores(path.slice(base.length) + (isDir ? '/' : '')));
+    for (const entry of entries) {
+      const path = rel + entry.name;
+      if (entry.isSymbolicLink()) {
+        paths.push(path); // recorded and skipped by the caller's lstat
+        continue;
+      }
+      if (entry.isDirectory()) {
+        if (entry.name === '.git' || entry.name === '.cairn') continue;
+        if (!includeLibrary && (entry.name.startsWith('.') || LIBRARY_DIRS.has(entry.name))) continue;
+        if (ignored(path, true)) continue;
+        visit(path, active);
+      } else if (entry.isFile() && !ignored(path, false)) {
+        paths.push(path);
+      }
+    }
+  };
+  visit('', []);
+  return paths;
+}
+
+function readIgnore(file: string): Ignore | undefined {
+  try {
+    return ignore().add(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,43 @@
+// One writer at a time: `.cairn/lock` holds the writer's pid. A second writer waits
+// for it, then fails clearly; a lock left by a dead process is taken over.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CairnError } from '../contracts/errors.js';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function acquireWriteLock(root: string, waitMs = 10_000): Promise<() => void> {
+  const dir = join(root, '.cairn');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'lock');
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = NaN;
+    try {
+      holder = Number(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // released between our attempts
+    }
+    if (!Number.isInteger(holder) || !alive(holder)) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      throw new CairnError('index_locked', `another cairn process (pid ${holder}) is writing this index; try again when it finishes`, 3);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
