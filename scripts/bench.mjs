@@ -1,0 +1,267 @@
+#!/usr/bin/env node
+// Indexing benchmark: cairn beside universal-ctags (the floor: symbols only) and
+// @optave/codegraph (a native tree-sitter + SQLite code graph) on the same copy of
+// each corpus, in the same run, so the machine's noise hits all three alike.
+//
+//   npm run bench                      rust-tokio and ts-zod
+//   npm run bench -- go-kubernetes     any corpus names from the corpora installer
+//   CAIRN_BENCH_SKIP_PEERS=1           cairn only
+//
+// Writes bench/results/index-<corpus>.json and regenerates bench/results/index.md.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(repo, 'bench', 'results');
+const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '..', 'shared', 'corpora', 'install.sh');
+const toolsDir = join(process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? tmpdir(), '.cache'), 'cairn-bench-tools');
+const cairnBin = join(repo, 'bin', 'cairn.js');
+
+/** A symbol to ask `callers` about, and a search query, per corpus. */
+const QUERIES = {
+  'rust-regex': { callers: 'is_match', search: 'find' },
+  'rust-tokio': { callers: 'spawn', search: 'spawn' },
+  'ts-zod': { callers: 'safeParse', search: 'parse' },
+  'ts-rxjs': { callers: 'subscribe', search: 'map' },
+  'ts-trpc': { callers: 'getErrorShape', search: 'router' },
+  'ts-effect': { callers: 'pipe', search: 'map' },
+  'go-cobra': { callers: 'Execute', search: 'Command' },
+  'go-kubernetes': { callers: 'HandleError', search: 'Handle' },
+  'c-jq': { callers: 'jv_free', search: 'jv_' },
+  'c-linux': { callers: 'kmalloc', search: 'kmalloc' },
+  'cpp-fmt': { callers: 'format_to', search: 'format' },
+  'py-requests': { callers: 'request', search: 'request' },
+  'java-commons-lang3': { callers: 'isEmpty', search: 'isEmpty' },
+  'java-guava': { callers: 'checkNotNull', search: 'checkNotNull' },
+};
+
+function sh(cmd, args, options = {}) {
+  return execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
+}
+
+function corpusPath(name) {
+  try {
+    return sh('bash', [installer, '--path', name]);
+  } catch {
+    process.stderr.write(`installing corpus ${name}…\n`);
+    const out = sh('bash', [installer, name]);
+    return out.split('\n').find((l) => l.startsWith(`${name}\t`))?.split('\t')[1] ?? sh('bash', [installer, '--path', name]);
+  }
+}
+
+/** Runs a command under GNU time: wall seconds and peak RSS (MB). */
+function timed(cmd, args, options = {}) {
+  const started = process.hrtime.bigint();
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, ...options });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  const tail = r.stderr.trim().split('\n').at(-1) ?? '';
+  const [, kb] = tail.split(' ').map(Number);
+  if (r.status !== 0) process.stderr.write(`  ${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-500)}\n`);
+  return { seconds: round(wall), peak_rss_mb: round((kb ?? 0) / 1024), status: r.status, stdout: r.stdout };
+}
+
+const round = (n, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
+
+function dirBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    total += entry.isDirectory() ? dirBytes(p) : statSync(p).size;
+  }
+  return total;
+}
+
+function sourceBytes(dir) {
+  let files = 0;
+  let bytes = 0;
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.name === '.cairn' || entry.name === '.codegraph' || entry.name === '.git') continue;
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.isFile()) {
+        files++;
+        bytes += statSync(p).size;
+      }
+    }
+  };
+  walk(dir);
+  return { files, bytes };
+}
+
+function ensureCtags() {
+  if (spawnSync('ctags', ['--version']).status === 0) return true;
+  spawnSync('apt-get', ['install', '-y', '-qq', 'universal-ctags'], { stdio: 'ignore' });
+  return spawnSync('ctags', ['--version']).status === 0;
+}
+
+function ensureCodegraph() {
+  const bin = join(toolsDir, 'node_modules', '.bin', 'codegraph');
+  if (existsSync(bin)) return bin;
+  mkdirSync(toolsDir, { recursive: true });
+  if (!existsSync(join(toolsDir, 'package.json'))) writeFileSync(join(toolsDir, 'package.json'), '{"name":"cairn-bench-tools","private":true}\n');
+  const install = spawnSync('npm', ['install', '--ignore-scripts', '@optave/codegraph'], { cwd: toolsDir, stdio: 'ignore' });
+  if (install.status !== 0) return null;
+  spawnSync('npm', ['rebuild', 'better-sqlite3', '--build-from-source'], { cwd: toolsDir, stdio: 'ignore' });
+  return existsSync(bin) ? bin : null;
+}
+
+/** Appends a comment to one source file: the one-file edit for incremental runs. */
+function touchOneFile(dir, extensions) {
+  const stack = [dir];
+  while (stack.length) {
+    const d = stack.pop();
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name.startsWith('.')) continue;
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) stack.push(p);
+      else if (extensions.some((e) => entry.name.endsWith(e))) {
+        appendFileSync(p, extensions[0] === '.py' ? '\n# bench edit\n' : '\n// bench edit\n');
+        return p.slice(dir.length + 1);
+      }
+    }
+  }
+  return null;
+}
+
+const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'] };
+
+function cairn(args, dir) {
+  return timed(process.execPath, [cairnBin, ...args, '-C', dir], { env: { ...process.env } });
+}
+
+function benchCorpus(name) {
+  const source = corpusPath(name);
+  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java' }[name.split('-')[0]];
+  const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${name}-`));
+  try {
+    const copy = join(scratch, 'cairn');
+    cpSync(source, copy, { recursive: true, dereference: false });
+    // The Linux tree ignores everything at its top level; a copy for indexing drops that rule.
+    if (existsSync(join(copy, '.gitignore')) && readFileSync(join(copy, '.gitignore'), 'utf8').split('\n').includes('/*')) rmSync(join(copy, '.gitignore'));
+    const size = sourceBytes(copy);
+    const record = {
+      corpus: name,
+      corpus_version: source.split('/').filter(Boolean).slice(-2).join('/'),
+      files_on_disk: size.files,
+      bytes_on_disk: size.bytes,
+      tools: {},
+    };
+    process.stderr.write(`${name}: ${size.files} files, ${(size.bytes / 1e6).toFixed(1)} MB\n`);
+
+    if (!process.env.CAIRN_BENCH_SKIP_PEERS && ensureCtags()) {
+      const tags = join(scratch, 'tags');
+      record.tools.ctags = { init: timed('ctags', ['-R', '-f', tags, copy]) };
+      delete record.tools.ctags.init.stdout;
+    }
+    const codegraph = process.env.CAIRN_BENCH_SKIP_PEERS ? null : ensureCodegraph();
+    if (codegraph) {
+      const peerCopy = join(scratch, 'peer');
+      cpSync(copy, peerCopy, { recursive: true });
+      const env = { ...process.env, HOME: scratch };
+      const run = () => timed(codegraph, ['build', '.'], { cwd: peerCopy, env });
+      const init = run();
+      const noop = run();
+      touchOneFile(peerCopy, EXTENSIONS[language] ?? ['.rs']);
+      const edit = run();
+      record.tools['@optave/codegraph'] = Object.fromEntries(
+        Object.entries({ init, noop_sync: noop, one_file_sync: edit }).map(([k, v]) => [k, { seconds: v.seconds, peak_rss_mb: v.peak_rss_mb, status: v.status }]),
+      );
+      rmSync(peerCopy, { recursive: true, force: true });
+    }
+
+    const init = cairn(['init', '--json'], copy);
+    const report = JSON.parse(init.stdout || '{}').data ?? {};
+    const noop = cairn(['sync', '--json'], copy);
+    const edited = touchOneFile(copy, EXTENSIONS[language] ?? ['.rs']);
+    const edit = cairn(['sync', '--json'], copy);
+    const status = cairn(['status', '--json'], copy);
+    const stats = JSON.parse(status.stdout || '{}').data?.stats ?? null;
+    const q = QUERIES[name] ?? { callers: 'main', search: 'main' };
+    const search = cairn(['search', q.search, '--json'], copy);
+    const found = JSON.parse(search.stdout || '{}').data?.symbols ?? [];
+    const target = found.find((s) => s.name === q.callers)?.id ?? q.callers;
+    const callersRuns = [0, 1, 2].map(() => cairn(['callers', target, '--json'], copy));
+    const callers = callersRuns.sort((a, b) => a.seconds - b.seconds)[1];
+    const callerCount = JSON.parse(callers.stdout || '{}').data?.total ?? null;
+    const unresolved = stats ? Object.values(stats.unresolved_by_reason).reduce((a, b) => a + b, 0) : null;
+    record.tools.cairn = {
+      init: { seconds: init.seconds, peak_rss_mb: init.peak_rss_mb, status: init.status },
+      noop_sync: { seconds: noop.seconds, peak_rss_mb: noop.peak_rss_mb, status: noop.status },
+      one_file_sync: { seconds: edit.seconds, peak_rss_mb: edit.peak_rss_mb, status: edit.status, file: edited },
+      callers: { seconds: callers.seconds, peak_rss_mb: callers.peak_rss_mb, symbol: target, callers: callerCount },
+      search: { seconds: search.seconds, query: q.search, results: found.length },
+      index_bytes: existsSync(join(copy, '.cairn')) ? dirBytes(join(copy, '.cairn')) : 0,
+      files_indexed: report.files?.inventoried ?? null,
+      files_per_second: report.files ? round(report.files.inventoried / init.seconds, 1) : null,
+      mb_per_second: round(size.bytes / 1e6 / init.seconds, 2),
+      statuses: report.statuses ?? null,
+      stats,
+      unresolved_share: stats && stats.call_sites ? round(unresolved / stats.call_sites, 4) : null,
+    };
+    const peer = record.tools['@optave/codegraph']?.init?.seconds;
+    const floor = record.tools.ctags?.init?.seconds;
+    record.ratios = {
+      init_vs_codegraph: peer ? round(init.seconds / peer, 2) : null,
+      init_vs_ctags: floor ? round(init.seconds / floor, 2) : null,
+      noop_sync_vs_init: round(noop.seconds / init.seconds, 3),
+    };
+    return record;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function machine() {
+  let commit = null;
+  let dirty = false;
+  try {
+    commit = sh('git', ['rev-parse', 'HEAD'], { cwd: repo });
+    dirty = sh('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repo, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }) !== '';
+  } catch {}
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cpus: cpus().length,
+    memory_gb: round(totalmem() / 2 ** 30, 1),
+    free_gb: round(freemem() / 2 ** 30, 1),
+    node: process.version,
+    cairn_version: JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version,
+    commit,
+    dirty,
+    date: new Date().toISOString(),
+  };
+}
+
+function table() {
+  const rows = readdirSync(results)
+    .filter((f) => f.startsWith('index-') && f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(results, f), 'utf8')));
+  const s = (v) => (v == null ? '-' : String(v));
+  const lines = [
+    '# Indexing benchmark',
+    '',
+    'Generated by `npm run bench`. Seconds are wall time on the machine recorded in each JSON file; ratios compare tools run in the same process tree on the same copy.',
+    '',
+    '| corpus | files | cairn init s | peak MB | codegraph init s | ctags s | init / codegraph | no-op sync s | one-file sync s | callers s | unresolved share | commit |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of rows) {
+    const c = r.tools.cairn;
+    lines.push(
+      `| ${r.corpus} | ${s(c.files_indexed)} | ${s(c.init.seconds)} | ${s(c.init.peak_rss_mb)} | ${s(r.tools['@optave/codegraph']?.init.seconds)} | ${s(r.tools.ctags?.init.seconds)} | ${s(r.ratios.init_vs_codegraph)} | ${s(c.noop_sync.seconds)} | ${s(c.one_file_sync.seconds)} | ${s(c.callers.seconds)} | ${s(c.unresolved_share)} | ${s(r.machine.commit?.slice(0, 8))} |`,
+    );
+  }
+  writeFileSync(join(results, 'index.md'), `${lines.join('\n')}\n`);
+}
+
+const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+mkdirSync(results, { recursive: true });
+for (const name of names.length ? names : ['rust-tokio', 'ts-zod']) {
+  const record = { machine: machine(), ...benchCorpus(name) };
+  writeFileSync(join(results, `index-${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  process.stderr.write(`${name}: cairn init ${record.tools.cairn.init.seconds}s, codegraph ${record.tools['@optave/codegraph']?.init.seconds ?? '-'}s, ctags ${record.tools.ctags?.init.seconds ?? '-'}s\n`);
+}
+table();
