@@ -1,0 +1,92 @@
+// Renders the accuracy report (the JSON written to bench/results/accuracy.json) as
+// markdown tables. Knows nothing of how the numbers were made.
+
+const show = (v, suffix = '') => (v === null || v === undefined ? '–' : `${v}${suffix}`);
+
+function summaryTable(runs) {
+  const rows = [
+    '| corpus | oracle | sites seen | recorded | edges | precision | precision (conf ≥ 90) | recall (in-repo symbols) | unresolved of in-repo | cairn-only sites |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const run of runs) {
+    const m = run.metrics;
+    if (!m) {
+      rows.push(`| ${run.corpus} | ${run.oracle} | failed: ${run.error ?? 'no metrics'} | | | | | | | |`);
+      continue;
+    }
+    const unresolvedInRepo = Object.entries(m.recall.outcome_pct)
+      .filter(([k]) => k.startsWith('unresolved:'))
+      .reduce((a, [, v]) => a + (v ?? 0), 0);
+    rows.push(
+      `| ${run.corpus} | ${run.oracle} | ${m.sites_seen} | ${show(m.recorded_pct, '%')} | ${m.edges} | ${show(m.precision, '%')} | ${show(m.precision_confidence_ge_90, '%')} | ${show(m.recall.recall, '%')} | ${Math.round(unresolvedInRepo * 10) / 10}% | ${m.cairn_only_sites} |`,
+    );
+  }
+  return rows.join('\n');
+}
+
+function tierTable(m) {
+  const rows = [
+    '| tier | edges | judged | correct | precision | stated | gap | over-claims |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const [name, t] of Object.entries(m.tiers)) {
+    rows.push(`| ${name} | ${t.edges} | ${t.judged} | ${t.correct} | ${show(t.precision, '%')} | ${show(t.stated_confidence)} | ${show(t.gap)} | ${t.overclaims ? '**yes**' : 'no'} |`);
+  }
+  return rows.join('\n');
+}
+
+function list(title, items) {
+  if (!items || items.length === 0) return '';
+  return `${title}\n\n${items.map((i) => `- \`${i.replace(/`/g, "'")}\``).join('\n')}\n`;
+}
+
+function counts(obj) {
+  const entries = Object.entries(obj ?? {});
+  return entries.length === 0 ? 'none' : entries.map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+/** @param {{ generated_at: string, cairn: object|null, runs: object[] }} report */
+export function renderMarkdown(report) {
+  const out = [];
+  out.push('# Resolution accuracy');
+  out.push('');
+  out.push(`Generated ${report.generated_at} by \`npm run accuracy\`. TypeScript corpora are judged by the TypeScript type checker; the other languages by hand-labelled golden sets (test/accuracy/golden/).`);
+  out.push('');
+  out.push(summaryTable(report.runs));
+  out.push('');
+  out.push('Legend: *sites seen* are call and `new` expressions with a named callee; *recorded* is the share cairn kept as an edge or an unresolved record (target 100%); *precision* counts edges whose target is the oracle\'s declaration (edges where the oracle has no answer are not judged); *recall* is over sites whose oracle target is a cairn symbol; *unresolved of in-repo* is the share of those sites cairn left unresolved; *cairn-only* sites are cairn records no oracle site claimed.');
+  for (const run of report.runs) {
+    const m = run.metrics;
+    out.push('');
+    out.push(`## ${run.corpus}`);
+    out.push('');
+    if (!m) {
+      out.push(`Not measured: ${run.error ?? 'unknown error'}`);
+      continue;
+    }
+    const facts = [`oracle: ${run.oracle}`];
+    if (run.oracle_config) facts.push(`config: ${run.oracle_config}`);
+    if (run.files !== undefined) facts.push(`files: ${run.files}`);
+    if (run.seconds) facts.push(`time: oracle ${run.seconds.oracle ?? '–'} s, cairn ${run.seconds.cairn ?? '–'} s, join ${run.seconds.join ?? '–'} s`);
+    out.push(facts.join('; '));
+    out.push('');
+    out.push(`Oracle targets: ${counts(m.oracle_targets)}. Anonymous callees (not counted): ${m.anonymous_callees}. Joined by: ${counts(m.match_by)}.`);
+    out.push('');
+    out.push(`Recall outcomes over ${m.recall.sites} in-repo symbol targets: ${counts(m.recall.outcomes)}.`);
+    out.push('');
+    out.push(`Unresolved by reason (all sites): ${counts(m.unresolved_by_reason)}.`);
+    out.push('');
+    out.push(tierTable(m));
+    out.push('');
+    for (const [name, t] of Object.entries(m.tiers)) {
+      if (t.wrong_examples.length === 0) continue;
+      out.push(`Wrong \`${name}\` edges by oracle target kind: ${counts(t.wrong_by_oracle_kind)}.`);
+      out.push('');
+      out.push(list(`Wrong \`${name}\` edges (sample):`, t.wrong_examples));
+    }
+    out.push(list('Sites cairn did not record (sample):', m.not_recorded_examples));
+    out.push(list('Missed in-repo targets (sample):', m.recall.missed_examples));
+    out.push(list('Cairn-only sites (sample):', m.cairn_only_examples));
+  }
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}

@@ -1,0 +1,196 @@
+// The accuracy harness: for each corpus, index a private copy with cairn, ask the
+// oracle (the TypeScript checker, or a golden set) the same questions, join and
+// report. Writes bench/results/accuracy.json and accuracy.md.
+//
+//   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--golden rust,go] [--no-ts] [--no-golden]
+//                             [--out bench/results] [--keep]
+//
+// Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
+// repository) installs or locates corpora by name.
+import { spawnSync } from 'node:child_process';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { readCairnExport } from './cairn-graph.mjs';
+import { goldenToOracleSites, readGolden } from './golden.mjs';
+import { joinFile, unclaimedSites } from './join.mjs';
+import { Tally } from './metrics.mjs';
+import { renderMarkdown } from './report-md.mjs';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const TS_CORPORA = ['ts-zod', 'ts-rxjs', 'ts-trpc', 'ts-effect'];
+const GOLDEN_DIR = join(REPO, 'test', 'accuracy', 'golden');
+const ORACLE = join(REPO, 'scripts', 'accuracy', 'oracle-ts.mjs');
+const CAIRN = join(REPO, 'bin', 'cairn.js');
+
+function installScript() {
+  return process.env.CAIRN_ACCURACY_INSTALL ?? resolve(REPO, '..', 'shared', 'corpora', 'install.sh');
+}
+
+/** Path of an installed corpus, installing it if needed. */
+export function corpusPath(name) {
+  const script = installScript();
+  const found = spawnSync('bash', [script, '--path', name], { encoding: 'utf8' });
+  if (found.status === 0 && found.stdout.trim()) return found.stdout.trim().split('\n')[0];
+  const installed = spawnSync('bash', [script, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = installed.stdout.split('\n').find((l) => l.startsWith(`${name}\t`));
+  if (!line) throw new Error(`corpus ${name} could not be installed`);
+  return line.split('\t')[1];
+}
+
+/** Runs a node script to completion, stdout to a file if given. */
+function runNode(args, { stdoutFile, maxOldSpace } = {}) {
+  const fd = stdoutFile ? openSync(stdoutFile, 'w') : 'pipe';
+  const nodeArgs = maxOldSpace ? [`--max-old-space-size=${maxOldSpace}`, ...args] : args;
+  const res = spawnSync(process.execPath, nodeArgs, { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (typeof fd === 'number') closeSync(fd);
+  if (res.status !== 0) throw new Error(`${args.slice(0, 3).join(' ')} failed (${res.status ?? res.signal}): ${(res.stderr ?? '').slice(-2000)}`);
+  return res.stdout ?? '';
+}
+
+/** Indexes a copy with cairn and exports its graph; returns the export file path. */
+export function cairnExport(copy, exportFile) {
+  runNode([CAIRN, '-C', copy, 'init']);
+  runNode([CAIRN, '-C', copy, 'export', '--format', 'jsonl'], { stdoutFile: exportFile });
+  return exportFile;
+}
+
+/** Streams an oracle jsonl file, joining one source file's sites at a time. */
+export async function joinOracleFile(oracleFile, graph, tally) {
+  const files = [];
+  let current = [];
+  const flush = () => {
+    if (current.length === 0) return;
+    files.push(current[0].file);
+    for (const outcome of joinFile(graph, current)) tally.add(outcome);
+    current = [];
+  };
+  const lines = createInterface({ input: createReadStream(oracleFile, 'utf8'), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    const site = JSON.parse(line);
+    if (current.length > 0 && current[0].file !== site.file) flush();
+    current.push(site);
+  }
+  flush();
+  tally.addUnclaimed(unclaimedSites(graph, files));
+  return files.length;
+}
+
+/** Joins in-memory oracle sites (golden sets), grouped by file. */
+export function joinSites(sites, graph, tally) {
+  const byFile = new Map();
+  for (const s of sites) {
+    if (!byFile.has(s.file)) byFile.set(s.file, []);
+    byFile.get(s.file).push(s);
+  }
+  for (const group of byFile.values()) for (const outcome of joinFile(graph, group)) tally.add(outcome);
+}
+
+const seconds = (t0) => Math.round((Date.now() - t0) / 100) / 10;
+
+function copyCorpus(source, work) {
+  const copy = join(work, 'tree');
+  cpSync(source, copy, { recursive: true, filter: (p) => !p.split(/[\\/]/).includes('.cairn') });
+  return copy;
+}
+
+/** Measures one TypeScript corpus against the type checker. */
+export async function measureTsCorpus(name, { keep = false } = {}) {
+  const run = { corpus: name, oracle: 'typescript checker' };
+  const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${name}-`));
+  try {
+    const copy = copyCorpus(corpusPath(name), work);
+    let t0 = Date.now();
+    // Oracle first, in its own process: the checker's memory is gone before the join.
+    const oracleFile = join(work, 'oracle.jsonl');
+    const summary = JSON.parse(runNode([ORACLE, copy, oracleFile], { maxOldSpace: 8192 }).trim().split('\n').pop());
+    run.oracle_config = summary.config;
+    run.files = summary.files;
+    const oracleSeconds = seconds(t0);
+    t0 = Date.now();
+    const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
+    const cairnSeconds = seconds(t0);
+    t0 = Date.now();
+    const graph = await readCairnExport(exportFile);
+    run.cairn_version = graph.meta?.cairn_version ?? null;
+    const tally = new Tally({ seed: 6 });
+    await joinOracleFile(oracleFile, graph, tally);
+    run.metrics = tally.report();
+    run.seconds = { oracle: oracleSeconds, cairn: cairnSeconds, join: seconds(t0) };
+  } catch (error) {
+    run.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    if (keep) run.work_dir = work;
+    else rmSync(work, { recursive: true, force: true });
+  }
+  return run;
+}
+
+/** Measures cairn on one golden set. */
+export async function measureGolden(goldenFile, { keep = false } = {}) {
+  const set = readGolden(goldenFile);
+  const run = { corpus: `${set.corpus} (golden ${set.language}, ${set.sites.length} sites)`, oracle: 'golden set' };
+  const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${set.language}-`));
+  try {
+    const copy = copyCorpus(corpusPath(set.corpus), work);
+    const t0 = Date.now();
+    const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
+    const graph = await readCairnExport(exportFile);
+    const tally = new Tally({ seed: set.seed, examples: 40 });
+    joinSites(goldenToOracleSites(set, copy), graph, tally);
+    run.metrics = tally.report();
+    // Only the sampled sites are oracle-answered: other cairn sites are not "cairn-only".
+    run.metrics.cairn_only_sites = 0;
+    run.metrics.cairn_only_examples = [];
+    run.seconds = { cairn: seconds(t0) };
+  } catch (error) {
+    run.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    if (keep) run.work_dir = work;
+    else rmSync(work, { recursive: true, force: true });
+  }
+  return run;
+}
+
+function parseArgs(argv) {
+  const opts = { corpora: TS_CORPORA, golden: null, ts: true, goldenOn: true, out: join(REPO, 'bench', 'results'), keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--corpus') opts.corpora = argv[++i].split(',');
+    else if (a === '--golden') opts.golden = argv[++i].split(',');
+    else if (a === '--no-ts') opts.ts = false;
+    else if (a === '--no-golden') opts.goldenOn = false;
+    else if (a === '--out') opts.out = resolve(argv[++i]);
+    else if (a === '--keep') opts.keep = true;
+    else throw new Error(`unknown option ${a}`);
+  }
+  return opts;
+}
+
+export async function main(argv) {
+  const opts = parseArgs(argv);
+  const runs = [];
+  if (opts.ts) {
+    for (const name of opts.corpora) {
+      process.stderr.write(`accuracy: ${name}...\n`);
+      const run = await measureTsCorpus(name, { keep: opts.keep });
+      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
+      runs.push(run);
+    }
+  }
+  if (opts.goldenOn && existsSync(GOLDEN_DIR)) {
+    const files = readdirSync(GOLDEN_DIR).filter((f) => f.endsWith('.json') && (!opts.golden || opts.golden.includes(f.replace(/\.json$/, ''))));
+    for (const f of files.sort()) {
+      process.stderr.write(`accuracy: golden ${f}...\n`);
+      runs.push(await measureGolden(join(GOLDEN_DIR, f), { keep: opts.keep }));
+    }
+  }
+  const report = { generated_at: new Date().toISOString(), runs };
+  mkdirSync(opts.out, { recursive: true });
+  writeFileSync(join(opts.out, 'accuracy.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(opts.out, 'accuracy.md'), renderMarkdown(report));
+  process.stderr.write(`accuracy: wrote ${join(opts.out, 'accuracy.json')} and accuracy.md\n`);
+}
