@@ -1,0 +1,66 @@
+// The contract's shapes for symbols and relationships, built from store records.
+// Every review command prints these, so they live once here.
+import type { EdgeRecord, SymbolRecord } from '../contracts/graph.js';
+
+/** A symbol as the v0.3 contract prints it. */
+export interface SymbolView {
+  id: string;
+  name: string;
+  qualified_name: string;
+  kind: string;
+  file_path: string;
+  start_line: number;
+  end_line: number;
+  is_test: boolean;
+}
+
+/** One relationship of a path: both endpoints, the tier and where the call site is. */
+export interface RelationshipView {
+  source: SymbolView;
+  target: SymbolView;
+  relationship: string;
+  resolution_kind: string;
+  confidence: number;
+  file_path: string;
+  line: number;
+  column: number;
+}
+
+export function symbolView(s: SymbolRecord): SymbolView {
+  return {
+    id: s.id,
+    name: s.name,
+    qualified_name: s.qualified_name,
+    kind: s.kind,
+    file_path: s.file_path,
+    start_line: s.start_line,
+    end_line: s.end_line,
+    is_test: s.is_test,
+  };
+}
+
+export function relationshipView(edge: EdgeRecord, source: SymbolRecord, target: SymbolRecord): RelationshipView {
+  return {
+    source: symbolView(source),
+    target: symbolView(target),
+    relationship: edge.relationship,
+    resolution_kind: edge.resolution_kind,
+    confidence: edge.confidence,
+    file_path: edge.file_path,
+    line: edge.line,
+    column: edge.column,
+  };
+}
+
+/** Stable id of one stored edge: endpoints, relationship and call-site position. */
+export function edgeKey(edge: EdgeRecord): string {
+  return `${edge.source}\u0000${edge.target ?? ''}\u0000${edge.relationship}\u0000${edge.line}:${edge.column}`;
+}
+
+export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Kinds that can be a test case (a `mod tests` or a test class is a container, not a test). */
+export const CALLABLE_KINDS = new Set(['function', 'method', 'constructor', 'test']);
+
+/** Relationships a review path may use (contract: calls, tests, contains, references). */
+export const PATH_RELATIONSHIPS = new Set(['calls', 'tests', 'references']);

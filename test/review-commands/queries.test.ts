@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { impact, IMPACT_DEFAULTS } from '../../graph/impact.js';
+import { listUnresolved } from '../../graph/unresolved.js';
+import { NAME_HEURISTIC_CONFIDENCE, testsFor } from '../../graph/tests-for.js';
+import { call, FakeGraph, storyGraph, unresolvedCall } from './fake-graph.js';
+
+const lib = 'src/lib.rs';
+const render = `${lib}::render`;
+
+describe('unresolved', () => {
+  it('lists call sites in path/line order with explicit reasons, filtered by prefix', () => {
+    const graph = storyGraph();
+    const all = listUnresolved(graph, { limit: 50, includeTests: true });
+    expect(all.references.map((r) => [r.file_path, r.specifier, r.reason])).toEqual([
+      ['src/lib.rs', 'missing_renderer', 'missing_target'],
+      ['tests/render_tests.rs', 'assert_eq!', 'macro_or_function'],
+    ]);
+    expect(listUnresolved(graph, { prefix: 'src/', limit: 50, includeTests: true }).references).toHaveLength(1);
+    expect(listUnresolved(graph, { limit: 50, includeTests: false }).references).toHaveLength(1);
+    expect(listUnresolved(graph, { prefix: 'nowhere/', limit: 50, includeTests: true })).toEqual({ references: [], truncated: false });
+  });
+
+  it('stops at the limit and says so', () => {
+    const records = Array.from({ length: 5 }, (_, i) => unresolvedCall(`a.rs::f`, `g${i}`, 'missing_target', i + 1));
+    const graph = new FakeGraph([{ id: 'a.rs::f' }], [], records);
+    const result = listUnresolved(graph, { limit: 3, includeTests: true });
+    expect(result.references).toHaveLength(3);
+    expect(result.truncated).toBe(true);
+    expect(listUnresolved(graph, { limit: 5, includeTests: true }).truncated).toBe(false);
+  });
+});
+
+describe('tests-for', () => {
+  it('returns a direct-call path and keeps candidates labelled as candidates', () => {
+    const result = testsFor(storyGraph(), storyGraph().symbol(render)!, { limit: 30, includeTests: true });
+    const byTest = Object.fromEntries(result.tests.map((t) => [t.test.id, t]));
+    const direct = byTest['tests/render_tests.rs::render_page_uses_render']!;
+    expect(direct.evidence).toBe('direct_call');
+    expect(direct.confidence).toBe(100);
+    expect(direct.path.map((p) => [p.source.id, p.target.id, p.relationship])).toEqual([
+      ['tests/render_tests.rs::render_page_uses_render', render, 'calls'],
+    ]);
+    expect(byTest['src/lib.rs::tests::renders_empty']!.evidence).toBe('same_module_candidate');
+    const named = byTest['tests/naming.rs::test_render_output']!;
+    expect(named.evidence).toBe('name_heuristic');
+    expect(named.confidence).toBeLessThanOrEqual(60);
+    expect(named.confidence).toBe(NAME_HEURISTIC_CONFIDENCE);
+    expect(result.tests.map((t) => t.confidence)).toEqual([...result.tests.map((t) => t.confidence)].sort((a, b) => b - a));
+  });
+
+  it('reaches tests through helpers up to three hops with the weakest confidence on the path', () => {
+    const graph = new FakeGraph(
+      [{ id: 'a.rs::target' }, { id: 'a.rs::h1' }, { id: 'a.rs::h2' }, { id: 'a.rs::h3' }, { id: 't.rs::deep_test', is_test: true }, { id: 't.rs::too_deep', is_test: true }],
+      [
+        call('a.rs::h1', 'a.rs::target', 'exact'),
+        call('a.rs::h2', 'a.rs::h1', 'same_file'),
+        call('t.rs::deep_test', 'a.rs::h2', 'exact'),
+        call('a.rs::h3', 'a.rs::h2', 'exact'),
+        call('t.rs::too_deep', 'a.rs::h3', 'exact'),
+      ],
+    );
+    const result = testsFor(graph, graph.symbol('a.rs::target')!, { limit: 30, includeTests: true });
+    const direct = result.tests.filter((t) => t.evidence === 'direct_call');
+    expect(direct.map((t) => t.test.id)).toEqual(['t.rs::deep_test']);
+    expect(direct[0]!.confidence).toBe(60);
+    expect(direct[0]!.path.map((p) => p.target.id)).toEqual(['a.rs::h2', 'a.rs::h1', 'a.rs::target']);
+  });
+
+  it('answers from the incoming index only: unrelated tests are never read', () => {
+    const graph = storyGraph();
+    const read: string[] = [];
+    const incoming = graph.incoming.bind(graph);
+    graph.incoming = (id: string) => {
+      read.push(id);
+      return incoming(id);
+    };
+    testsFor(graph, graph.symbol(render)!, { limit: 30, includeTests: true });
+    expect(read).not.toContain('tests/naming.rs::test_render_output');
+    expect(read.length).toBeLessThanOrEqual(2);
+  });
+
+  it('--no-tests returns the target with an empty list', () => {
+    const result = testsFor(storyGraph(), storyGraph().symbol(render)!, { limit: 30, includeTests: false });
+    expect(result.target.id).toBe(render);
+    expect(result.tests).toEqual([]);
+  });
+
+  it('truncates at the limit and filters by path prefix', () => {
+    const result = testsFor(storyGraph(), storyGraph().symbol(render)!, { limit: 1, includeTests: true });
+    expect(result.tests).toHaveLength(1);
+    expect(result.truncated).toBe(true);
+    const scoped = testsFor(storyGraph(), storyGraph().symbol(render)!, { prefix: 'tests/render', limit: 30, includeTests: true });
+    expect(scoped.tests.map((t) => t.test.id)).toEqual(['tests/render_tests.rs::render_page_uses_render']);
+  });
+});
+
+describe('impact', () => {
+  const options = { ...IMPACT_DEFAULTS, includeTests: true };
+
+  it('walks callers to depth 2, keeps both paths to the test and stops at the unresolved boundary', () => {
+    const graph = storyGraph();
+    const { data, truncated } = impact(graph, graph.symbol(render)!, { ...options, direction: 'callers' });
+    expect(truncated).toBe(false);
+    expect(data.nodes.map((n) => n.id).sort()).toEqual([`${lib}::render_page`, 'tests/render_tests.rs::render_page_uses_render']);
+    const testPaths = data.paths.filter((p) => p.node === 'tests/render_tests.rs::render_page_uses_render');
+    expect(testPaths.map((p) => p.edges.length).sort()).toEqual([1, 2]);
+    expect(data.affected_tests).toHaveLength(1);
+    expect(data.affected_tests[0]!.path_ids).toHaveLength(2);
+    const boundary = data.unresolved_boundaries.find((b) => b.specifier === 'missing_renderer')!;
+    expect(boundary).toMatchObject({ source: `${lib}::render_page`, reason: 'missing_target' });
+    expect(data.paths[boundary.path_id!]!.node).toBe(`${lib}::render_page`);
+    expect(data.nodes.some((n) => n.name === 'missing_renderer')).toBe(false);
+  });
+
+  it('respects the confidence threshold and labels weaker results when it is lowered', () => {
+    const graph = new FakeGraph([{ id: 'a.rs::root' }, { id: 'b.rs::weak' }, { id: 'b.rs::strong' }], [call('b.rs::weak', 'a.rs::root', 'name_only'), call('b.rs::strong', 'a.rs::root', 'exact')]);
+    const strict = impact(graph, graph.symbol('a.rs::root')!, { ...options, minConfidence: 60 });
+    expect(strict.data.nodes.map((n) => n.id)).toEqual(['b.rs::strong']);
+    const loose = impact(graph, graph.symbol('a.rs::root')!, { ...options, minConfidence: 0 });
+    expect(loose.data.nodes.find((n) => n.id === 'b.rs::weak')).toMatchObject({ confidence: 30 });
+    const lower = new FakeGraph([{ id: 'a.rs::root' }, { id: 'b.rs::guess' }], [{ ...call('b.rs::guess', 'a.rs::root'), confidence: 20, resolution_kind: 'name_only' }]);
+    const labelled = impact(lower, lower.symbol('a.rs::root')!, { ...options, minConfidence: 10 });
+    expect(labelled.data.nodes[0]).toMatchObject({ low_confidence: true, confidence: 20 });
+    expect(labelled.data.paths[0]).toMatchObject({ low_confidence: true });
+  });
+
+  it('stops a common-name fan-out at the node limit and names the unwalked frontier', () => {
+    const callers = Array.from({ length: 30 }, (_, i) => ({ id: `c${String(i).padStart(2, '0')}.rs::caller` }));
+    const graph = new FakeGraph([{ id: 'a.rs::run' }, ...callers], callers.map((c) => call(c.id, 'a.rs::run')));
+    const result = impact(graph, graph.symbol('a.rs::run')!, { ...options, limit: 10 });
+    expect(result.truncated).toBe(true);
+    expect(result.data.nodes).toHaveLength(10);
+    expect(result.data.frontier[0]).toMatchObject({ node: 'a.rs::run', path_id: null, reason: 'nodes' });
+  });
+
+  it('--no-tests leaves tests out', () => {
+    const graph = storyGraph();
+    const { data } = impact(graph, graph.symbol(render)!, { ...options, includeTests: false });
+    expect(data.nodes.map((n) => n.id)).toEqual([`${lib}::render_page`]);
+    expect(data.affected_tests).toEqual([]);
+  });
+});
