@@ -13,7 +13,10 @@ function alive(pid: number): boolean {
   }
 }
 
-export async function acquireWriteLock(root: string, waitMs = 10_000): Promise<() => void> {
+/** How long a second writer waits; CAIRN_LOCK_WAIT_MS overrides it (tests). */
+const DEFAULT_WAIT_MS = Number(process.env.CAIRN_LOCK_WAIT_MS ?? 10_000);
+
+export async function acquireWriteLock(root: string, waitMs = DEFAULT_WAIT_MS): Promise<() => void> {
   const dir = join(root, '.cairn');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'lock');

@@ -1,0 +1,194 @@
+// The join and the metrics on hand-written export messages and oracle sites.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without type declarations
+import { graphFromMessages, lastIdentifier, readCairnExport, symbolForDeclaration } from '../../scripts/accuracy/cairn-graph.mjs';
+// @ts-expect-error plain ESM script without type declarations
+import { joinFile, unclaimedSites } from '../../scripts/accuracy/join.mjs';
+// @ts-expect-error plain ESM script without type declarations
+import { Tally } from '../../scripts/accuracy/metrics.mjs';
+// @ts-expect-error plain ESM script without type declarations
+import { joinOracleFile } from '../../scripts/accuracy/run.mjs';
+// @ts-expect-error plain ESM script without type declarations
+import { renderMarkdown } from '../../scripts/accuracy/report-md.mjs';
+
+const sym = (file: string, qn: string, kind: string, sl: number, sc: number, el: number, ec: number, name = qn.split('.').pop()) => ({
+  type: 'symbol',
+  data: { id: `${file}::${qn}`, name, qualified_name: qn, kind, file_path: file, start_line: sl, end_line: el, start_column: sc, end_column: ec, start_byte: 0, end_byte: 0, is_test: false, language: 'typescript', parent_id: null },
+});
+const edge = (file: string, line: number, column: number, target: string, tier: string, confidence: number, specifier?: string) => ({
+  type: 'edge',
+  data: { source: `${file}::main`, target, relationship: 'calls', resolution_kind: tier, confidence, file_path: file, line, column, specifier },
+});
+const unresolved = (file: string, line: number, column: number, specifier: string, reason: string) => ({
+  type: 'unresolved',
+  data: { source: `${file}::main`, specifier, kind: 'call', file_path: file, line, column, reason },
+});
+const target = (file: string | null, line: number, column: number, name: string, declKind = 'FunctionDeclaration', extra = {}) => ({ file, line, column, name, declKind, ...extra });
+const site = (file: string, line: number, column: number, callColumn: number, calleeName: string | null, specifier: string, targets: any[], extra = {}) => ({
+  file,
+  line,
+  column,
+  callLine: line,
+  callColumn,
+  calleeName,
+  specifier,
+  kind: 'call',
+  status: targets.length === 0 ? 'unknown' : targets.some((t) => t.file) ? 'in_repo' : 'external',
+  targets,
+  ...extra,
+});
+
+// lib.ts: helper (1-3), class Box (5-12) with constructor (6) and get (7-9); main.ts: main (1-20)
+const SYMBOLS = [
+  sym('lib.ts', 'helper', 'function', 1, 0, 3, 1),
+  sym('lib.ts', 'Box', 'class', 5, 0, 12, 1),
+  sym('lib.ts', 'Box.constructor', 'constructor', 6, 2, 6, 30),
+  sym('lib.ts', 'Box.get', 'method', 7, 2, 9, 3),
+  sym('main.ts', 'main', 'function', 1, 0, 20, 1),
+];
+
+describe('lastIdentifier', () => {
+  it('takes the last name of a callee as written', () => {
+    expect(lastIdentifier('a.b?.c')).toBe('c');
+    expect(lastIdentifier('new Foo<T>')).toBe('Foo');
+    expect(lastIdentifier('x["y"]')).toBe('y');
+    expect(lastIdentifier('this.#priv')).toBe('#priv');
+    expect(lastIdentifier('crate::a::f')).toBe('f');
+    expect(lastIdentifier(null)).toBeNull();
+  });
+});
+
+describe('symbolForDeclaration', () => {
+  const graph = graphFromMessages(SYMBOLS);
+  it('takes the smallest enclosing symbol when it bears the declared name', () => {
+    expect(symbolForDeclaration(graph, target('lib.ts', 7, 2, 'get')).id).toBe('lib.ts::Box.get');
+    expect(symbolForDeclaration(graph, target('lib.ts', 5, 13, 'Box')).id).toBe('lib.ts::Box');
+    expect(symbolForDeclaration(graph, target('lib.ts', 6, 2, 'constructor')).id).toBe('lib.ts::Box.constructor');
+  });
+  it('answers null for declarations cairn has no symbol for (a parameter inside a function)', () => {
+    const r = symbolForDeclaration(graph, target('main.ts', 1, 14, 'f', 'Parameter'));
+    expect(r).toEqual({ id: null, enclosing: 'main.ts::main' });
+    expect(symbolForDeclaration(graph, target(null, 0, 0, 'map')).id).toBeNull();
+  });
+});
+
+describe('joinFile', () => {
+  it('pairs on the name column, then the call column, then the callee name, each record once', () => {
+    const graph = graphFromMessages([
+      ...SYMBOLS,
+      edge('main.ts', 2, 2, 'lib.ts::helper', 'exact', 100, 'helper'), // name column
+      edge('main.ts', 3, 2, 'lib.ts::Box.get', 'receiver_type', 90, 'b.get'), // call-start convention
+      // `a.get().get()` on line 4: both calls start at column 2; names tell them apart only by order
+      unresolved('main.ts', 4, 2, 'a.get', 'missing_target'),
+      edge('main.ts', 4, 2, 'lib.ts::Box.get', 'name_only', 30, 'a.get().get'),
+      unresolved('main.ts', 5, 9, 'other', 'missing_target'), // nobody's
+    ]);
+    const sites = [
+      site('main.ts', 2, 2, 2, 'helper', 'helper', [target('lib.ts', 1, 16, 'helper')]),
+      site('main.ts', 3, 4, 2, 'get', 'b.get', [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')]),
+      site('main.ts', 4, 4, 2, 'get', 'a.get', [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')]),
+      site('main.ts', 4, 10, 2, 'get', 'a.get().get', [target(null, 0, 0, 'get', 'MethodSignature', { where: 'lib.es5.d.ts' })]),
+      site('main.ts', 6, 2, 2, 'gone', 'gone', []),
+    ];
+    const out = joinFile(graph, sites);
+    expect(out.map((o: any) => o.match)).toEqual(['name_column', 'call_column', 'call_column', 'callee_name', null]);
+    expect(out[0].edges).toEqual([{ target: 'lib.ts::helper', tier: 'exact', confidence: 100, correct: true }]);
+    expect(out[1].targetClass).toBe('modelled');
+    expect(out[2].cairn.unresolved).toEqual([{ reason: 'missing_target', candidates: 0 }]);
+    expect(out[3].targetClass).toBe('external');
+    expect(out[3].edges[0].correct).toBe(false);
+    expect(out[4].targetClass).toBe('unknown');
+    expect(unclaimedSites(graph, ['main.ts']).map((s: any) => s.specifier)).toEqual(['other']);
+  });
+
+  it('accepts the class or its constructor for `new`, and judges nothing where the oracle has no answer', () => {
+    const graph = graphFromMessages([
+      ...SYMBOLS,
+      edge('main.ts', 2, 6, 'lib.ts::Box.constructor', 'exact', 100, 'Box'),
+      edge('main.ts', 3, 2, 'lib.ts::helper', 'name_only', 30, 'whatever'),
+    ]);
+    const ctorSite = { ...site('main.ts', 2, 6, 2, 'Box', 'Box', [target('lib.ts', 5, 13, 'Box', 'ClassDeclaration'), target('lib.ts', 6, 2, 'constructor', 'Constructor', { alternative: true })]), kind: 'new' };
+    const [n, w] = joinFile(graph, [ctorSite, site('main.ts', 3, 2, 2, 'whatever', 'whatever', [])]);
+    expect(n.expected).toEqual(['lib.ts::Box', 'lib.ts::Box.constructor']);
+    expect(n.edges[0].correct).toBe(true);
+    expect(w.edges[0].correct).toBeNull();
+  });
+});
+
+describe('Tally', () => {
+  it('computes recorded share, precision per tier, calibration and recall outcomes', () => {
+    const graph = graphFromMessages([
+      ...SYMBOLS,
+      edge('main.ts', 2, 2, 'lib.ts::helper', 'exact', 100, 'helper'),
+      edge('main.ts', 3, 2, 'lib.ts::helper', 'exact', 100, 'helper'), // wrong: oracle says Box.get
+      edge('main.ts', 4, 2, 'lib.ts::Box.get', 'receiver_type', 90, 'get'),
+      unresolved('main.ts', 5, 2, 'get', 'ambiguous_target'),
+      edge('main.ts', 7, 2, 'lib.ts::helper', 'name_only', 30, 'cb'), // wrong: a parameter
+    ]);
+    const get = [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')];
+    const sites = [
+      site('main.ts', 2, 2, 2, 'helper', 'helper', [target('lib.ts', 1, 16, 'helper')]),
+      site('main.ts', 3, 2, 2, 'helper', 'helper', get),
+      site('main.ts', 4, 2, 2, 'get', 'get', get),
+      site('main.ts', 5, 2, 2, 'get', 'get', get),
+      site('main.ts', 6, 2, 2, 'get', 'get', get), // not recorded
+      site('main.ts', 7, 2, 2, 'cb', 'cb', [target('main.ts', 1, 14, 'cb', 'Parameter')]),
+      site('main.ts', 8, 2, 2, null, '(() => 1)', []),
+    ];
+    const tally = new Tally({ seed: 1 });
+    for (const o of joinFile(graph, sites)) tally.add(o);
+    const r = tally.report();
+    expect(r.sites_seen).toBe(6);
+    expect(r.anonymous_callees).toBe(1);
+    expect(r.recorded).toBe(5);
+    expect(r.recorded_pct).toBe(83.3);
+    expect(r.not_recorded_examples).toEqual(['main.ts:6 get (col 2, call)']);
+    expect(r.edges).toBe(4);
+    expect(r.precision).toBe(50);
+    expect(r.precision_confidence_ge_90).toBe(66.7);
+    expect(r.tiers.exact).toMatchObject({ edges: 2, correct: 1, precision: 50, stated_confidence: 100, gap: -50, overclaims: true });
+    expect(r.tiers.receiver_type).toMatchObject({ precision: 100, overclaims: false });
+    expect(r.tiers.name_only.wrong_by_oracle_kind).toEqual({ 'unmodelled:Parameter': 1 });
+    expect(r.tiers.exact.wrong_examples[0]).toContain('main.ts:3 helper → lib.ts::helper [exact 100] vs oracle lib.ts::Box.get');
+    expect(r.oracle_targets).toEqual({ modelled: 5, unmodelled: 1 });
+    expect(r.recall).toMatchObject({ sites: 5, found: 2, recall: 40 });
+    expect(r.recall.outcomes).toEqual({ correct_edge: 2, 'unresolved:ambiguous_target': 1, not_recorded: 1, wrong_edge: 1 });
+    expect(r.unresolved_by_reason).toEqual({ ambiguous_target: 1 });
+  });
+});
+
+describe('streamed join and report', () => {
+  it('reads an export file and an oracle file and renders both tables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-join-'));
+    try {
+      const exportFile = join(dir, 'export.jsonl');
+      const oracleFile = join(dir, 'oracle.jsonl');
+      const messages = [
+        { type: 'meta', data: { schema_version: 1, cairn_version: '0.1.0' } },
+        { type: 'file', data: { path: 'lib.ts' } },
+        ...SYMBOLS,
+        { type: 'something_new', data: {} },
+        edge('main.ts', 2, 2, 'lib.ts::helper', 'exact', 100, 'helper'),
+        unresolved('lib.ts', 2, 4, 'extra', 'missing_target'),
+      ];
+      writeFileSync(exportFile, messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
+      const oracle = [site('lib.ts', 2, 9, 9, 'inner', 'inner', []), site('main.ts', 2, 2, 2, 'helper', 'helper', [target('lib.ts', 1, 16, 'helper')])];
+      writeFileSync(oracleFile, oracle.map((s) => JSON.stringify(s)).join('\n') + '\n');
+      const graph = await readCairnExport(exportFile);
+      expect(graph.meta.cairn_version).toBe('0.1.0');
+      const tally = new Tally();
+      expect(await joinOracleFile(oracleFile, graph, tally)).toBe(2);
+      const metrics = tally.report();
+      expect(metrics).toMatchObject({ sites_seen: 2, recorded: 1, precision: 100, cairn_only_sites: 1 });
+      const md = renderMarkdown({ generated_at: 'now', runs: [{ corpus: 'tiny', oracle: 'typescript checker', metrics }, { corpus: 'broken', oracle: 'x', error: 'no export' }] });
+      expect(md).toContain('| tiny | typescript checker | 2 | 50% | 1 | 100% |');
+      expect(md).toContain('| exact | 1 | 1 | 1 | 100% | 100 | 0 | no |');
+      expect(md).toContain('Not measured: no export');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

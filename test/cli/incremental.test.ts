@@ -1,0 +1,69 @@
+// A sync after edits must leave exactly the graph a fresh init of the same tree builds.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cairn, cairnJson } from '../helpers/cli.js';
+import { makeFixture, type Fixture } from '../helpers/fixture.js';
+import { RUST_TS_FIXTURE } from './fixtures.js';
+
+const fixtures: Fixture[] = [];
+afterEach(() => fixtures.splice(0).forEach((f) => f.remove()));
+
+/** The export without run-specific fields (meta, stat times). */
+function graphOf(root: string): string[] {
+  const run = cairn(['export', '--format', 'jsonl', '-C', root]);
+  expect(run.code, run.stderr).toBe(0);
+  return run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .filter((m) => m.type !== 'meta')
+    .map((m) => {
+      if (m.type === 'file') delete m.data.mtime_ms;
+      return JSON.stringify(m);
+    })
+    .sort();
+}
+
+describe('incremental sync', () => {
+  it('equals a fresh init after additions, edits, deletions and renames', () => {
+    const live = makeFixture(RUST_TS_FIXTURE);
+    fixtures.push(live);
+    expect(cairnJson(['init', '-C', live.root]).code).toBe(0);
+
+    // 1. A symbol disappears: its callers become unresolved.
+    live.write('src/shapes.rs', RUST_TS_FIXTURE['src/shapes.rs']!.replace('self.scale() * 3.14', '3.14'));
+    // 2. A previously missing target appears: the unresolved call binds.
+    live.write('src/extra.rs', 'pub fn missing_thing() -> u32 { 7 }\n');
+    live.write('src/lib.rs', RUST_TS_FIXTURE['src/lib.rs']!.replace('pub mod shapes;', 'pub mod shapes;\npub mod extra;\nuse crate::extra::missing_thing;'));
+    // 3. A file is renamed and a name becomes ambiguous.
+    rmSync(join(live.root, 'web/greet.ts'));
+    live.write('web/greeting.ts', RUST_TS_FIXTURE['web/greet.ts']!);
+    live.write('web/app.ts', RUST_TS_FIXTURE['web/app.ts']!.replace("'./greet'", "'./greeting'"));
+    live.write('web/dup.ts', 'export function shout(x: string) { return x; }\n');
+    expect(cairnJson(['sync', '-C', live.root]).code).toBe(0);
+
+    const fresh = makeFixture();
+    fixtures.push(fresh);
+    // Same bytes as the live tree, written fresh.
+    for (const path of ['Cargo.toml', 'README.md', 'src/lib.rs', 'src/shapes.rs', 'src/extra.rs', 'web/greeting.ts', 'web/app.ts', 'web/app.test.ts', 'web/dup.ts']) {
+      fresh.write(path, readFileSync(join(live.root, path)));
+    }
+    expect(cairnJson(['init', '-C', fresh.root]).code).toBe(0);
+    expect(graphOf(live.root)).toEqual(graphOf(fresh.root));
+
+    const unresolved = cairnJson(['callees', 'Circle::area', '-C', live.root]).body;
+    expect(unresolved.data.neighbours).toEqual([]);
+    const bound = cairnJson(['callees', 'helper', '-C', live.root]).body;
+    expect(bound.data.neighbours.map((n: any) => n.symbol.id)).toEqual(['src/extra.rs::missing_thing']);
+  });
+
+  it('a no-op sync analyses nothing', () => {
+    const fx = makeFixture(RUST_TS_FIXTURE);
+    fixtures.push(fx);
+    cairnJson(['init', '-C', fx.root]);
+    const sync = cairnJson(['sync', '-C', fx.root]).body;
+    expect(sync.data.analysed).toBe(0);
+    expect(sync.data.files.unchanged).toBe(sync.data.files.inventoried);
+  });
+});
