@@ -1,8 +1,9 @@
 // One writer at a time: `.cairn/lock` holds the writer's pid. A second writer waits
 // for it, then fails clearly; a lock left by a dead process is taken over.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
+import { ensureCairnDir } from './cairn-dir.js';
 
 function alive(pid: number): boolean {
   try {
@@ -17,9 +18,7 @@ function alive(pid: number): boolean {
 const DEFAULT_WAIT_MS = Number(process.env.CAIRN_LOCK_WAIT_MS ?? 10_000);
 
 export async function acquireWriteLock(root: string, waitMs = DEFAULT_WAIT_MS): Promise<() => void> {
-  const dir = join(root, '.cairn');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'lock');
+  const file = join(ensureCairnDir(root), 'lock');
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {

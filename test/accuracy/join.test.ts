@@ -81,9 +81,10 @@ describe('joinFile', () => {
       ...SYMBOLS,
       edge('main.ts', 2, 2, 'lib.ts::helper', 'exact', 100, 'helper'), // name column
       edge('main.ts', 3, 2, 'lib.ts::Box.get', 'receiver_type', 90, 'b.get'), // call-start convention
-      // `a.get().get()` on line 4: both calls start at column 2; names tell them apart only by order
-      unresolved('main.ts', 4, 2, 'a.get', 'missing_target'),
+      // `a.get().get()` on line 4: both calls start at column 2; the written callee tells them apart
       edge('main.ts', 4, 2, 'lib.ts::Box.get', 'name_only', 30, 'a.get().get'),
+      unresolved('main.ts', 4, 2, 'a.get', 'missing_target'),
+      edge('main.ts', 5, 7, 'lib.ts::helper', 'exact', 100, 'x.helper'), // a column convention nobody expects
       unresolved('main.ts', 5, 9, 'other', 'missing_target'), // nobody's
     ]);
     const sites = [
@@ -91,16 +92,18 @@ describe('joinFile', () => {
       site('main.ts', 3, 4, 2, 'get', 'b.get', [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')]),
       site('main.ts', 4, 4, 2, 'get', 'a.get', [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')]),
       site('main.ts', 4, 10, 2, 'get', 'a.get().get', [target(null, 0, 0, 'get', 'MethodSignature', { where: 'lib.es5.d.ts' })]),
+      site('main.ts', 5, 4, 2, 'helper', 'x.helper', [target('lib.ts', 1, 16, 'helper')]),
       site('main.ts', 6, 2, 2, 'gone', 'gone', []),
     ];
     const out = joinFile(graph, sites);
-    expect(out.map((o: any) => o.match)).toEqual(['name_column', 'call_column', 'call_column', 'callee_name', null]);
+    expect(out.map((o: any) => o.match)).toEqual(['name_column', 'call_column', 'call_column', 'call_column', 'callee_name', null]);
     expect(out[0].edges).toEqual([{ target: 'lib.ts::helper', tier: 'exact', confidence: 100, correct: true }]);
     expect(out[1].targetClass).toBe('modelled');
     expect(out[2].cairn.unresolved).toEqual([{ reason: 'missing_target', candidates: 0 }]);
     expect(out[3].targetClass).toBe('external');
     expect(out[3].edges[0].correct).toBe(false);
-    expect(out[4].targetClass).toBe('unknown');
+    expect(out[4].edges[0].correct).toBe(true);
+    expect(out[5].targetClass).toBe('unknown');
     expect(unclaimedSites(graph, ['main.ts']).map((s: any) => s.specifier)).toEqual(['other']);
   });
 
