@@ -1,0 +1,145 @@
+// Runs the review machines step by step through xstate's pure transition
+// functions, records every run's input, events and commands (all source-free),
+// and replays a recorded log through the same machine definitions. Because the
+// live run and the replay use the same pure functions, a divergence means the
+// machine definitions changed or something impure crept into them.
+import { initialTransition, transition, type AnyStateMachine } from 'xstate';
+import { captureMachine } from './capture.js';
+import { evidenceTraversalMachine } from './evidence-traversal.js';
+import { reviewFreshnessMachine } from './review-freshness.js';
+import { rootSelectionMachine } from './root-selection.js';
+
+/** Every machine a log may name. */
+export const REVIEW_MACHINES: Record<string, AnyStateMachine> = {
+  capture: captureMachine,
+  'root-selection': rootSelectionMachine,
+  'evidence-traversal': evidenceTraversalMachine,
+  'review-freshness': reviewFreshnessMachine,
+};
+
+export type AuditLine =
+  | { run: number; machine: string; input: unknown }
+  | { run: number; event: { type: string } & Record<string, unknown> }
+  | { run: number; commands: Array<{ kind: string } & Record<string, unknown>> }
+  | { run: number; output: unknown };
+
+/** Collects the lines of one review run; the caller decides where they are written. */
+export class AuditRecorder {
+  readonly lines: AuditLine[] = [];
+  private runs = 0;
+
+  start(machine: string, input: unknown): number {
+    const run = ++this.runs;
+    this.lines.push({ run, machine, input });
+    return run;
+  }
+
+  add(line: AuditLine): void {
+    this.lines.push(line);
+  }
+}
+
+type Command = { kind: string } & Record<string, unknown>;
+
+/** The commands a step emitted: the params of its `command` actions, in order. */
+export function commandsOf(actions: ReadonlyArray<{ type: string; params?: unknown }>): Command[] {
+  return actions.filter((a) => a.type === 'command').map((a) => a.params as Command);
+}
+
+/**
+ * Drives a machine to its final state. `answer` executes a command and returns the
+ * event it produced, or null for a command that needs no answer (notifications).
+ * Exactly one command per step may need an answer.
+ */
+export async function drive<TOutput>(
+  machine: AnyStateMachine,
+  name: string,
+  input: unknown,
+  answer: (command: Command) => Promise<({ type: string } & Record<string, unknown>) | null> | ({ type: string } & Record<string, unknown>) | null,
+  recorder?: AuditRecorder,
+): Promise<TOutput> {
+  const run = recorder?.start(name, input) ?? 0;
+  let [snapshot, actions] = initialTransition(machine, input);
+  for (;;) {
+    const commands = commandsOf(actions);
+    recorder?.add({ run, commands });
+    let event: ({ type: string } & Record<string, unknown>) | null = null;
+    for (const command of commands) {
+      const produced = await answer(command);
+      if (produced) {
+        if (event) throw new Error(`${name}: more than one command in a step needs an answer`);
+        event = produced;
+      }
+    }
+    if (snapshot.status === 'done') {
+      recorder?.add({ run, output: snapshot.output });
+      return snapshot.output as TOutput;
+    }
+    if (!event) throw new Error(`${name}: stuck in ${JSON.stringify(snapshot.value)} with no event to consume`);
+    recorder?.add({ run, event });
+    [snapshot, actions] = transition(machine, snapshot, event as never);
+  }
+}
+
+export interface ReplayStep {
+  run: number;
+  machine: string;
+  step: number;
+  event: ({ type: string } & Record<string, unknown>) | null;
+  commands: Command[];
+  state: string;
+}
+
+export interface Divergence {
+  run: number;
+  machine: string;
+  step: number;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface ReplayReport {
+  runs: number;
+  steps: ReplayStep[];
+  divergences: Divergence[];
+}
+
+const stable = (value: unknown) => JSON.stringify(value);
+
+/** Feeds each recorded run's events to its machine and compares commands and output. */
+export function replay(lines: AuditLine[], machines: Record<string, AnyStateMachine> = REVIEW_MACHINES): ReplayReport {
+  const byRun = new Map<number, AuditLine[]>();
+  for (const line of lines) byRun.set(line.run, [...(byRun.get(line.run) ?? []), line]);
+  const steps: ReplayStep[] = [];
+  const divergences: Divergence[] = [];
+  for (const [run, runLines] of [...byRun].sort((a, b) => a[0] - b[0])) {
+    const head = runLines[0];
+    if (!head || !('machine' in head)) {
+      divergences.push({ run, machine: '?', step: 0, expected: 'a machine line first', actual: head ?? null });
+      continue;
+    }
+    const machine = machines[head.machine];
+    if (!machine) {
+      divergences.push({ run, machine: head.machine, step: 0, expected: 'a known machine', actual: head.machine });
+      continue;
+    }
+    let [snapshot, actions] = initialTransition(machine, head.input);
+    let step = 0;
+    let event: ReplayStep['event'] = null;
+    for (const line of runLines.slice(1)) {
+      if ('commands' in line) {
+        const actual = commandsOf(actions);
+        steps.push({ run, machine: head.machine, step, event, commands: actual, state: stable(snapshot.value) });
+        if (stable(actual) !== stable(line.commands)) divergences.push({ run, machine: head.machine, step, expected: line.commands, actual });
+      } else if ('event' in line) {
+        event = line.event;
+        step++;
+        [snapshot, actions] = transition(machine, snapshot, line.event as never);
+      } else if ('output' in line) {
+        const actual = snapshot.status === 'done' ? snapshot.output : null;
+        if (stable(actual) !== stable(line.output)) divergences.push({ run, machine: head.machine, step, expected: line.output, actual });
+      }
+    }
+  }
+  return { runs: byRun.size, steps, divergences };
+}
