@@ -1,21 +1,72 @@
 // Entry point of native extraction: a pure function from (path, source) to facts.
-// Implemented by the engine in parsers/engine.ts over grammars/<lang>/*.scm.
+// The engine (parsers/engine.ts) runs grammars/<lang>/*.scm; an adapter per language
+// in parsers/languages/ holds the rest.
 import type { FileFacts, Language } from '../contracts/facts.js';
+import { Engine, type LanguageAdapter } from './engine.js';
+import { rustAdapter, rustModulePath } from './languages/rust.js';
+import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './languages/typescript.js';
 
 export type ExtractedFacts = Pick<FileFacts, 'module' | 'symbols' | 'callSites' | 'imports' | 'references' | 'macros' | 'extra'> & {
   /** Set when tree-sitter recovered from syntax errors; facts are still returned. */
   syntaxErrors?: number;
 };
 
-/** Language of a workspace-relative path by its extension (and, for `.h`, nothing more: see languageForHeader). */
+/** Extensions of the languages that have an adapter. */
+export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = {
+  '.rs': 'rust',
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.tsx': 'tsx',
+  '.js': 'javascript',
+  '.jsx': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+};
+
+const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
+  rust: rustAdapter,
+  typescript: typescriptAdapter,
+  tsx: tsxAdapter,
+  javascript: javascriptAdapter,
+};
+
+/** Language of a workspace-relative path by its extension; null when no adapter handles it. */
 export function languageForPath(path: string): Language | null {
-  void path;
-  throw new Error('not implemented yet');
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  if (dot <= slash + 1) return null; // no extension, or a dot-file
+  return EXTENSION_LANGUAGE[path.slice(dot).toLowerCase()] ?? null;
+}
+
+const engines = new Map<Language, Promise<Engine>>();
+
+/** The engine of a language, created once per thread (grammar, parser, compiled queries). */
+export function engineFor(language: Language): Promise<Engine> {
+  let engine = engines.get(language);
+  if (!engine) {
+    const adapter = ADAPTERS[language];
+    if (!adapter) return Promise.reject(new Error(`no extractor for language ${language}`));
+    engine = Engine.for(adapter);
+    engines.set(language, engine);
+    engine.catch(() => engines.delete(language));
+  }
+  return engine;
 }
 
 export async function extractFacts(path: string, source: string, language: Language): Promise<ExtractedFacts> {
-  void path;
-  void source;
-  void language;
-  throw new Error('not implemented yet');
+  const engine = await engineFor(language);
+  const result = engine.extract(path, source);
+  const facts: ExtractedFacts = {
+    symbols: result.symbols,
+    callSites: result.callSites,
+    imports: result.imports,
+    references: [],
+  };
+  if (language === 'rust') facts.module = rustModulePath(path).module;
+  if (result.macros.length > 0) facts.macros = result.macros;
+  if (result.syntaxErrors > 0) facts.syntaxErrors = result.syntaxErrors;
+  return facts;
 }
+
+export { rustModulePath };

@@ -1,0 +1,54 @@
+; JavaScript (and the part of TypeScript/TSX that shares its node types).
+; The TypeScript grammar loads this file and then grammars/typescript/tags.scm.
+
+; ---- definitions ------------------------------------------------------------
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(class_declaration name: (_) @name) @definition.class
+(method_definition name: (_) @name) @definition.method
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+
+; test()/it()/describe() blocks: the adapter keeps those whose callee is a test function.
+(call_expression
+  function: (_) @function
+  arguments: (arguments . [(string) (template_string)] @name)) @test.block
+
+; ---- call sites -------------------------------------------------------------
+(call_expression
+  function: (identifier) @callee @function
+  arguments: (_) @arguments) @reference.call
+(call_expression
+  function: (member_expression object: (_) @receiver property: (_) @callee) @function
+  arguments: (_) @arguments) @reference.call
+(call_expression
+  function: [
+    (subscript_expression) (call_expression) (parenthesized_expression)
+    (arrow_function) (function_expression) (await_expression)
+  ] @function @indirect
+  arguments: (_) @arguments) @reference.call
+(new_expression
+  constructor: (identifier) @callee @function) @reference.new
+(new_expression
+  constructor: (member_expression object: (_) @receiver property: (_) @callee) @function) @reference.new
+
+; ---- imports ----------------------------------------------------------------
+(import_statement) @import
+(export_statement source: (_)) @import
+(lexical_declaration
+  (variable_declarator
+    value: (call_expression function: (identifier) @_require arguments: (arguments . (string) .)))
+  (#eq? @_require "require")) @import.require
+(variable_declaration
+  (variable_declarator
+    value: (call_expression function: (identifier) @_require arguments: (arguments . (string) .)))
+  (#eq? @_require "require")) @import.require
+(call_expression function: (import) arguments: (arguments . (string))) @import.dynamic
+
+; `export { a, b as c }` without a source marks local symbols as exported.
+(export_statement (export_clause) !source) @export.clause
+
+; ---- local bindings (calls through them are indirect) ------------------------
+(variable_declarator name: (identifier) @local.variable)
+(arrow_function parameter: (identifier) @local.parameter)

@@ -1,0 +1,553 @@
+// The shared query engine: runs a language's tree-sitter queries over a file once,
+// turns the captures into drafts (definitions, call sites, imports, local bindings),
+// then derives the structure every language shares: nesting (`parent`), qualified
+// names, owner types, test inheritance, callers, `self`/`this` receiver types, calls
+// through local bindings, and UTF-8 byte offsets. A language adapter holds only what
+// a query cannot say (naming rules, attributes, import shapes, macro expansion).
+import { readFileSync } from 'node:fs';
+import type { CallKind, CallSiteFact, ImportFact, SymbolFact, SymbolKind } from '../contracts/facts.js';
+import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query } from './tree-sitter.js';
+import { utf8Offsets } from './offsets.js';
+
+/** Symbol kinds a query may define, plus `impl`: a scope that qualifies and owns methods but is not itself a symbol. */
+export type DraftKind = SymbolKind | 'impl';
+
+const DEFINITION_KINDS: readonly DraftKind[] = [
+  'function', 'method', 'constructor', 'class', 'struct', 'union', 'enum', 'trait', 'interface',
+  'type_alias', 'typedef', 'module', 'namespace', 'record', 'impl', 'macro', 'constant', 'variable', 'test',
+];
+
+/** Every capture name a query file may use; names starting with `_` are private to predicates. */
+export const CAPTURE_VOCABULARY: readonly string[] = [
+  ...DEFINITION_KINDS.map((kind) => `definition.${kind}`),
+  'name',
+  'signature',
+  'reference.call',
+  'reference.new',
+  'reference.macro',
+  'callee',
+  'function',
+  'receiver',
+  'qualifier',
+  'indirect',
+  'arguments',
+  'import',
+  'import.require',
+  'import.dynamic',
+  'export.clause',
+  'test.block',
+  'local.parameter',
+  'local.variable',
+];
+
+const FUNCTION_LIKE = new Set<DraftKind>(['function', 'method', 'constructor', 'test']);
+const OWNER_KINDS = new Set<DraftKind>(['impl', 'class', 'trait', 'interface']);
+const TYPE_KINDS = new Set<DraftKind>(['struct', 'enum', 'union', 'class', 'trait', 'interface', 'type_alias']);
+
+/** Where a re-parsed fragment sits in the original file: added to every position read from it. */
+export interface Shift {
+  index: number;
+  row: number;
+  /** Added to columns on the fragment's first row only. */
+  column: number;
+}
+
+const NO_SHIFT: Shift = { index: 0, row: 0, column: 0 };
+
+export interface Position {
+  /** UTF-16 offsets into the original source. */
+  start: number;
+  end: number;
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface DefinitionDraft extends Position {
+  kind: DraftKind;
+  name: string;
+  /** What this definition contributes to its children's qualified names (impl: the target type). */
+  scopeName?: string;
+  isTest?: boolean;
+  exported?: boolean;
+  /** An overload or interface signature: folded into an implementation of the same name and scope. */
+  signature?: boolean;
+  /** Calls inside are attributed to it even though its kind is not function-like (describe blocks). */
+  bodyOwner?: boolean;
+  /** A test()/describe() block: titles chain with ` > `. */
+  testBlock?: boolean;
+  /** Trait named by an impl scope; recorded on the methods it owns. */
+  trait?: string;
+  wrappingMacro?: string;
+  bases?: string[];
+  attributes?: Record<string, string | string[]>;
+}
+
+export interface CallDraft {
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  calleeName: string;
+  specifier: string;
+  kind: CallKind;
+  receiver?: string;
+  qualifier?: string;
+  indirect?: boolean;
+  /** The callee is a bare identifier: a local binding of that name makes the call indirect. */
+  bare?: boolean;
+}
+
+interface BindingDraft {
+  name: string;
+  start: number;
+}
+
+export type Parts = Record<string, Node>;
+
+/** What a language adapter supplies to the engine. */
+export interface LanguageAdapter {
+  grammar: GrammarName;
+  /** Query files under grammars/, concatenated in this order. */
+  queryFiles: readonly string[];
+  /** Separator between a scope and a member in qualified names. */
+  separator(parent: DefinitionDraft, child: DefinitionDraft): string;
+  /** Receiver text whose type is the enclosing owner (`self`, `this`). */
+  selfReceiver: string;
+  /** Qualifier text whose type is the enclosing owner (`Self`). */
+  selfQualifier?: string;
+  /** Whole-file test code (tests/ dirs, *.test.* files). */
+  isTestFile(path: string): boolean;
+  /** Refine a definition draft; return false to drop it. */
+  definition?(draft: DefinitionDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean;
+  /** Refine a call draft; return false to drop it (it is not a call site). */
+  call?(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean;
+  /** Handlers for the other tags (`import`, `test.block`, ...). */
+  handlers?: Record<string, (node: Node, parts: Parts, ctx: ExtractionContext) => void>;
+}
+
+/** Mutable state of one file's extraction, shared by the main parse and every re-parsed fragment. */
+export class ExtractionContext {
+  readonly definitions: DefinitionDraft[] = [];
+  readonly calls: CallDraft[] = [];
+  readonly imports: ImportFact[] = [];
+  readonly bindings: BindingDraft[] = [];
+  readonly macros: string[] = [];
+  readonly exportedNames = new Set<string>();
+  /** Call nodes (by `start:end`) that are not call sites (test blocks). */
+  readonly consumed = new Set<string>();
+  shift: Shift = NO_SHIFT;
+  /** Set while extracting a macro's token tree as expressions: only calls count. */
+  callsOnly = false;
+  wrappingMacro: string | undefined;
+  depth = 0;
+
+  constructor(
+    readonly path: string,
+    readonly source: string,
+    private readonly engine: Engine,
+  ) {}
+
+  position(node: Node): Position {
+    const s = this.shift;
+    const a = node.startPosition;
+    const b = node.endPosition;
+    return {
+      start: node.startIndex + s.index,
+      end: node.endIndex + s.index,
+      startLine: a.row + s.row + 1,
+      startColumn: a.row === 0 ? a.column + s.column : a.column,
+      endLine: b.row + s.row + 1,
+      endColumn: b.row === 0 ? b.column + s.column : b.column,
+    };
+  }
+
+  line(node: Node): number {
+    return node.startPosition.row + this.shift.row + 1;
+  }
+
+  key(node: Node): string {
+    return `${node.startIndex + this.shift.index}:${node.endIndex + this.shift.index}`;
+  }
+
+  /**
+   * Parse `text` (a fragment of the file, possibly wrapped) and extract from it as if it
+   * stood at `shift`. Returns false, extracting nothing, when the fragment has syntax errors.
+   */
+  reparse(text: string, shift: Shift, options: { callsOnly: boolean; wrappingMacro?: string }): boolean {
+    if (this.depth >= 4) return false;
+    const tree = this.engine.parser.parse(text);
+    if (!tree) return false;
+    try {
+      if (tree.rootNode.hasError) return false;
+      const saved = { shift: this.shift, callsOnly: this.callsOnly, wrappingMacro: this.wrappingMacro };
+      this.shift = shift;
+      this.callsOnly = options.callsOnly || this.callsOnly;
+      this.wrappingMacro = options.wrappingMacro ?? this.wrappingMacro;
+      this.depth++;
+      try {
+        this.engine.collect(tree.rootNode, this);
+      } finally {
+        this.depth--;
+        Object.assign(this, saved);
+      }
+      return true;
+    } finally {
+      tree.delete();
+    }
+  }
+}
+
+/** Callee text trimmed to one line (and a sane length). */
+export function oneLine(text: string): string {
+  const flat = text.includes('\n') ? text.replace(/\s+/g, ' ') : text;
+  return flat.length > 200 ? `${flat.slice(0, 197)}...` : flat;
+}
+
+export interface EngineResult {
+  symbols: SymbolFact[];
+  callSites: CallSiteFact[];
+  imports: ImportFact[];
+  macros: string[];
+  syntaxErrors: number;
+}
+
+const grammarRoot = new URL('../grammars/', import.meta.url);
+
+/** Reads and validates a language's query files; compiled once per thread. */
+const queries = new Map<string, Promise<Query>>();
+
+export function validateCaptureNames(names: readonly string[], origin: string): void {
+  const bad = names.filter((name) => !name.startsWith('_') && !CAPTURE_VOCABULARY.includes(name));
+  if (bad.length > 0) {
+    throw new Error(
+      `${origin}: unknown capture name(s) ${bad.map((n) => `@${n}`).join(', ')}; allowed: ${CAPTURE_VOCABULARY.map((n) => `@${n}`).join(' ')}`,
+    );
+  }
+}
+
+async function loadQuery(adapter: LanguageAdapter): Promise<Query> {
+  const key = `${adapter.grammar}:${adapter.queryFiles.join(',')}`;
+  let query = queries.get(key);
+  if (!query) {
+    query = (async () => {
+      const source = adapter.queryFiles.map((file) => readFileSync(new URL(file, grammarRoot), 'utf8')).join('\n');
+      const compiled = await compileQuery(adapter.grammar, source);
+      try {
+        validateCaptureNames(compiled.captureNames, adapter.queryFiles.join(' + '));
+      } catch (error) {
+        compiled.delete();
+        throw error;
+      }
+      return compiled;
+    })();
+    queries.set(key, query);
+    query.catch(() => queries.delete(key));
+  }
+  return query;
+}
+
+export class Engine {
+  private constructor(
+    readonly adapter: LanguageAdapter,
+    readonly parser: Parser,
+    private readonly query: Query,
+  ) {}
+
+  static async for(adapter: LanguageAdapter): Promise<Engine> {
+    const [parser, query] = await Promise.all([parserFor(adapter.grammar), loadQuery(adapter)]);
+    return new Engine(adapter, parser, query);
+  }
+
+  extract(path: string, source: string): EngineResult {
+    const tree = this.parser.parse(source);
+    if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
+    const ctx = new ExtractionContext(path, source, this);
+    let syntaxErrors = 0;
+    try {
+      const root = tree.rootNode;
+      if (root.hasError) syntaxErrors = Math.max(1, root.descendantsOfType('ERROR').length);
+      this.collect(root, ctx);
+    } finally {
+      tree.delete();
+    }
+    return { ...finish(ctx, this.adapter), syntaxErrors };
+  }
+
+  /** One query pass over `root`: dispatch every match to the draft builders and the adapter. */
+  collect(root: Node, ctx: ExtractionContext): void {
+    const adapter = this.adapter;
+    const seen = new Set<string>();
+    for (const match of this.query.matches(root)) {
+      let tag: string | undefined;
+      let main: Node | undefined;
+      const parts: Parts = {};
+      for (const capture of match.captures) {
+        const name = capture.name;
+        if (tag === undefined && (name.includes('.') || name === 'import')) {
+          tag = name;
+          main = capture.node;
+        } else {
+          parts[name] = capture.node;
+        }
+      }
+      if (!tag || !main) continue;
+      const dedupe = `${tag}@${main.startIndex}:${main.endIndex}`;
+      if (seen.has(dedupe)) continue;
+      seen.add(dedupe);
+
+      if (tag.startsWith('definition.')) {
+        if (ctx.callsOnly) continue;
+        const nameNode = parts.name;
+        const draft: DefinitionDraft = {
+          ...ctx.position(main),
+          kind: tag.slice('definition.'.length) as DraftKind,
+          name: nameNode ? oneLine(nameNode.text) : '',
+        };
+        if (parts.signature) draft.signature = true;
+        if (ctx.wrappingMacro) draft.wrappingMacro = ctx.wrappingMacro;
+        if (adapter.definition && !adapter.definition(draft, main, parts, ctx)) continue;
+        ctx.definitions.push(draft);
+      } else if (tag.startsWith('reference.')) {
+        const fn = parts.function;
+        const specifier = fn ? oneLine(fn.text) : '';
+        const callee = parts.callee;
+        const position = main.startPosition;
+        const draft: CallDraft = {
+          start: main.startIndex + ctx.shift.index,
+          end: main.endIndex + ctx.shift.index,
+          line: position.row + ctx.shift.row + 1,
+          column: position.row === 0 ? position.column + ctx.shift.column : position.column,
+          calleeName: callee ? callee.text : lastIdentifier(specifier),
+          specifier,
+          kind: tag === 'reference.new' ? 'new' : tag === 'reference.macro' ? 'macro' : 'call',
+        };
+        if (parts.receiver) draft.receiver = oneLine(parts.receiver.text);
+        if (parts.qualifier) draft.qualifier = qualifierText(parts.qualifier.text);
+        if (parts.indirect) draft.indirect = true;
+        else if (callee && fn && callee.startIndex === fn.startIndex && callee.endIndex === fn.endIndex) draft.bare = true;
+        if (adapter.call && !adapter.call(draft, main, parts, ctx)) continue;
+        ctx.calls.push(draft);
+      } else if (tag.startsWith('local.')) {
+        if (ctx.callsOnly) continue;
+        ctx.bindings.push({ name: main.text, start: main.startIndex + ctx.shift.index });
+      } else {
+        const handler = adapter.handlers?.[tag];
+        if (handler && !(ctx.callsOnly && tag !== 'import.dynamic')) handler(main, parts, ctx);
+      }
+    }
+  }
+}
+
+/** A path qualifier without whitespace or generic arguments; `<T as Trait>` stays as written. */
+function qualifierText(text: string): string {
+  if (text.startsWith('<')) return oneLine(text);
+  return withoutGenerics(text.replace(/\s+/g, ''));
+}
+
+/** `Foo::<T>` and `Vec<u8>` -> `Foo`, `Vec`: qualifiers name paths, not instantiations. */
+export function withoutGenerics(text: string): string {
+  if (!text.includes('<')) return text;
+  let out = '';
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '<') depth++;
+    else if (ch === '>' && depth > 0) depth--;
+    else if (depth === 0) out += ch;
+  }
+  return out.replace(/::(?=::|$)/g, '');
+}
+
+function lastIdentifier(text: string): string {
+  const match = /([A-Za-z_$][\w$]*)\W*$/.exec(text);
+  return match ? match[1] : text;
+}
+
+/** Sort order of drafts: outer before inner, source order otherwise. */
+function byRange(a: Position, b: Position): number {
+  return a.start - b.start || b.end - a.end;
+}
+
+/** Derives structure from the drafts and converts them to facts. */
+function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineResult, 'syntaxErrors'> {
+  const drafts = ctx.definitions.sort(byRange);
+  const calls = ctx.calls.filter((call) => !ctx.consumed.has(`${call.start}:${call.end}`)).sort((a, b) => a.start - b.start);
+  const fileIsTest = adapter.isTestFile(ctx.path);
+
+  // Nesting: the innermost draft whose range contains each draft.
+  const parentOf: number[] = new Array(drafts.length);
+  const stack: number[] = [];
+  for (let i = 0; i < drafts.length; i++) {
+    const d = drafts[i];
+    while (stack.length > 0 && drafts[stack[stack.length - 1]].end < d.end) stack.pop();
+    while (stack.length > 0 && drafts[stack[stack.length - 1]].end <= d.start) stack.pop();
+    parentOf[i] = stack.length > 0 ? stack[stack.length - 1] : -1;
+    stack.push(i);
+  }
+
+  // Functions directly inside a class-like scope are methods; fold signatures into implementations.
+  const implemented = new Map<string, number>();
+  for (let i = 0; i < drafts.length; i++) {
+    const d = drafts[i];
+    const p = parentOf[i];
+    if (d.kind === 'function' && p >= 0 && OWNER_KINDS.has(drafts[p].kind)) d.kind = 'method';
+    if (!d.signature && FUNCTION_LIKE.has(d.kind)) implemented.set(`${p}:${d.name}`, i);
+  }
+  const dropped = new Array<boolean>(drafts.length).fill(false);
+  for (let i = 0; i < drafts.length; i++) {
+    const d = drafts[i];
+    if (!d.signature) continue;
+    const impl = implemented.get(`${parentOf[i]}:${d.name}`);
+    if (impl === undefined) continue;
+    dropped[i] = true;
+    const target = drafts[impl];
+    target.attributes = { ...target.attributes, overloads: String(Number(target.attributes?.overloads ?? 0) + 1) };
+  }
+
+  // Qualified names, owners and test inheritance, in source order (parents come first).
+  const qualified: string[] = new Array(drafts.length);
+  const owner: (number | -1)[] = new Array(drafts.length);
+  const isTest: boolean[] = new Array(drafts.length);
+  for (let i = 0; i < drafts.length; i++) {
+    const d = drafts[i];
+    const p = parentOf[i];
+    const own = d.scopeName ?? d.name;
+    qualified[i] = p >= 0 ? `${qualified[p]}${adapter.separator(drafts[p], d)}${own}` : own;
+    owner[i] = p >= 0 ? (OWNER_KINDS.has(drafts[p].kind) ? p : owner[p]) : -1;
+    isTest[i] = fileIsTest || d.isTest === true || (p >= 0 && isTest[p]);
+  }
+
+  // Emit symbols: impl scopes are not symbols; their methods hang under the same-named
+  // type when the file defines one in the same scope, else under the impl's own parent.
+  const local: number[] = new Array(drafts.length).fill(-1);
+  const symbols: SymbolFact[] = [];
+  const typeByScope = new Map<string, number>();
+  const emittedParent = (i: number): number => {
+    let p = parentOf[i];
+    while (p >= 0 && (drafts[p].kind === 'impl' || dropped[p])) p = parentOf[p];
+    return p >= 0 ? local[p] : -1;
+  };
+  const offsets = utf8Offsets(ctx.source);
+  for (let i = 0; i < drafts.length; i++) {
+    const d = drafts[i];
+    if (d.kind === 'impl' || dropped[i]) continue;
+    const parent = emittedParent(i);
+    const symbol: SymbolFact = {
+      local: symbols.length,
+      name: d.name,
+      qualifiedName: qualified[i],
+      kind: d.kind as SymbolKind,
+      parent: parent >= 0 ? parent : null,
+      isTest: isTest[i],
+      startLine: d.startLine,
+      endLine: d.endLine,
+      startColumn: d.startColumn,
+      endColumn: d.endColumn,
+      startByte: offsets(d.start),
+      endByte: offsets(d.end),
+    };
+    const o = owner[i];
+    if (o >= 0 && (d.kind === 'method' || d.kind === 'constructor')) {
+      const ownerDraft = drafts[o];
+      symbol.ownerType = ownerDraft.scopeName ?? ownerDraft.name;
+      if (ownerDraft.trait) symbol.attributes = { ...symbol.attributes, trait: ownerDraft.trait };
+    }
+    if (d.attributes) symbol.attributes = { ...symbol.attributes, ...d.attributes };
+    if (d.wrappingMacro) symbol.wrappingMacro = d.wrappingMacro;
+    if (d.exported || (parent < 0 && parentOf[i] < 0 && ctx.exportedNames.has(d.name))) symbol.exported = true;
+    if (d.bases && d.bases.length > 0) symbol.bases = d.bases;
+    local[i] = symbol.local;
+    symbols.push(symbol);
+    if (TYPE_KINDS.has(d.kind)) typeByScope.set(`${parent}:${d.name}`, symbol.local);
+  }
+  for (let i = 0; i < drafts.length; i++) {
+    const p = parentOf[i];
+    if (local[i] < 0 || p < 0 || drafts[p].kind !== 'impl') continue;
+    const type = typeByScope.get(`${emittedParent(p)}:${drafts[p].scopeName}`);
+    if (type !== undefined) symbols[local[i]].parent = type;
+  }
+
+  // Local bindings per function-like draft, minus the names of functions defined inside it.
+  const bindings = new Map<number, Set<string>>();
+  const bodyOwner = (i: number) => FUNCTION_LIKE.has(drafts[i].kind) || drafts[i].bodyOwner === true;
+  sweep(drafts, ctx.bindings.sort((a, b) => a.start - b.start), (binding, enclosing) => {
+    for (let k = enclosing.length - 1; k >= 0; k--) {
+      const i = enclosing[k];
+      if (!bodyOwner(i)) continue;
+      let set = bindings.get(i);
+      if (!set) bindings.set(i, (set = new Set()));
+      set.add(binding.name);
+      return;
+    }
+  });
+  for (let i = 0; i < drafts.length; i++) {
+    const p = parentOf[i];
+    if (p >= 0 && FUNCTION_LIKE.has(drafts[i].kind)) bindings.get(p)?.delete(drafts[i].name);
+  }
+
+  // Callers, receiver types and indirect calls through local bindings.
+  const callSites: CallSiteFact[] = [];
+  sweep(drafts, calls, (call, enclosing) => {
+    let caller = -1;
+    for (let k = enclosing.length - 1; k >= 0; k--) {
+      const i = enclosing[k];
+      if (!dropped[i] && bodyOwner(i)) {
+        caller = i;
+        break;
+      }
+    }
+    const fact: CallSiteFact = {
+      caller: caller >= 0 ? local[caller] : null,
+      calleeName: call.calleeName,
+      specifier: call.specifier,
+      kind: call.kind,
+      line: call.line,
+      column: call.column,
+    };
+    if (call.receiver !== undefined) fact.receiver = call.receiver;
+    if (call.qualifier !== undefined) fact.qualifier = call.qualifier;
+    const self = call.receiver === adapter.selfReceiver || (adapter.selfQualifier !== undefined && call.qualifier === adapter.selfQualifier);
+    if (self) {
+      for (let k = enclosing.length - 1; k >= 0; k--) {
+        const d = drafts[enclosing[k]];
+        if (OWNER_KINDS.has(d.kind)) {
+          fact.receiverType = d.scopeName ?? d.name;
+          break;
+        }
+      }
+    }
+    let indirect = call.indirect === true;
+    if (!indirect && call.bare) {
+      for (let k = enclosing.length - 1; k >= 0 && !indirect; k--) {
+        if (bindings.get(enclosing[k])?.has(call.calleeName)) indirect = true;
+      }
+    }
+    if (indirect) fact.indirect = true;
+    callSites.push(fact);
+  });
+
+  return { symbols, callSites, imports: ctx.imports, macros: ctx.macros };
+}
+
+/**
+ * Visits items (sorted by start) with the stack of draft indexes whose ranges contain
+ * them, outermost first. Drafts must be sorted by `byRange`.
+ */
+function sweep<T extends { start: number }>(
+  drafts: readonly DefinitionDraft[],
+  items: readonly T[],
+  visit: (item: T, enclosing: readonly number[]) => void,
+): void {
+  const stack: number[] = [];
+  let next = 0;
+  for (const item of items) {
+    while (next < drafts.length && drafts[next].start <= item.start) {
+      const d = drafts[next];
+      while (stack.length > 0 && drafts[stack[stack.length - 1]].end <= d.start) stack.pop();
+      stack.push(next++);
+    }
+    while (stack.length > 0 && drafts[stack[stack.length - 1]].end <= item.start) stack.pop();
+    visit(item, stack);
+  }
+}

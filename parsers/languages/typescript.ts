@@ -1,0 +1,244 @@
+// TypeScript, TSX and JavaScript adapter: what grammars/javascript and
+// grammars/typescript queries cannot say. Export flags, constructors and accessors,
+// class bases, test()/it()/describe() blocks as symbols, and the shapes of ES
+// imports, re-exports and `require()` bindings.
+import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
+import type { GrammarName, Node } from '../tree-sitter.js';
+
+/** Callee roots of test blocks and of the containers that group them. */
+const TEST_FUNCTIONS = new Set(['it', 'test', 'fit', 'xit', 'xtest', 'bench']);
+const SUITE_FUNCTIONS = new Set(['describe', 'suite', 'fdescribe', 'xdescribe']);
+
+function unquote(text: string): string {
+  const first = text[0];
+  return (first === '"' || first === "'" || first === '`') && text.length >= 2 ? text.slice(1, -1) : text;
+}
+
+function isExported(node: Node): boolean {
+  let parent = node.parent;
+  if (node.type === 'variable_declarator') parent = parent?.parent ?? null;
+  return parent?.type === 'export_statement';
+}
+
+/** Names in `extends`/`implements` clauses, without type arguments. */
+function classBases(node: Node): string[] {
+  const bases: string[] = [];
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'class_heritage') continue;
+    for (const clause of child.namedChildren) {
+      if (!clause) continue;
+      if (clause.type === 'extends_clause' || clause.type === 'implements_clause') {
+        for (const base of clause.namedChildren) {
+          if (base && base.type !== 'type_arguments') bases.push(base.text.split('<')[0].trim());
+        }
+      } else {
+        bases.push(clause.text.split('<')[0].trim()); // JavaScript: `class_heritage` holds the expression
+      }
+    }
+  }
+  return bases;
+}
+
+function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: ExtractionContext): boolean {
+  switch (node.type) {
+    case 'method_definition': {
+      if (draft.name === 'constructor') draft.kind = 'constructor';
+      const first = node.child(0)?.type;
+      const accessor = first === 'get' || first === 'set' ? first : node.child(1)?.type;
+      if (accessor === 'get' || accessor === 'set') draft.attributes = { accessor };
+      break;
+    }
+    case 'class_declaration':
+    case 'abstract_class_declaration': {
+      const bases = classBases(node);
+      if (bases.length > 0) draft.bases = bases;
+      if (node.type === 'abstract_class_declaration') draft.attributes = { abstract: 'true' };
+      break;
+    }
+    case 'module':
+    case 'internal_module':
+      draft.name = unquote(draft.name);
+      break;
+  }
+  if (isExported(node)) draft.exported = true;
+  return true;
+}
+
+/** The identifier a callee chain starts from: `it` in `it.only`, `test` in `test.each([])`. */
+function calleeRoot(node: Node | null): string | undefined {
+  for (let depth = 0; node && depth < 4; depth++) {
+    if (node.type === 'identifier') return node.text;
+    if (node.type === 'member_expression') node = node.childForFieldName('object');
+    else if (node.type === 'call_expression') node = node.childForFieldName('function');
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** `it('title', fn)`, `describe.each(table)('title', fn)`: a symbol named by its title. */
+function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
+  if (ctx.callsOnly) return;
+  const root = calleeRoot(parts.function ?? null);
+  if (!root) return;
+  const suite = SUITE_FUNCTIONS.has(root);
+  if (!suite && !TEST_FUNCTIONS.has(root)) return;
+  const draft: DefinitionDraft = {
+    ...ctx.position(node),
+    kind: suite ? 'module' : 'test',
+    name: unquote(parts.name.text).replace(/\s+/g, ' '),
+    isTest: true,
+    testBlock: true,
+    bodyOwner: true,
+  };
+  if (suite) draft.attributes = { test_block: 'describe' };
+  ctx.definitions.push(draft);
+  // The block and the calls that build its callee (`test.each(table)`) are not call sites.
+  for (let call: Node | null = node; call?.type === 'call_expression'; call = call.childForFieldName('function')) {
+    ctx.consumed.add(ctx.key(call));
+  }
+}
+
+function call(draft: CallDraft, _node: Node, parts: Parts, _ctx: ExtractionContext): boolean {
+  // `require('x')` is an import, recorded by the import.require pattern when bound.
+  if (draft.bare && draft.calleeName === 'require' && parts.arguments?.firstNamedChild?.type === 'string') return false;
+  return true;
+}
+
+function stringValue(node: Node | null | undefined): string {
+  return node ? unquote(node.text) : '';
+}
+
+function importStatement(node: Node, _parts: Parts, ctx: ExtractionContext): void {
+  const line = ctx.line(node);
+  const typeOnly = node.child(1)?.type === 'type';
+  const source = stringValue(node.childForFieldName('source'));
+  const add = (from: string, imported: string, local: string, typed = typeOnly) =>
+    ctx.imports.push({ source: from, imported, local, reexport: false, typeOnly: typed, line });
+  let bound = false;
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'import_require_clause') {
+      const name = child.namedChild(0);
+      add(stringValue(child.childForFieldName('source')), '*', name ? name.text : '');
+      bound = true;
+    } else if (child.type === 'import_clause') {
+      for (const part of child.namedChildren) {
+        if (!part) continue;
+        if (part.type === 'identifier') add(source, 'default', part.text);
+        else if (part.type === 'namespace_import') add(source, '*', part.namedChild(0)?.text ?? '');
+        else if (part.type === 'named_imports') {
+          for (const specifier of part.namedChildren) {
+            if (specifier?.type !== 'import_specifier') continue;
+            const name = specifier.childForFieldName('name');
+            const alias = specifier.childForFieldName('alias');
+            if (!name) continue;
+            add(source, unquote(name.text), (alias ?? name).text, typeOnly || specifier.child(0)?.type === 'type');
+          }
+        }
+      }
+      bound = true;
+    }
+  }
+  if (!bound) add(source, '*', ''); // `import './side-effect'`
+}
+
+function exportFrom(node: Node, ctx: ExtractionContext): void {
+  const line = ctx.line(node);
+  const typeOnly = node.child(1)?.type === 'type';
+  const source = stringValue(node.childForFieldName('source'));
+  const add = (imported: string, local: string, typed = typeOnly) =>
+    ctx.imports.push({ source, imported, local, reexport: true, typeOnly: typed, line });
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'export_clause') {
+      for (const specifier of child.namedChildren) {
+        if (specifier?.type !== 'export_specifier') continue;
+        const name = specifier.childForFieldName('name');
+        const alias = specifier.childForFieldName('alias');
+        if (name) add(unquote(name.text), unquote((alias ?? name).text), typeOnly || specifier.child(0)?.type === 'type');
+      }
+      return;
+    }
+    if (child.type === 'namespace_export') {
+      add('*', unquote(child.namedChild(0)?.text ?? ''));
+      return;
+    }
+  }
+  add('*', '*'); // `export * from 'x'`
+}
+
+function importHandler(node: Node, parts: Parts, ctx: ExtractionContext): void {
+  if (node.type === 'export_statement') exportFrom(node, ctx);
+  else importStatement(node, parts, ctx);
+}
+
+/** `const x = require('x')`, `const { a, b: c } = require('x')`. */
+function requireHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void {
+  const line = ctx.line(node);
+  for (const declarator of node.namedChildren) {
+    if (declarator?.type !== 'variable_declarator') continue;
+    const value = declarator.childForFieldName('value');
+    if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'require') continue;
+    const source = stringValue(value.childForFieldName('arguments')?.namedChild(0));
+    const name = declarator.childForFieldName('name');
+    const add = (imported: string, local: string) =>
+      ctx.imports.push({ source, imported, local, reexport: false, typeOnly: false, line });
+    if (name?.type === 'identifier') add('*', name.text);
+    else if (name?.type === 'object_pattern') {
+      for (const property of name.namedChildren) {
+        if (property?.type === 'shorthand_property_identifier_pattern') add(property.text, property.text);
+        else if (property?.type === 'pair_pattern') {
+          const key = property.childForFieldName('key');
+          const bound = property.childForFieldName('value');
+          if (key && bound?.type === 'identifier') add(unquote(key.text), bound.text);
+        }
+      }
+    }
+  }
+}
+
+/** `import('x')`: noted as an import without a binding. */
+function dynamicImport(node: Node, _parts: Parts, ctx: ExtractionContext): void {
+  const source = stringValue(node.childForFieldName('arguments')?.namedChild(0));
+  ctx.imports.push({ source, imported: '*', local: '', reexport: false, typeOnly: false, line: ctx.line(node) });
+}
+
+/** `export { a, b as c }`: the local symbols a and b are exported. */
+function exportClause(node: Node, _parts: Parts, ctx: ExtractionContext): void {
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'export_clause') continue;
+    for (const specifier of child.namedChildren) {
+      const name = specifier?.childForFieldName('name');
+      if (name) ctx.exportedNames.add(name.text);
+    }
+  }
+}
+
+const TEST_FILE = /(^|\/)__tests__\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+
+function isTestFile(path: string): boolean {
+  return TEST_FILE.test(path);
+}
+
+function adapterFor(grammar: GrammarName, queryFiles: readonly string[]): LanguageAdapter {
+  return {
+    grammar,
+    queryFiles,
+    separator: (parent, child) => (parent.testBlock && child.testBlock ? ' > ' : '.'),
+    selfReceiver: 'this',
+    isTestFile,
+    definition,
+    call,
+    handlers: {
+      import: importHandler,
+      'import.require': requireHandler,
+      'import.dynamic': dynamicImport,
+      'export.clause': exportClause,
+      'test.block': testBlock,
+    },
+  };
+}
+
+export const typescriptAdapter = adapterFor('typescript', ['javascript/tags.scm', 'typescript/tags.scm']);
+export const tsxAdapter = adapterFor('tsx', ['javascript/tags.scm', 'typescript/tags.scm']);
+export const javascriptAdapter = adapterFor('javascript', ['javascript/tags.scm', 'javascript/params.scm']);
