@@ -39,6 +39,8 @@ export interface SymbolRecord {
   owner_type?: string;
   wrapping_macro?: string;
   exported?: boolean;
+  /** Base classes / implemented traits named in the declaration (resolution follows them). */
+  bases?: string[];
   attributes?: Record<string, string | string[]>;
 }
 
@@ -65,6 +67,8 @@ export interface UnresolvedRecord {
   reason: UnresolvedReason;
   candidate_count?: number;
   candidates?: string[];
+  /** A short why: `external:<import source>` for calls into packages outside the workspace. */
+  note?: string;
 }
 
 export interface IndexMeta {

@@ -1,4 +1,5 @@
-// The LMDB graph store: see store/README or ARCHITECTURE.md. Implemented in store/*.ts.
+// The LMDB graph store. Layout and keys: schema.ts; per-file reconcile and
+// re-resolution: writer.ts; the resolver: resolve/. The store knows nothing of the CLI.
 import type { FileFacts } from '../contracts/facts.js';
 import type { GraphReader, IndexMeta } from '../contracts/graph.js';
 
@@ -11,7 +12,7 @@ export interface StoreChange {
   meta: IndexMeta;
   /** Files seen but not parsed (known source languages cairn does not index), by extension. */
   unsupportedExtensions: Record<string, number>;
-  /** `init`: the result must hold exactly these upserts, whatever was stored before (also over an incompatible store). */
+  /** Drop the whole previous graph first (init); still one transaction, so a failed init keeps the old index. */
   rebuild?: boolean;
 }
 
@@ -33,3 +34,8 @@ export interface GraphStore extends GraphReader {
   apply(change: StoreChange): Promise<void>;
   close(): Promise<void>;
 }
+
+export { openStore, LmdbGraphStore, type OpenStoreOptions } from './store.js';
+export { SCHEMA_VERSION } from './schema.js';
+export { graphPath } from './env.js';
+export { fileSymbolId, symbolIds } from './records.js';

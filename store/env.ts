@@ -1,0 +1,35 @@
+// Opening the LMDB environment and its named databases.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import { DB_NAMES, type DbName } from './schema.js';
+
+export type Dbs = Record<DbName, Database<any, any>>;
+
+export interface GraphEnv {
+  root: RootDatabase;
+  dbs: Dbs;
+}
+
+/** `<workspace>/.cairn/graph`: one directory environment. */
+export const graphPath = (workspace: string) => join(workspace, '.cairn', 'graph');
+
+export const envExists = (path: string) => existsSync(join(path, 'data.mdb'));
+
+export function openEnv(path: string, readOnly: boolean): GraphEnv {
+  if (!readOnly) mkdirSync(path, { recursive: true });
+  const root = open({
+    path,
+    readOnly,
+    // lmdb-js: the first opener's options win for the whole process.
+    maxDbs: 32,
+    // No compression and no object cache: values are small, reads are cheap, and an
+    // aborted transaction must leave no in-memory state behind.
+    compression: false,
+  });
+  const dbs = {} as Dbs;
+  for (const name of DB_NAMES) {
+    dbs[name] = root.openDB({ name, encoding: 'msgpack' });
+  }
+  return { root, dbs };
+}

@@ -1,0 +1,94 @@
+// The resolver's view of the store inside a write transaction. Every lookup records
+// a dependency of the call site being resolved, so a later apply knows which call
+// sites to re-resolve: `n:<name>` for name lookups (per call site), `f:<path>` for a
+// file's existence, symbols or imports (per file: import resolution is shared by all
+// call sites of a file).
+import type { ImportFact } from '../contracts/facts.js';
+import type { FileRecord, SymbolRecord } from '../contracts/graph.js';
+import type { Dbs } from './env.js';
+import type { ResolveContext } from './resolve/types.js';
+import { fileDep, nameDep, prefixRange, WHOLE_FILE } from './schema.js';
+
+const CACHE_LIMIT = 20_000;
+
+export class StoreLookup implements ResolveContext {
+  private readonly nameCache = new Map<string, SymbolRecord[]>();
+  private readonly fileSymbolCache = new Map<string, SymbolRecord[]>();
+  private readonly importCache = new Map<string, ImportFact[]>();
+  private readonly fileCache = new Map<string, FileRecord | null>();
+  private site: { path: string; ord: number } | undefined;
+  /** Dependencies recorded for the current call site and file, flushed by the writer. */
+  readonly siteDeps = new Set<string>();
+  readonly fileDeps = new Set<string>();
+
+  constructor(private readonly dbs: Dbs) {}
+
+  /** Start recording for one call site. */
+  beginSite(path: string, ord: number): void {
+    if (this.site?.path !== path) this.fileDeps.clear();
+    this.site = { path, ord };
+    this.siteDeps.clear();
+  }
+
+  byName(name: string): SymbolRecord[] {
+    this.siteDeps.add(nameDep(name));
+    let hit = this.nameCache.get(name);
+    if (!hit) {
+      hit = [];
+      for (const key of this.dbs.names.getKeys(prefixRange(name.toLowerCase(), name))) {
+        const record = this.dbs.symbols.get((key as string[])[2]) as SymbolRecord | undefined;
+        if (record) hit.push(record);
+      }
+      remember(this.nameCache, name, hit);
+    }
+    return hit;
+  }
+
+  file(path: string): FileRecord | undefined {
+    this.fileDeps.add(fileDep(path));
+    let hit = this.fileCache.get(path);
+    if (hit === undefined) {
+      hit = (this.dbs.files.get(path) as FileRecord | undefined) ?? null;
+      remember(this.fileCache, path, hit);
+    }
+    return hit ?? undefined;
+  }
+
+  symbolsInFile(path: string): SymbolRecord[] {
+    this.fileDeps.add(fileDep(path));
+    let hit = this.fileSymbolCache.get(path);
+    if (!hit) {
+      hit = [];
+      for (const { key, value } of this.dbs.file_symbols.getRange(prefixRange(path))) {
+        if ((key as [string, number])[1] === 0) continue; // the file symbol
+        const record = this.dbs.symbols.get(value as string) as SymbolRecord | undefined;
+        if (record) hit.push(record);
+      }
+      remember(this.fileSymbolCache, path, hit);
+    }
+    return hit;
+  }
+
+  imports(path: string): ImportFact[] {
+    this.fileDeps.add(fileDep(path));
+    let hit = this.importCache.get(path);
+    if (!hit) {
+      hit = (this.dbs.imports.get(path) as ImportFact[] | undefined) ?? [];
+      remember(this.importCache, path, hit);
+    }
+    return hit;
+  }
+
+  symbol(id: string): SymbolRecord | undefined {
+    const record = this.dbs.symbols.get(id) as SymbolRecord | undefined;
+    if (record) this.fileDeps.add(fileDep(record.file_path));
+    return record;
+  }
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+}
+
+export { WHOLE_FILE };

@@ -1,0 +1,20 @@
+// Which binder speaks for which language. A new language adds a `<language>.ts`
+// exporting a LanguageBinder (see types.ts) and one line here; languages without a
+// binder get only the engine's language-neutral tiers.
+import type { Language } from '../../contracts/facts.js';
+import { rustBinder } from './rust.js';
+import type { LanguageBinder } from './types.js';
+import { typescriptBinder } from './typescript.js';
+
+const BINDERS: Partial<Record<Language, LanguageBinder>> = {
+  rust: rustBinder,
+  typescript: typescriptBinder,
+  tsx: typescriptBinder,
+  javascript: typescriptBinder,
+};
+
+export const binderFor = (language: Language | null): LanguageBinder | undefined =>
+  language === null ? undefined : BINDERS[language];
+
+export { resolveCallSite } from './engine.js';
+export type { Binding, LanguageBinder, Resolution, ResolveContext, SiteInput } from './types.js';

@@ -1,0 +1,56 @@
+// The seam between the shared resolution engine and the per-language binding rules.
+//
+// A language binder answers only what its scoping rules can prove (import bindings,
+// qualified paths, `self`/`this` receivers, module globs). It returns a Binding, or
+// undefined to let the engine apply the language-neutral tiers (same_file, then
+// name_only). Every lookup goes through the ResolveContext: the context records
+// what a call site consulted, and that record is what tells an incremental apply
+// which call sites to re-resolve. A binder that reads the store any other way
+// breaks "incremental equals fresh".
+import type { FileRecord, SymbolRecord } from '../../contracts/graph.js';
+import type { ImportFact } from '../../contracts/facts.js';
+import type { ResolutionKind, UnresolvedReason } from '../../contracts/tiers.js';
+import type { StoredCallSite } from '../schema.js';
+
+export interface ResolveContext {
+  /** Workspace symbols with exactly this name (no file symbols). */
+  byName(name: string): SymbolRecord[];
+  /** The indexed file at this path, if any. */
+  file(path: string): FileRecord | undefined;
+  /** Symbols of a file in source order (no file symbol). */
+  symbolsInFile(path: string): SymbolRecord[];
+  /** The import/re-export facts of a file. */
+  imports(path: string): ImportFact[];
+  /** A symbol by id. */
+  symbol(id: string): SymbolRecord | undefined;
+}
+
+/** What the engine resolves: one stored call site and the symbol that contains it. */
+export interface SiteInput {
+  site: StoredCallSite;
+  /** The caller's record (the file symbol for file-scope code). */
+  caller: SymbolRecord;
+}
+
+export type Binding =
+  /** One candidate becomes an edge at `tier`; several become ambiguous_target; none is missing_target. */
+  | { kind: 'candidates'; tier: ResolutionKind; candidates: SymbolRecord[] }
+  /** A definite answer that is not an edge (an external import, a receiver with no such member). */
+  | { kind: 'unresolved'; reason: UnresolvedReason; note?: string };
+
+export interface LanguageBinder {
+  /** Tiers only this language's scoping can answer; undefined hands over to same_file / name_only. */
+  bind(input: SiteInput, ctx: ResolveContext): Binding | undefined;
+  /**
+   * Method names of the language's standard types (`push`, `map`, `unwrap`, ...). A member
+   * call on a receiver of unknown type with one of these names stays missing_target instead
+   * of binding by name: the likely target is outside the workspace.
+   */
+  readonly builtinMethods: ReadonlySet<string>;
+  /** Receiver expressions that mean "the enclosing type" (`self`, `this`). */
+  readonly selfReceivers: ReadonlySet<string>;
+}
+
+export type Resolution =
+  | { kind: 'edge'; target: string; tier: ResolutionKind }
+  | { kind: 'unresolved'; reason: UnresolvedReason; candidates?: string[]; note?: string };

@@ -1,0 +1,212 @@
+// TypeScript / JavaScript binding rules.
+//
+// - exact 100: a name bound by an ES import to a workspace file resolves to the symbol
+//   that file exports under the imported name, following `export {x as f} from`,
+//   `export * from` chains and barrel index files. Relative specifiers are probed with
+//   .ts .tsx .d.ts .mts .cts .js .jsx .mjs .cjs and /index.*; a `.js` specifier also
+//   tries the `.ts`/`.tsx` source. Namespace imports (`import * as ns`; `ns.f()`) and
+//   static members of an imported or same-file class (`Foo.create()`) are exact too:
+//   the path names exactly one target.
+// - receiver_type 90: `this.m()` → method m of the enclosing class, then of its base
+//   classes; `x.m()` where the adapter inferred x's type.
+// - namespace 80: members of a TS `namespace` reached through its name.
+// - package 80: not used. Bare specifiers (`react`, `node:fs`, a monorepo package name)
+//   are treated as outside the workspace: calls through them are missing_target with
+//   the import source in the note. (Mapping workspace package names needs package.json
+//   facts the store does not have yet.)
+import { posix } from 'node:path';
+import type { ImportFact } from '../../contracts/facts.js';
+import type { SymbolRecord } from '../../contracts/graph.js';
+import { isMember } from './engine.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from './types.js';
+
+const PROBE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const JS_TO_TS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
+const TYPE_KINDS = new Set(['class', 'interface', 'type_alias', 'enum']);
+const MAX_BASE_DEPTH = 8;
+
+export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; source: string } | { kind: 'missing'; source: string };
+
+/** Where an import specifier written in `fromPath` points. */
+export function resolveModule(fromPath: string, source: string, ctx: ResolveContext): ModuleTarget {
+  if (!source.startsWith('./') && !source.startsWith('../') && source !== '.' && source !== '..') {
+    return { kind: 'external', source };
+  }
+  const base = posix.normalize(posix.join(posix.dirname(fromPath), source)).replace(/\/$/, '');
+  if (base.startsWith('../') || base === '..') return { kind: 'missing', source };
+  const candidates: string[] = [];
+  const ext = posix.extname(base);
+  for (const ts of JS_TO_TS[ext] ?? []) candidates.push(base.slice(0, -ext.length) + ts);
+  if (ext !== '') candidates.push(base);
+  for (const e of PROBE_EXTENSIONS) candidates.push(base + e);
+  for (const e of PROBE_EXTENSIONS) candidates.push(`${base}/index${e}`);
+  for (const candidate of candidates) {
+    if (ctx.file(candidate)) return { kind: 'file', path: candidate };
+  }
+  return { kind: 'missing', source };
+}
+
+const isDefaultExport = (s: SymbolRecord) => {
+  const a = s.attributes;
+  return a !== undefined && (a.default === 'true' || a.export === 'default');
+};
+
+/** Symbols a file exports under `name`, following re-exports. */
+export function exportedSymbols(path: string, name: string, ctx: ResolveContext, seen = new Set<string>()): SymbolRecord[] {
+  const key = `${path}\0${name}`;
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const symbols = ctx.symbolsInFile(path).filter((s) => s.parent_id === null);
+  const flagged = symbols.some((s) => s.exported !== undefined);
+  const found: SymbolRecord[] =
+    name === 'default'
+      ? symbols.filter(isDefaultExport)
+      : symbols.filter((s) => s.name === name && (s.exported === true || (!flagged && s.exported === undefined)));
+  if (found.length > 0) return preferCallable(found);
+
+  const results: SymbolRecord[] = [];
+  for (const fact of ctx.imports(path)) {
+    if (!fact.reexport) continue;
+    const star = fact.imported === '*' && fact.local === '*';
+    if (!star && fact.local !== name) continue;
+    if (star && name === 'default') continue;
+    const wanted = star ? name : fact.imported;
+    if (fact.source === '') {
+      results.push(...symbols.filter((s) => s.name === wanted));
+      continue;
+    }
+    const target = resolveModule(path, fact.source, ctx);
+    if (target.kind === 'file') results.push(...exportedSymbols(target.path, wanted, ctx, seen));
+  }
+  return preferCallable(results);
+}
+
+function preferCallable(symbols: SymbolRecord[]): SymbolRecord[] {
+  if (symbols.length < 2) return symbols;
+  const callable = symbols.filter((s) => s.kind === 'function' || s.kind === 'class');
+  return callable.length > 0 ? callable : symbols;
+}
+
+/** The local bindings ES imports introduce in a file (re-exports introduce none). */
+function importBinding(path: string, local: string, ctx: ResolveContext): ImportFact | undefined {
+  return ctx.imports(path).find((f) => !f.reexport && f.local === local);
+}
+
+/** What a local name refers to in a file: an import target, a same-file top-level symbol, or nothing known. */
+type LocalMeaning =
+  | { kind: 'symbols'; symbols: SymbolRecord[]; via: 'import' | 'file' }
+  | { kind: 'namespace_import'; path: string }
+  | { kind: 'external'; source: string }
+  | { kind: 'missing'; source: string }
+  | { kind: 'unknown' };
+
+function localMeaning(path: string, name: string, ctx: ResolveContext): LocalMeaning {
+  const fact = importBinding(path, name, ctx);
+  if (fact) {
+    const target = resolveModule(path, fact.source, ctx);
+    if (target.kind !== 'file') return target;
+    if (fact.imported === '*') return { kind: 'namespace_import', path: target.path };
+    return { kind: 'symbols', symbols: exportedSymbols(target.path, fact.imported, ctx), via: 'import' };
+  }
+  const local = ctx.symbolsInFile(path).filter((s) => s.parent_id === null && s.name === name);
+  return local.length > 0 ? { kind: 'symbols', symbols: local, via: 'file' } : { kind: 'unknown' };
+}
+
+/** Methods named `name` declared by class `cls` or (depth-first) its bases. */
+function methodsOf(cls: SymbolRecord, name: string, ctx: ResolveContext, depth = 0): SymbolRecord[] {
+  const own = ctx.symbolsInFile(cls.file_path).filter((s) => s.name === name && s.parent_id === cls.id);
+  if (own.length > 0 || depth >= MAX_BASE_DEPTH) return own;
+  for (const base of cls.bases ?? []) {
+    const meaning = localMeaning(cls.file_path, base, ctx);
+    if (meaning.kind !== 'symbols') continue;
+    for (const baseClass of meaning.symbols.filter((s) => TYPE_KINDS.has(s.kind))) {
+      const inherited = methodsOf(baseClass, name, ctx, depth + 1);
+      if (inherited.length > 0) return inherited;
+    }
+  }
+  return [];
+}
+
+function enclosingClass(caller: SymbolRecord, ctx: ResolveContext): SymbolRecord | undefined {
+  let current: SymbolRecord | undefined = caller;
+  while (current) {
+    if (current.kind === 'class') return current;
+    current = current.parent_id === null ? undefined : ctx.symbol(current.parent_id);
+  }
+  return undefined;
+}
+
+const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${source}` });
+
+function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Binding | undefined {
+  switch (meaning.kind) {
+    case 'external':
+      return external(meaning.source);
+    case 'missing':
+      return { kind: 'unresolved', reason: 'missing_target', note: `unresolved import:${meaning.source}` };
+    case 'namespace_import':
+      return { kind: 'candidates', tier: 'exact', candidates: exportedSymbols(meaning.path, name, ctx) };
+    case 'symbols': {
+      const classes = meaning.symbols.filter((s) => s.kind === 'class');
+      if (classes.length > 0) {
+        return { kind: 'candidates', tier: 'exact', candidates: classes.flatMap((c) => methodsOf(c, name, ctx)) };
+      }
+      const namespaces = meaning.symbols.filter((s) => s.kind === 'namespace' || s.kind === 'module');
+      if (namespaces.length > 0) {
+        const members = namespaces.flatMap((ns) => ctx.symbolsInFile(ns.file_path).filter((s) => s.parent_id === ns.id && s.name === name));
+        return { kind: 'candidates', tier: 'namespace', candidates: members };
+      }
+      return undefined;
+    }
+    case 'unknown':
+      return undefined;
+  }
+}
+
+export const typescriptBinder: LanguageBinder = {
+  selfReceivers: new Set(['this']),
+  builtinMethods: new Set([
+    // Array, String, Map/Set, Promise, Object, JSON, console, iterators, DOM-ish events
+    'push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'concat', 'join', 'map', 'filter', 'reduce', 'reduceRight',
+    'forEach', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every', 'includes', 'indexOf', 'lastIndexOf',
+    'sort', 'reverse', 'flat', 'flatMap', 'fill', 'keys', 'values', 'entries', 'at', 'toString', 'toLocaleString',
+    'valueOf', 'split', 'trim', 'trimStart', 'trimEnd', 'replace', 'replaceAll', 'match', 'matchAll', 'startsWith',
+    'endsWith', 'padStart', 'padEnd', 'toLowerCase', 'toUpperCase', 'charAt', 'charCodeAt', 'codePointAt', 'substring',
+    'substr', 'repeat', 'normalize', 'localeCompare', 'get', 'set', 'has', 'delete', 'clear', 'add', 'then', 'catch',
+    'finally', 'call', 'apply', 'bind', 'hasOwnProperty', 'log', 'warn', 'error', 'info', 'debug', 'next', 'return',
+    'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'emit', 'on',
+    'once', 'off', 'addEventListener', 'removeEventListener', 'write', 'end', 'resolve', 'reject', 'all', 'allSettled', 'race',
+  ]),
+  bind({ site, caller }, ctx) {
+    const name = site.calleeName;
+    const receiver = site.receiver ?? site.qualifier;
+
+    if (receiver === 'this') {
+      const cls = enclosingClass(caller, ctx);
+      if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
+      return { kind: 'candidates', tier: 'receiver_type', candidates: methodsOf(cls, name, ctx) };
+    }
+    if (receiver !== undefined && site.receiverType !== undefined) {
+      const meaning = localMeaning(site.path, site.receiverType, ctx);
+      if (meaning.kind === 'external') return external(meaning.source);
+      const types = meaning.kind === 'symbols' ? meaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
+      const candidates = types.length > 0
+        ? types.flatMap((t) => methodsOf(t, name, ctx))
+        : ctx.byName(name).filter((s) => isMember(s) && s.owner_type === site.receiverType);
+      if (candidates.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates };
+      return undefined;
+    }
+    if (receiver !== undefined) {
+      if (!/^[A-Za-z_$][\w$]*$/.test(receiver)) return undefined;
+      return memberOf(localMeaning(site.path, receiver, ctx), name, ctx);
+    }
+
+    const fact = importBinding(site.path, name, ctx);
+    if (!fact) return undefined;
+    const target = resolveModule(site.path, fact.source, ctx);
+    if (target.kind === 'external') return external(target.source);
+    if (target.kind === 'missing') return { kind: 'unresolved', reason: 'missing_target', note: `unresolved import:${target.source}` };
+    if (fact.imported === '*') return { kind: 'unresolved', reason: 'missing_target' };
+    return { kind: 'candidates', tier: 'exact', candidates: exportedSymbols(target.path, fact.imported, ctx) };
+  },
+};

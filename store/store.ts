@@ -1,0 +1,254 @@
+// The LMDB graph store: one environment at `<workspace>/.cairn/graph`, read through
+// MVCC snapshots, written by `apply` in a single write transaction.
+import { rmSync } from 'node:fs';
+import { CairnError } from '../contracts/errors.js';
+import type { EdgeRecord, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import { envExists, graphPath, openEnv, type GraphEnv } from './env.js';
+import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
+import { fileDep, HIGH, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
+import { emptyStats, sortedStats } from './stats.js';
+import { changedNames, GraphWriter } from './writer.js';
+
+export interface OpenStoreOptions {
+  /** Never create or write anything; a workspace without an index reads as `missing`. */
+  readOnly?: boolean;
+}
+
+export function openStore(workspace: string, options: OpenStoreOptions = {}): GraphStore {
+  return new LmdbGraphStore(graphPath(workspace), options.readOnly ?? false);
+}
+
+type Signatures = Map<string, string[]>;
+
+function merge(into: Signatures, from: Signatures): void {
+  for (const [name, list] of from) {
+    const existing = into.get(name);
+    if (existing) existing.push(...list);
+    else into.set(name, [...list]);
+  }
+}
+
+export class LmdbGraphStore implements GraphStore {
+  private env: GraphEnv | undefined;
+
+  constructor(
+    private readonly path: string,
+    private readonly readOnly: boolean,
+  ) {
+    if (envExists(path)) this.env = openEnv(path, readOnly);
+  }
+
+  // ---- schema
+
+  storedSchemaVersion(): number | undefined {
+    return this.env?.dbs.meta.get('schema_version') as number | undefined;
+  }
+
+  schemaState(): SchemaState {
+    const stored = this.storedSchemaVersion();
+    if (stored === undefined) return 'missing';
+    return stored === SCHEMA_VERSION ? 'compatible' : 'incompatible';
+  }
+
+  /** The databases, or undefined when there is no index yet; throws on another schema version. */
+  private readable() {
+    if (!this.env) return undefined;
+    const state = this.schemaState();
+    if (state === 'missing') return undefined;
+    if (state === 'incompatible') {
+      throw new CairnError(
+        'index_incompatible',
+        `the index was written with schema ${this.storedSchemaVersion()}, this cairn reads schema ${SCHEMA_VERSION}: run \`cairn init\` to rebuild it`,
+        1,
+        'cairn init',
+      );
+    }
+    return this.env.dbs;
+  }
+
+  // ---- reads
+
+  meta(): IndexMeta | undefined {
+    return this.readable()?.meta.get('meta') as IndexMeta | undefined;
+  }
+
+  stats(): GraphStats {
+    const stats = this.readable()?.meta.get('stats') as GraphStats | undefined;
+    return sortedStats(stats ?? emptyStats());
+  }
+
+  file(path: string): FileRecord | undefined {
+    return this.readable()?.files.get(path) as FileRecord | undefined;
+  }
+
+  *files(prefix?: string): Iterable<FileRecord> {
+    const dbs = this.readable();
+    if (!dbs) return;
+    const range = prefix ? { start: prefix, end: prefix + HIGH } : {};
+    for (const { value } of dbs.files.getRange(range)) yield value as FileRecord;
+  }
+
+  *fileStates(): Iterable<IndexedFileState> {
+    for (const f of this.files()) yield { path: f.path, size: f.size, mtime_ms: f.mtime_ms, hash: f.hash, status: f.status };
+  }
+
+  symbol(id: string): SymbolRecord | undefined {
+    return this.readable()?.symbols.get(id) as SymbolRecord | undefined;
+  }
+
+  symbolsInFile(path: string): SymbolRecord[] {
+    const dbs = this.readable();
+    if (!dbs) return [];
+    const out: SymbolRecord[] = [];
+    for (const { key, value } of dbs.file_symbols.getRange(prefixRange(path))) {
+      if ((key as [string, number])[1] === 0) continue;
+      const record = dbs.symbols.get(value as string) as SymbolRecord | undefined;
+      if (record) out.push(record);
+    }
+    return out;
+  }
+
+  /** The file symbol `<path>::` that owns file-scope code (not in symbolsInFile or the name index). */
+  fileSymbol(path: string): SymbolRecord | undefined {
+    return this.symbol(`${path}::`);
+  }
+
+  symbolsByName(name: string): SymbolRecord[] {
+    const dbs = this.readable();
+    if (!dbs) return [];
+    return this.symbolsFor(dbs.names.getKeys(prefixRange(name.toLowerCase(), name)));
+  }
+
+  search(query: string, limit: number): SymbolRecord[] {
+    const dbs = this.readable();
+    const q = query.trim().toLowerCase();
+    if (!dbs || q === '' || limit <= 0) return [];
+    const ids: string[] = [];
+    const take = (key: unknown) => {
+      ids.push((key as [string, string, string])[2]);
+      return ids.length >= limit;
+    };
+    // Exact (case-insensitive), then prefix, then substring: the name index is ordered by
+    // lowercased name, so the first two are range scans and the third a scan of keys only.
+    for (const key of dbs.names.getKeys(prefixRange(q))) if (take(key)) return this.symbolsFor(ids);
+    for (const key of dbs.names.getKeys({ start: [q, HIGH], end: [q + HIGH] })) if (take(key)) return this.symbolsFor(ids);
+    for (const key of dbs.names.getKeys({})) {
+      const lower = (key as [string])[0];
+      if (lower.includes(q) && !lower.startsWith(q) && take(key)) break;
+    }
+    return this.symbolsFor(ids);
+  }
+
+  private symbolsFor(keys: Iterable<unknown>): SymbolRecord[] {
+    const dbs = this.readable()!;
+    const out: SymbolRecord[] = [];
+    for (const key of keys) {
+      const id = Array.isArray(key) ? (key[2] as string) : (key as string);
+      const record = dbs.symbols.get(id) as SymbolRecord | undefined;
+      if (record) out.push(record);
+    }
+    return out;
+  }
+
+  outgoing(id: string): EdgeRecord[] {
+    const dbs = this.readable();
+    if (!dbs) return [];
+    const out: EdgeRecord[] = [];
+    for (const { value } of dbs.outgoing.getRange(prefixRange(id))) out.push(value as EdgeRecord);
+    return out;
+  }
+
+  incoming(id: string): EdgeRecord[] {
+    const dbs = this.readable();
+    if (!dbs) return [];
+    const out: EdgeRecord[] = [];
+    for (const key of dbs.incoming.getKeys(prefixRange(id))) {
+      const [, relationship, source, line, column, ord] = key as [string, string, string, number, number, number];
+      const edge = dbs.outgoing.get([source, relationship, line, column, ord]) as EdgeRecord | undefined;
+      if (edge) out.push(edge);
+    }
+    return out;
+  }
+
+  unresolvedFrom(id: string): UnresolvedRecord[] {
+    const symbol = this.symbol(id);
+    if (!symbol) return [];
+    return [...this.unresolvedIn(symbol.file_path)].filter((u) => u.source === id);
+  }
+
+  private *unresolvedIn(path: string): Iterable<UnresolvedRecord> {
+    const dbs = this.readable();
+    if (!dbs) return;
+    for (const { value } of dbs.unresolved.getRange(prefixRange(path))) yield value as UnresolvedRecord;
+  }
+
+  *unresolved(prefix?: string): Iterable<UnresolvedRecord> {
+    const dbs = this.readable();
+    if (!dbs) return;
+    const range = prefix ? { start: [prefix], end: [prefix + HIGH] } : {};
+    for (const { value } of dbs.unresolved.getRange(range)) yield value as UnresolvedRecord;
+  }
+
+  *edges(): Iterable<EdgeRecord> {
+    const dbs = this.readable();
+    if (!dbs) return;
+    for (const { value } of dbs.outgoing.getRange({})) yield value as EdgeRecord;
+  }
+
+  /** Every symbol, file symbols included, in id order. */
+  *symbols(): Iterable<SymbolRecord> {
+    const dbs = this.readable();
+    if (!dbs) return;
+    for (const { value } of dbs.symbols.getRange({})) yield value as SymbolRecord;
+  }
+
+  // ---- writes
+
+  async apply(change: StoreChange): Promise<void> {
+    if (this.readOnly) throw new Error('store opened read-only');
+    if (this.env && this.schemaState() === 'incompatible') {
+      if (!change.rebuild) {
+        throw new CairnError('index_incompatible', 'the index was written with another schema version: run `cairn init`', 1, 'cairn init');
+      }
+      // Nothing in an index of another schema is usable: start a new environment.
+      await this.env.root.close();
+      this.env = undefined;
+      rmSync(this.path, { recursive: true, force: true });
+    }
+    this.env ??= openEnv(this.path, false);
+    const { root, dbs } = this.env;
+    const rebuild = change.rebuild === true || this.schemaState() === 'missing';
+
+    root.transactionSync(() => {
+      if (rebuild) for (const db of Object.values(dbs)) db.clearSync();
+      const stats = rebuild ? emptyStats() : structuredClone((dbs.meta.get('stats') as GraphStats | undefined) ?? emptyStats());
+      const writer = new GraphWriter(dbs, stats);
+
+      const upserts = new Map(change.upserts.map((f) => [f.path, f]));
+      const touched = [...new Set([...upserts.keys(), ...change.deletions])].sort();
+      const before: Signatures = new Map();
+      const after: Signatures = new Map();
+      if (!rebuild) for (const path of touched) merge(before, writer.purgeFile(path));
+      for (const path of [...upserts.keys()].sort()) merge(after, writer.insertFile(upserts.get(path)!));
+
+      const targets = new Map<string, Set<number>>();
+      for (const [path, facts] of upserts) if (facts.status === 'ok' && facts.callSites.length > 0) targets.set(path, new Set([WHOLE_FILE]));
+      if (!rebuild) {
+        for (const path of touched) writer.collectDependents(fileDep(path), targets);
+        for (const name of changedNames(before, after)) writer.collectDependents(nameDep(name), targets);
+      }
+      writer.resolve(targets, new Set(upserts.keys()));
+
+      stats.unsupported_extensions = { ...change.unsupportedExtensions };
+      dbs.meta.putSync('stats', stats);
+      dbs.meta.putSync('meta', { ...change.meta, schema_version: SCHEMA_VERSION });
+      dbs.meta.putSync('schema_version', SCHEMA_VERSION);
+    });
+  }
+
+  async close(): Promise<void> {
+    const env = this.env;
+    this.env = undefined;
+    await env?.root.close();
+  }
+}

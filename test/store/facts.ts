@@ -1,0 +1,112 @@
+// Hand-written FileFacts for store tests: no parser involved.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CallSiteFact, FileFacts, ImportFact, Language, SymbolFact, SymbolKind } from '../../contracts/facts.js';
+import type { IndexMeta } from '../../contracts/graph.js';
+import type { StoreChange } from '../../store/index.js';
+
+export interface SymbolSpec {
+  name: string;
+  kind?: SymbolKind;
+  qualifiedName?: string;
+  parent?: number | null;
+  ownerType?: string;
+  exported?: boolean;
+  isTest?: boolean;
+  disambiguator?: string;
+  bases?: string[];
+  line?: number;
+}
+
+export interface CallSpec extends Partial<CallSiteFact> {
+  calleeName: string;
+  caller?: number | null;
+  line?: number;
+}
+
+export interface FileSpec {
+  path: string;
+  language?: Language;
+  symbols?: SymbolSpec[];
+  calls?: CallSpec[];
+  imports?: Partial<ImportFact>[];
+  status?: FileFacts['status'];
+  hash?: string;
+}
+
+const languageOf = (path: string): Language => (path.endsWith('.rs') ? 'rust' : path.endsWith('.tsx') ? 'tsx' : path.endsWith('.js') ? 'javascript' : 'typescript');
+
+export function facts(spec: FileSpec): FileFacts {
+  const symbols: SymbolFact[] = (spec.symbols ?? []).map((s, local) => {
+    const line = s.line ?? (local + 1) * 10;
+    const symbol: SymbolFact = {
+      local,
+      name: s.name,
+      qualifiedName: s.qualifiedName ?? s.name,
+      kind: s.kind ?? 'function',
+      parent: s.parent ?? null,
+      isTest: s.isTest ?? false,
+      startLine: line,
+      endLine: line + 5,
+      startColumn: 0,
+      endColumn: 1,
+      startByte: line * 100,
+      endByte: line * 100 + 50,
+    };
+    if (s.ownerType !== undefined) symbol.ownerType = s.ownerType;
+    if (s.exported !== undefined) symbol.exported = s.exported;
+    if (s.disambiguator !== undefined) symbol.disambiguator = s.disambiguator;
+    if (s.bases !== undefined) symbol.bases = s.bases;
+    return symbol;
+  });
+  const callSites: CallSiteFact[] = (spec.calls ?? []).map((c, i) => {
+    const { caller, line, ...rest } = c;
+    return {
+      caller: caller ?? null,
+      specifier: c.specifier ?? c.calleeName,
+      kind: 'call',
+      line: line ?? 1000 + i,
+      column: 4,
+      ...rest,
+    } as CallSiteFact;
+  });
+  const imports: ImportFact[] = (spec.imports ?? []).map((i) => ({
+    source: i.source ?? '',
+    imported: i.imported ?? '',
+    local: i.local ?? i.imported ?? '',
+    reexport: i.reexport ?? false,
+    typeOnly: i.typeOnly ?? false,
+    line: i.line ?? 1,
+  }));
+  return {
+    path: spec.path,
+    language: spec.language ?? languageOf(spec.path),
+    size: 100,
+    mtimeMs: 1,
+    hash: spec.hash ?? `hash-${spec.path}`,
+    status: spec.status ?? 'ok',
+    symbols,
+    callSites,
+    imports,
+    references: [],
+  };
+}
+
+export const META: IndexMeta = {
+  schema_version: 0,
+  git_head: null,
+  indexed_at: '2026-01-01T00:00:00.000Z',
+  workspace: '.',
+  options: { include_library: false },
+  cairn_version: 'test',
+};
+
+export function change(upserts: FileSpec[], deletions: string[] = [], rebuild = false): StoreChange {
+  return { upserts: upserts.map(facts), deletions, meta: META, unsupportedExtensions: {}, rebuild };
+}
+
+export function tempWorkspace(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-store-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
