@@ -1,0 +1,149 @@
+// Samples call sites at random from a corpus to start a golden set, so labelling is
+// only "read the code, write the target". It parses with tree-sitter directly (not
+// with cairn's extractors), so the sample does not inherit cairn's blind spots.
+//
+//   node scripts/accuracy/sample-golden.mjs <language> <corpus> [--seed 6] [--count 40] [--context 2]
+//
+// Prints a golden-set skeleton (JSON) on stdout, each site with `target: "TODO"`,
+// and the code around each site on stderr for the labeller.
+//
+// Procedure (recorded in the skeleton): every source file of the language under the
+// corpus root, in path order; every call node of the kinds below with a named callee,
+// in source order; a Fisher-Yates shuffle with mulberry32(seed); the first `count`.
+// Macro invocations are left out: their expansion, not a declaration, is the target.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Language, Parser } from 'web-tree-sitter';
+import { seededRandom } from './metrics.mjs';
+
+const require = createRequire(import.meta.url);
+
+/** Per language: grammar, file extensions, call node types and how to find the callee's name. */
+export const LANGUAGES = {
+  rust: { wasm: 'tree-sitter-rust/tree-sitter-rust.wasm', ext: ['.rs'], calls: { call_expression: 'function' } },
+  go: { wasm: 'tree-sitter-go/tree-sitter-go.wasm', ext: ['.go'], calls: { call_expression: 'function' } },
+  python: { wasm: 'tree-sitter-python/tree-sitter-python.wasm', ext: ['.py'], calls: { call: 'function' } },
+  java: { wasm: 'tree-sitter-java/tree-sitter-java.wasm', ext: ['.java'], calls: { method_invocation: 'name', object_creation_expression: 'type' } },
+  c: { wasm: 'tree-sitter-c/tree-sitter-c.wasm', ext: ['.c', '.h'], calls: { call_expression: 'function' } },
+  cpp: { wasm: 'tree-sitter-cpp/tree-sitter-cpp.wasm', ext: ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.h'], calls: { call_expression: 'function', new_expression: 'type' } },
+};
+
+const SKIP_DIRS = new Set(['node_modules', 'target', 'vendor', 'build']);
+
+function listFiles(root, extensions) {
+  const out = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || SKIP_DIRS.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && extensions.some((e) => entry.name.endsWith(e))) out.push(path);
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+/** The identifier that names a callee expression, or null (closures, calls of calls, subscripts). */
+export function calleeName(node) {
+  let n = node;
+  for (let i = 0; n && i < 6; i++) {
+    if (/identifier$/.test(n.type) && !n.type.startsWith('scoped') && !n.type.startsWith('qualified')) return n;
+    const next =
+      n.childForFieldName('field') ?? // Rust/C field_expression
+      n.childForFieldName('attribute') ?? // Python attribute
+      n.childForFieldName('name') ?? // scoped/qualified identifiers, Java method name
+      (n.type === 'selector_expression' ? n.childForFieldName('field') : null) ??
+      (n.type.startsWith('generic') || n.type.startsWith('template') ? n.childForFieldName('function') ?? n.childForFieldName('type') ?? n.namedChild(0) : null);
+    if (!next || next === n) return null;
+    n = next;
+  }
+  return null;
+}
+
+function oneLine(text) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 120 ? `${flat.slice(0, 117)}...` : flat;
+}
+
+/** Every named call site of the corpus, in path then source order. */
+export async function collectSites(language, root) {
+  const spec = LANGUAGES[language];
+  if (!spec) throw new Error(`unknown language ${language} (known: ${Object.keys(LANGUAGES).join(', ')})`);
+  await Parser.init();
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(require.resolve(spec.wasm)));
+  const sites = [];
+  for (const path of listFiles(root, spec.ext)) {
+    const text = readFileSync(path, 'utf8');
+    const tree = parser.parse(text);
+    if (!tree) continue;
+    const file = relative(root, path).split(sep).join('/');
+    const stack = [tree.rootNode];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      const field = spec.calls[node.type];
+      if (field) {
+        const callee = node.childForFieldName(field);
+        const name = callee && calleeName(callee);
+        if (name) {
+          sites.push({
+            file,
+            line: name.startPosition.row + 1,
+            column: name.startPosition.column,
+            callee: name.text,
+            specifier: oneLine(callee.text),
+            kind: node.type.includes('new') || node.type.includes('creation') ? 'new' : 'call',
+          });
+        }
+      }
+      for (let i = node.namedChildCount - 1; i >= 0; i--) stack.push(node.namedChild(i));
+    }
+    tree.delete();
+  }
+  parser.delete();
+  return sites;
+}
+
+/** Fisher-Yates with a seeded generator: the same seed and corpus give the same sample. */
+export function sample(items, count, seed) {
+  const random = seededRandom(seed);
+  const a = items.slice();
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a.slice(0, count);
+}
+
+async function main(argv) {
+  const [language, corpus, ...rest] = argv;
+  const opts = { seed: 6, count: 40, context: 2 };
+  for (let i = 0; i < rest.length; i += 2) opts[rest[i].replace(/^--/, '')] = Number(rest[i + 1]);
+  const { corpusPath } = await import('./run.mjs');
+  const root = corpus.includes('/') ? resolve(corpus) : corpusPath(corpus);
+  const all = await collectSites(language, root);
+  const picked = sample(all, opts.count, opts.seed);
+  const skeleton = {
+    language,
+    corpus: corpus.includes('/') ? basename(root) : corpus,
+    corpus_version: basename(root),
+    seed: opts.seed,
+    procedure: `scripts/accuracy/sample-golden.mjs ${language} <corpus> --seed ${opts.seed} --count ${opts.count}: all ${all.length} named call sites (tree-sitter ${Object.keys(LANGUAGES[language].calls).join('/')}, macros excluded) of the corpus's ${LANGUAGES[language].ext.join('/')} files in path and source order, Fisher-Yates shuffled with mulberry32(seed), first ${opts.count} kept.`,
+    sites: picked.map((s) => ({ ...s, target: 'TODO', rationale: '' })),
+  };
+  process.stdout.write(`${JSON.stringify(skeleton, null, 2)}\n`);
+  const texts = new Map();
+  for (const [i, s] of picked.entries()) {
+    if (!texts.has(s.file)) texts.set(s.file, readFileSync(join(root, s.file), 'utf8').split('\n'));
+    const lines = texts.get(s.file);
+    process.stderr.write(`\n#${i} ${s.file}:${s.line}:${s.column} ${s.specifier}\n`);
+    for (let l = Math.max(1, s.line - opts.context); l <= Math.min(lines.length, s.line + opts.context); l++) {
+      process.stderr.write(`${l === s.line ? '>' : ' '}${String(l).padStart(5)} ${lines[l - 1]}\n`);
+    }
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));
