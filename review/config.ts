@@ -1,0 +1,234 @@
+// Review configuration: `.cairn.jsonc` at the workspace root over a user file at
+// $XDG_CONFIG_HOME/cairn/config.jsonc (default ~/.config). The workspace file wins
+// for selections and the backend; privacy excludes accumulate from every layer and
+// are never undone; limits may only be lowered. Every value keeps its origin.
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-traversal.js';
+import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
+import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';
+
+export const BACKEND_DEADLINE_MS = 15_000;
+
+export type BackendConfig =
+  | { kind: 'none' }
+  | { kind: 'command'; command: string[]; timeoutMs: number }
+  | { kind: 'http'; url: string; timeoutMs: number };
+
+export interface RuleSettings {
+  enabled: boolean;
+  languages: string[] | null;
+  includes: string[] | null;
+  excludes: string[];
+  threshold: number | null;
+  message: string | null;
+}
+
+export interface ConfiguredRule {
+  rule: Rule;
+  settings: RuleSettings;
+}
+
+export interface ReviewConfig {
+  includes: string[];
+  excludes: string[];
+  /** Null: follow root selection. */
+  contextIncludes: string[] | null;
+  contextExcludes: string[] | null;
+  privacyExcludes: string[];
+  languages: string[];
+  rules: ConfiguredRule[];
+  limits: TraversalBudgets;
+  backend: BackendConfig;
+  /** Where each top-level setting came from: 'default', 'user', 'workspace'. */
+  origins: Record<string, string>;
+  /** The configuration files that were read (for freshness and display). */
+  files: string[];
+}
+
+export const DEFAULT_EXCLUDES = ['**/node_modules/**', '.cairn/**'];
+const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend'];
+const RULE_ENTRY_KEYS = ['path', 'id', 'enabled', 'languages', 'includes', 'excludes', 'threshold', 'message'];
+
+export function userConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  return join(base, 'cairn', 'config.jsonc');
+}
+
+export function workspaceConfigPath(workspace: string): string {
+  return join(workspace, '.cairn.jsonc');
+}
+
+interface Layer {
+  origin: 'user' | 'workspace';
+  file: string;
+  doc: JsoncDocument;
+  value: Record<string, unknown>;
+}
+
+function readLayer(origin: Layer['origin'], file: string, display: string): Layer | null {
+  if (!existsSync(file)) return null;
+  const doc: JsoncDocument = readJsonc(display, readFileSync(file, 'utf8'));
+  if (!isObject(doc.value)) doc.fail([], 'the configuration is a JSON object');
+  onlyKeys(doc, [], doc.value, KEYS);
+  return { origin, file, doc, value: doc.value };
+}
+
+/** Loads and validates the effective configuration. Throws JsoncError on any invalid value. */
+export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.env): ReviewConfig {
+  const layers = [
+    readLayer('user', userConfigPath(env), '$XDG_CONFIG_HOME/cairn/config.jsonc'),
+    readLayer('workspace', workspaceConfigPath(workspace), '.cairn.jsonc'),
+  ].filter((l): l is Layer => l !== null);
+
+  const config: ReviewConfig = {
+    includes: ['**'],
+    excludes: [...DEFAULT_EXCLUDES],
+    contextIncludes: null,
+    contextExcludes: null,
+    privacyExcludes: [],
+    languages: [...ANALYZED_LANGUAGES],
+    rules: builtinRules().map((rule) => ({ rule, settings: defaultSettings() })),
+    limits: { ...DEFAULT_BUDGETS },
+    backend: { kind: 'none' },
+    origins: Object.fromEntries(KEYS.map((k) => [k, 'default'])),
+    files: layers.map((l) => (l.origin === 'workspace' ? '.cairn.jsonc' : '$XDG_CONFIG_HOME/cairn/config.jsonc')),
+  };
+
+  for (const layer of layers) {
+    const { doc, value: v } = layer;
+    for (const key of ['includes', 'excludes', 'contextIncludes', 'contextExcludes'] as const) {
+      if (v[key] === undefined) continue;
+      const list = stringList(doc, [key], v[key]);
+      if (key === 'excludes') config.excludes = [...DEFAULT_EXCLUDES, ...list];
+      else config[key] = list;
+      config.origins[key] = layer.origin;
+    }
+    if (v.privacyExcludes !== undefined) {
+      config.privacyExcludes = [...new Set([...config.privacyExcludes, ...stringList(doc, ['privacyExcludes'], v.privacyExcludes)])];
+      config.origins.privacyExcludes = config.origins.privacyExcludes === 'default' ? layer.origin : `${config.origins.privacyExcludes}+${layer.origin}`;
+    }
+    if (v.languages !== undefined) {
+      const languages = stringList(doc, ['languages'], v.languages);
+      for (const [i, l] of languages.entries()) {
+        if (!(ANALYZED_LANGUAGES as readonly string[]).includes(l)) doc.fail(['languages', i], `no review analyzer for "${l}" (available: ${ANALYZED_LANGUAGES.join(', ')})`);
+      }
+      config.languages = languages;
+      config.origins.languages = layer.origin;
+    }
+    if (v.limits !== undefined) {
+      applyLimits(doc, v.limits, config.limits);
+      config.origins.limits = layer.origin;
+    }
+    if (v.backend !== undefined) {
+      config.backend = parseBackend(doc, v.backend);
+      config.origins.backend = layer.origin;
+    }
+    if (v.rules !== undefined) {
+      applyRules(doc, layer, v.rules, config.rules, workspace);
+      config.origins.rules = layer.origin;
+    }
+  }
+  for (const { rule, settings } of config.rules) {
+    if (!settings.enabled || !settings.languages) continue;
+    const authored = new Set(rule.inputs.flatMap((i) => i.languages));
+    for (const l of settings.languages) {
+      if (!authored.has(l)) throw new Error(`rule ${rule.id}: configured language "${l}" is not one the rule was written for`);
+    }
+  }
+  return config;
+}
+
+function defaultSettings(): RuleSettings {
+  return { enabled: true, languages: null, includes: null, excludes: [], threshold: null, message: null };
+}
+
+function applyLimits(doc: JsoncDocument, value: unknown, limits: TraversalBudgets): void {
+  if (!isObject(value)) doc.fail(['limits'], 'limits is an object');
+  onlyKeys(doc, ['limits'], value, Object.keys(DEFAULT_BUDGETS));
+  for (const [key, n] of Object.entries(value)) {
+    const k = key as keyof TraversalBudgets;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) doc.fail(['limits', key], `${key} is a positive whole number`);
+    if (n > DEFAULT_BUDGETS[k]) doc.fail(['limits', key], `${key} may only be lowered (at most ${DEFAULT_BUDGETS[k]})`);
+    limits[k] = Math.min(limits[k], n);
+  }
+}
+
+function parseBackend(doc: JsoncDocument, value: unknown): BackendConfig {
+  if (!isObject(value)) doc.fail(['backend'], 'backend is an object with a kind');
+  const timeout = () => {
+    if (value.timeoutMs === undefined) return BACKEND_DEADLINE_MS;
+    const t = value.timeoutMs;
+    if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > BACKEND_DEADLINE_MS) doc.fail(['backend', 'timeoutMs'], `timeoutMs is a whole number from 1 to ${BACKEND_DEADLINE_MS}`);
+    return t;
+  };
+  switch (value.kind) {
+    case 'none':
+      onlyKeys(doc, ['backend'], value, ['kind']);
+      return { kind: 'none' };
+    case 'command':
+      onlyKeys(doc, ['backend'], value, ['kind', 'command', 'timeoutMs']);
+      return { kind: 'command', command: stringList(doc, ['backend', 'command'], value.command, true), timeoutMs: timeout() };
+    case 'http': {
+      onlyKeys(doc, ['backend'], value, ['kind', 'url', 'timeoutMs']);
+      const url = value.url;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) doc.fail(['backend', 'url'], 'url is an http:// or https:// address');
+      return { kind: 'http', url, timeoutMs: timeout() };
+    }
+    default:
+      return doc.fail(['backend', 'kind'], 'backend kind is "none", "command" or "http"');
+  }
+}
+
+function applyRules(doc: JsoncDocument, layer: Layer, value: unknown, rules: ConfiguredRule[], workspace: string): void {
+  if (!Array.isArray(value)) doc.fail(['rules'], 'rules is an array of {path} or {id} entries');
+  value.forEach((entry, i) => {
+    const at = ['rules', i];
+    if (!isObject(entry)) doc.fail(at, 'a rule entry is an object');
+    onlyKeys(doc, at, entry, RULE_ENTRY_KEYS);
+    let target: ConfiguredRule | undefined;
+    if (typeof entry.path === 'string') {
+      const file = resolve(dirname(layer.file), entry.path);
+      if (layer.origin === 'workspace') {
+        const real = existsSync(file) ? realpathSync(file) : file;
+        const rel = relative(workspace, real);
+        if (rel.startsWith('..') || isAbsolute(rel)) doc.fail([...at, 'path'], 'a workspace rule file must be inside the workspace');
+      }
+      if (!existsSync(file)) doc.fail([...at, 'path'], `rule file ${entry.path} does not exist`);
+      const shown = layer.origin === 'workspace' ? relative(workspace, file) : entry.path;
+      const rule = parseRule(shown, readFileSync(file, 'utf8'), shown);
+      if (entry.id !== undefined && entry.id !== rule.id) doc.fail([...at, 'id'], `the rule file's id is ${rule.id}`);
+      const existing = rules.findIndex((r) => r.rule.id === rule.id);
+      target = { rule, settings: existing >= 0 ? rules[existing].settings : defaultSettings() };
+      if (existing >= 0) rules[existing] = target;
+      else rules.push(target);
+    } else if (typeof entry.id === 'string') {
+      target = rules.find((r) => r.rule.id === entry.id);
+      if (!target) doc.fail([...at, 'id'], `no rule with id ${entry.id} (declare it by path first)`);
+    } else {
+      doc.fail(at, 'a rule entry needs a path or an id');
+    }
+    const s = target.settings;
+    if (entry.enabled !== undefined) {
+      if (typeof entry.enabled !== 'boolean') doc.fail([...at, 'enabled'], 'enabled is true or false');
+      s.enabled = entry.enabled;
+    }
+    if (entry.languages !== undefined) {
+      const languages = stringList(doc, [...at, 'languages'], entry.languages, true);
+      const authored = new Set(target.rule.inputs.flatMap((x) => x.languages));
+      for (const [j, l] of languages.entries()) if (!authored.has(l)) doc.fail([...at, 'languages', j], `rule ${target.rule.id} is not written for ${l}`);
+      s.languages = languages;
+    }
+    if (entry.includes !== undefined) s.includes = stringList(doc, [...at, 'includes'], entry.includes);
+    if (entry.excludes !== undefined) s.excludes = stringList(doc, [...at, 'excludes'], entry.excludes);
+    if (entry.threshold !== undefined) {
+      if (typeof entry.threshold !== 'number' || !(entry.threshold >= 0 && entry.threshold < 1)) doc.fail([...at, 'threshold'], 'threshold is a number in [0, 1)');
+      s.threshold = entry.threshold;
+    }
+    if (entry.message !== undefined) {
+      if (typeof entry.message !== 'string' || entry.message.trim() === '') doc.fail([...at, 'message'], 'message is a non-empty string');
+      s.message = entry.message;
+    }
+  });
+}

@@ -1,0 +1,500 @@
+// Edit inputs: Claude Code PostToolUse events (Edit, MultiEdit, Write), Codex
+// apply_patch bodies, unified diffs and explicit file/line roots. Each becomes a
+// FileEdit that verifies itself against the stable post-edit capture and derives
+// the changed post-edit spans. Nothing here guesses: an edit that cannot be
+// matched to the captured bytes is skipped with a coverage code.
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type Verification =
+  | { ok: true; spans: Span[]; ambiguous: number }
+  | { ok: false; code: 'capture-unavailable' | 'ambiguous-attribution'; detail: string };
+
+export interface FileEdit {
+  /** Absolute (hook events) or workspace-relative (patches) path. */
+  path: string;
+  change: 'add' | 'update' | 'delete' | 'move';
+  verify(captured: string): Verification;
+}
+
+export type Host = 'claude-code' | 'codex';
+
+export interface ParsedEvent {
+  host: Host | null;
+  edits: FileEdit[];
+  /** Whole-event skips (unsupported tools, deletes, moves), as coverage codes. */
+  skipped: Array<{ code: 'unsupported-event'; detail: string }>;
+}
+
+/** Bad input: malformed JSON or a patch that cannot be parsed. The CLI reports it and exits nonzero. */
+export class EditInputError extends Error {
+  override name = 'EditInputError';
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function parseHookEvent(text: string): ParsedEvent {
+  let event: unknown;
+  try {
+    event = JSON.parse(text);
+  } catch (error) {
+    throw new EditInputError(`the event is not valid JSON (${(error as Error).message})`);
+  }
+  if (!isObj(event)) throw new EditInputError('the event is not a JSON object');
+  const tool = event.tool_name;
+  if (typeof tool !== 'string') throw new EditInputError('the event has no tool_name');
+  const input = isObj(event.tool_input) ? event.tool_input : null;
+  const response = isObj(event.tool_response) ? event.tool_response : {};
+  if (event.hook_event_name !== undefined && event.hook_event_name !== 'PostToolUse') {
+    return { host: null, edits: [], skipped: [{ code: 'unsupported-event', detail: 'not-post-tool-use' }] };
+  }
+  if (tool === 'apply_patch') {
+    const body = patchBodyOf(input);
+    if (body === null) throw new EditInputError('apply_patch event without a patch body');
+    const parsed = parseApplyPatch(body);
+    return { host: 'codex', ...parsed };
+  }
+  if (tool !== 'Edit' && tool !== 'MultiEdit' && tool !== 'Write') {
+    return { host: 'claude-code', edits: [], skipped: [{ code: 'unsupported-event', detail: 'tool' }] };
+  }
+  if (!input) throw new EditInputError(`${tool} event without tool_input`);
+  const path = input.file_path;
+  if (typeof path !== 'string' || path === '') throw new EditInputError(`${tool} event without tool_input.file_path`);
+  const original = typeof response.originalFile === 'string' ? response.originalFile : null;
+  if (tool === 'Write') {
+    if (typeof input.content !== 'string') throw new EditInputError('Write event without tool_input.content');
+    const content = input.content;
+    const created = response.type === 'create' || (original === null && response.type !== 'update');
+    return { host: 'claude-code', edits: [writeEdit(path, content, created ? null : original)], skipped: [] };
+  }
+  const steps: EditStep[] = [];
+  const list = tool === 'Edit' ? [input] : input.edits;
+  if (!Array.isArray(list) || list.length === 0) throw new EditInputError('MultiEdit event without tool_input.edits');
+  for (const [i, raw] of list.entries()) {
+    if (!isObj(raw) || typeof raw.old_string !== 'string' || typeof raw.new_string !== 'string') {
+      throw new EditInputError(`${tool} edit ${i + 1} needs old_string and new_string`);
+    }
+    steps.push({ old: raw.old_string, neu: raw.new_string, all: raw.replace_all === true });
+  }
+  const created = original === '' && steps[0].old === '';
+  return { host: 'claude-code', edits: [stringEdit(path, steps, original, created)], skipped: [] };
+}
+
+function patchBodyOf(input: Record<string, unknown> | null): string | null {
+  if (!input) return null;
+  for (const key of ['input', 'patch']) if (typeof input[key] === 'string') return input[key] as string;
+  const command = input.command;
+  if (Array.isArray(command)) {
+    const body = command.find((c) => typeof c === 'string' && c.includes('*** Begin Patch'));
+    if (typeof body === 'string') return body;
+  }
+  return null;
+}
+
+// --- string edits (Edit / MultiEdit) -------------------------------------------------
+
+interface EditStep {
+  old: string;
+  neu: string;
+  all: boolean;
+}
+
+function occurrences(text: string, needle: string): number[] {
+  const out: number[] = [];
+  if (needle === '') return out;
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) out.push(i);
+  return out;
+}
+
+/** Applies one replacement, carrying earlier spans through it. Null when the tool could not have applied it. */
+function applyStep(text: string, spans: Span[], step: EditStep): { text: string; spans: Span[] } | null {
+  if (step.old === '') return text === '' ? { text: step.neu, spans: [{ start: 0, end: step.neu.length }] } : null;
+  const at = occurrences(text, step.old);
+  if (at.length === 0 || (at.length > 1 && !step.all)) return null;
+  const delta = step.neu.length - step.old.length;
+  const mapOffset = (o: number, isEnd: boolean) => {
+    let shift = 0;
+    for (const i of at) {
+      if (o >= i + step.old.length) shift += delta;
+      else if (o > i || (o === i && isEnd)) return i + shift + (isEnd ? step.neu.length : 0);
+    }
+    return o + shift;
+  };
+  const moved = spans.map((s) => ({ start: mapOffset(s.start, false), end: Math.max(mapOffset(s.start, false), mapOffset(s.end, true)) }));
+  let out = '';
+  let last = 0;
+  const fresh: Span[] = [];
+  for (const i of at) {
+    out += text.slice(last, i);
+    fresh.push({ start: out.length, end: out.length + step.neu.length });
+    out += step.neu;
+    last = i + step.old.length;
+  }
+  out += text.slice(last);
+  return { text: out, spans: [...moved, ...fresh] };
+}
+
+function stringEdit(path: string, steps: EditStep[], original: string | null, created: boolean): FileEdit {
+  return {
+    path,
+    change: created ? 'add' : 'update',
+    verify(captured) {
+      if (original !== null) {
+        let state: { text: string; spans: Span[] } | null = { text: original, spans: [] };
+        for (const step of steps) {
+          state = state && applyStep(state.text, state.spans, step);
+          if (!state) return { ok: false, code: 'capture-unavailable', detail: 'edit-does-not-apply' };
+        }
+        if (state!.text !== captured) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
+        return { ok: true, spans: normalise(captured, state!.spans), ambiguous: 0 };
+      }
+      // Without the original file, only an edit whose new text occurs exactly once can be located.
+      if (steps.length !== 1) return { ok: false, code: 'ambiguous-attribution', detail: 'no-original' };
+      const [step] = steps;
+      if (step.neu.trim() === '') return { ok: false, code: 'ambiguous-attribution', detail: 'unmatched-deletion' };
+      const at = occurrences(captured, step.neu);
+      if (at.length === 0) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
+      if (at.length > 1 && !step.all) return { ok: false, code: 'ambiguous-attribution', detail: 'duplicate-text' };
+      return { ok: true, spans: normalise(captured, at.map((i) => ({ start: i, end: i + step.neu.length }))), ambiguous: 0 };
+    },
+  };
+}
+
+// --- whole-file writes ---------------------------------------------------------------
+
+function writeEdit(path: string, content: string, original: string | null): FileEdit {
+  return {
+    path,
+    change: original === null ? 'add' : 'update',
+    verify(captured) {
+      if (captured !== content) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
+      if (original === null) return { ok: true, spans: [{ start: 0, end: captured.length }], ambiguous: 0 };
+      return { ok: true, spans: normalise(captured, diffSpans(original, captured)), ambiguous: 0 };
+    },
+  };
+}
+
+/** Changed post-edit spans of a line diff: prefix/suffix trimming, then an LCS over the middle when it is small. */
+export function diffSpans(before: string, after: string): Span[] {
+  const a = splitLines(before);
+  const b = splitLines(after);
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  let s = 0;
+  while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+  const am = a.slice(p, a.length - s);
+  const bm = b.slice(p, b.length - s);
+  const offsets = lineStarts(after);
+  const span = (fromLine: number, toLine: number): Span => ({ start: offsets[fromLine], end: offsets[toLine] ?? after.length });
+  if (am.length === 0 && bm.length === 0) return [];
+  if (am.length * bm.length > 4_000_000 || am.length === 0 || bm.length === 0) {
+    return bm.length === 0 ? [{ start: offsets[p] ?? after.length, end: offsets[p] ?? after.length }] : [span(p, p + bm.length)];
+  }
+  // LCS table over the middle, then walk it to find changed runs on the new side.
+  const n = am.length;
+  const m = bm.length;
+  const table = new Uint32Array((n + 1) * (m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      table[i * (m + 1) + j] = am[i] === bm[j] ? table[(i + 1) * (m + 1) + j + 1] + 1 : Math.max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1]);
+    }
+  }
+  const spans: Span[] = [];
+  let i = 0;
+  let j = 0;
+  let runStart: number | null = null;
+  let deleted = false;
+  const close = () => {
+    if (runStart !== null) spans.push(span(p + runStart, p + j));
+    else if (deleted) spans.push({ start: offsets[p + j] ?? after.length, end: offsets[p + j] ?? after.length });
+    runStart = null;
+    deleted = false;
+  };
+  while (i < n || j < m) {
+    if (i < n && j < m && am[i] === bm[j]) {
+      close();
+      i++;
+      j++;
+    } else if (j < m && (i >= n || table[i * (m + 1) + j + 1] >= table[(i + 1) * (m + 1) + j])) {
+      runStart ??= j;
+      j++;
+    } else {
+      deleted = true;
+      i++;
+    }
+  }
+  close();
+  return spans;
+}
+
+function splitLines(text: string): string[] {
+  return text.split('\n');
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+/** Trims whitespace off non-empty spans (dropping whitespace-only ones), sorts and dedupes. */
+export function normalise(text: string, spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const s of spans) {
+    if (s.start === s.end) {
+      out.push(s);
+      continue;
+    }
+    let start = s.start;
+    let end = s.end;
+    while (start < end && /\s/.test(text[start])) start++;
+    while (end > start && /\s/.test(text[end - 1])) end--;
+    if (start < end) out.push({ start, end });
+  }
+  out.sort((x, y) => x.start - y.start || x.end - y.end);
+  return out.filter((s, i) => i === 0 || s.start !== out[i - 1].start || s.end !== out[i - 1].end);
+}
+
+// --- apply_patch bodies (Codex) ------------------------------------------------------
+
+interface Hunk {
+  header: string | null;
+  lines: Array<{ op: ' ' | '+' | '-'; text: string }>;
+}
+
+export function parseApplyPatch(body: string): { edits: FileEdit[]; skipped: ParsedEvent['skipped'] } {
+  const lines = body.replace(/\r\n/g, '\n').split('\n');
+  let i = lines.findIndex((l) => l.trim() === '*** Begin Patch');
+  if (i < 0) throw new EditInputError('the patch has no "*** Begin Patch" line');
+  i++;
+  const edits: FileEdit[] = [];
+  const skipped: ParsedEvent['skipped'] = [];
+  let ended = false;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line.trim() === '*** End Patch') {
+      ended = true;
+      break;
+    }
+    let m: RegExpMatchArray | null;
+    if ((m = line.match(/^\*\*\* Add File: (.+)$/))) {
+      const added: string[] = [];
+      i++;
+      while (i < lines.length && lines[i].startsWith('+')) added.push(lines[i++].slice(1));
+      const content = added.join('\n') + (added.length > 0 ? '\n' : '');
+      edits.push(addedFile(m[1].trim(), content));
+      continue;
+    }
+    if ((m = line.match(/^\*\*\* Delete File: (.+)$/))) {
+      skipped.push({ code: 'unsupported-event', detail: 'delete' });
+      i++;
+      continue;
+    }
+    if ((m = line.match(/^\*\*\* Update File: (.+)$/))) {
+      const path = m[1].trim();
+      i++;
+      let moved = false;
+      if (i < lines.length && /^\*\*\* Move to: /.test(lines[i])) {
+        moved = true;
+        i++;
+      }
+      const hunks: Hunk[] = [];
+      while (i < lines.length && !/^\*\*\* (Add File|Delete File|Update File|End Patch)/.test(lines[i].trim())) {
+        const l = lines[i];
+        if (l.startsWith('@@')) {
+          const header = l.slice(2).trim();
+          hunks.push({ header: header === '' ? null : header, lines: [] });
+        } else if (l === '*** End of File') {
+          // marks the hunk's end at the end of the file; location is verified by content anyway
+        } else if (l.startsWith('+') || l.startsWith('-') || l.startsWith(' ')) {
+          if (hunks.length === 0) hunks.push({ header: null, lines: [] });
+          hunks[hunks.length - 1].lines.push({ op: l[0] as ' ' | '+' | '-', text: l.slice(1) });
+        } else if (l === '') {
+          if (hunks.length > 0) hunks[hunks.length - 1].lines.push({ op: ' ', text: '' });
+        } else {
+          throw new EditInputError(`unexpected patch line ${i + 1}: ${JSON.stringify(l.slice(0, 40))}`);
+        }
+        i++;
+      }
+      if (moved) skipped.push({ code: 'unsupported-event', detail: 'move' });
+      else edits.push(updatedFile(path, hunks));
+      continue;
+    }
+    if (line.trim() === '') {
+      i++;
+      continue;
+    }
+    throw new EditInputError(`unexpected patch line ${i + 1}: ${JSON.stringify(line.slice(0, 40))}`);
+  }
+  if (!ended) throw new EditInputError('the patch has no "*** End Patch" line');
+  return { edits, skipped };
+}
+
+function addedFile(path: string, content: string): FileEdit {
+  return {
+    path,
+    change: 'add',
+    verify(captured) {
+      const same = captured === content || captured === content.replace(/\n$/, '') || captured.replace(/\r\n/g, '\n') === content;
+      if (!same) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
+      return { ok: true, spans: [{ start: 0, end: captured.length }], ambiguous: 0 };
+    },
+  };
+}
+
+/** Where a block of new-side lines sits in the captured lines, if exactly one place fits. */
+function locate(captured: string[], block: string[], from: number, header: string | null): number | 'missing' | 'ambiguous' {
+  const fits = (at: number) => block.every((l, k) => captured[at + k] === l);
+  const found: number[] = [];
+  for (let at = from; at <= captured.length - block.length; at++) if (fits(at)) found.push(at);
+  if (found.length === 0) return 'missing';
+  if (found.length === 1) return found[0];
+  // Several textual matches: only a unique context header can tell them apart.
+  if (header === null) return 'ambiguous';
+  const headers: number[] = [];
+  for (let k = from; k < captured.length; k++) if (captured[k].includes(header)) headers.push(k);
+  if (headers.length !== 1) return 'ambiguous';
+  const after = found.filter((at) => at > headers[0]);
+  return after.length > 0 ? after[0] : 'ambiguous';
+}
+
+function updatedFile(path: string, hunks: Hunk[]): FileEdit {
+  return {
+    path,
+    change: 'update',
+    verify(captured) {
+      const lines = captured.split('\n');
+      const starts = lineStarts(captured);
+      const spans: Span[] = [];
+      let from = 0;
+      let ambiguous = 0;
+      for (const hunk of hunks) {
+        const block = hunk.lines.filter((l) => l.op !== '-').map((l) => l.text);
+        if (block.length === 0) {
+          ambiguous++;
+          continue;
+        }
+        const at = locate(lines, block, from, hunk.header);
+        if (at === 'missing') return { ok: false, code: 'capture-unavailable', detail: 'hunk-not-found' };
+        if (at === 'ambiguous') {
+          ambiguous++;
+          continue;
+        }
+        let k = at;
+        let pendingDeletion = false;
+        for (const l of hunk.lines) {
+          if (l.op === '-') {
+            pendingDeletion = true;
+            continue;
+          }
+          if (l.op === '+') spans.push({ start: starts[k], end: starts[k + 1] ?? captured.length });
+          else if (pendingDeletion) spans.push({ start: starts[k], end: starts[k] });
+          pendingDeletion = false;
+          k++;
+        }
+        if (pendingDeletion) spans.push({ start: starts[k] ?? captured.length, end: starts[k] ?? captured.length });
+        from = at + block.length;
+      }
+      return { ok: true, spans: normalise(captured, mergeAdjacent(spans)), ambiguous };
+    },
+  };
+}
+
+function mergeAdjacent(spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const s of spans) {
+    const last = out[out.length - 1];
+    if (last && last.end === s.start && last.start !== last.end && s.start !== s.end) last.end = s.end;
+    else out.push({ ...s });
+  }
+  return out;
+}
+
+// --- unified diffs -------------------------------------------------------------------
+
+export function parsePatchText(text: string): ParsedEvent {
+  if (text.includes('*** Begin Patch')) return { host: null, ...parseApplyPatch(text) };
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const edits: FileEdit[] = [];
+  const skipped: ParsedEvent['skipped'] = [];
+  let i = 0;
+  let sawFile = false;
+  while (i < lines.length) {
+    if (!lines[i].startsWith('--- ') || !lines[i + 1]?.startsWith('+++ ')) {
+      i++;
+      continue;
+    }
+    sawFile = true;
+    const oldPath = stripPrefix(lines[i].slice(4));
+    const newPath = stripPrefix(lines[i + 1].slice(4));
+    i += 2;
+    const hunks: Array<{ newStart: number; lines: Hunk['lines'] }> = [];
+    while (i < lines.length && !lines[i].startsWith('--- ')) {
+      const m = lines[i].match(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/);
+      if (m) hunks.push({ newStart: Number(m[1]), lines: [] });
+      else if (hunks.length > 0 && /^[ +-]/.test(lines[i])) hunks[hunks.length - 1].lines.push({ op: lines[i][0] as ' ' | '+' | '-', text: lines[i].slice(1) });
+      else if (hunks.length > 0 && lines[i] === '') hunks[hunks.length - 1].lines.push({ op: ' ', text: '' });
+      i++;
+    }
+    if (newPath === null) skipped.push({ code: 'unsupported-event', detail: 'delete' });
+    else if (oldPath !== null && oldPath !== newPath) skipped.push({ code: 'unsupported-event', detail: 'move' });
+    else edits.push(diffFile(newPath, oldPath === null, hunks));
+  }
+  if (!sawFile) throw new EditInputError('no file headers (--- / +++) found in the patch');
+  return { host: null, edits, skipped };
+}
+
+function stripPrefix(raw: string): string | null {
+  const path = raw.split('\t')[0].trim();
+  if (path === '/dev/null') return null;
+  return path.replace(/^[ab]\//, '');
+}
+
+function diffFile(path: string, added: boolean, hunks: Array<{ newStart: number; lines: Hunk['lines'] }>): FileEdit {
+  return {
+    path,
+    change: added ? 'add' : 'update',
+    verify(captured) {
+      if (added) return { ok: true, spans: [{ start: 0, end: captured.length }], ambiguous: 0 };
+      const lines = captured.split('\n');
+      const starts = lineStarts(captured);
+      const spans: Span[] = [];
+      for (const hunk of hunks) {
+        let k = hunk.newStart - 1;
+        let pendingDeletion = false;
+        for (const l of hunk.lines) {
+          if (l.op === '-') {
+            pendingDeletion = true;
+            continue;
+          }
+          // Verify the coordinates: the new-side line must be at its stated position.
+          if (lines[k] !== l.text) return { ok: false, code: 'capture-unavailable', detail: 'hunk-not-found' };
+          if (l.op === '+') spans.push({ start: starts[k], end: starts[k + 1] ?? captured.length });
+          else if (pendingDeletion) spans.push({ start: starts[k], end: starts[k] });
+          pendingDeletion = false;
+          k++;
+        }
+        if (pendingDeletion) spans.push({ start: starts[k] ?? captured.length, end: starts[k] ?? captured.length });
+      }
+      return { ok: true, spans: normalise(captured, mergeAdjacent(spans)), ambiguous: 0 };
+    },
+  };
+}
+
+/** One explicit root: the trimmed text of a 1-based line. */
+export function explicitLine(path: string, line: number): FileEdit {
+  return {
+    path,
+    change: 'update',
+    verify(captured) {
+      const starts = lineStarts(captured);
+      if (line < 1 || line > starts.length) return { ok: false, code: 'ambiguous-attribution', detail: 'line-out-of-range' };
+      const span = normalise(captured, [{ start: starts[line - 1], end: starts[line] ?? captured.length }]);
+      if (span.length === 0) return { ok: false, code: 'ambiguous-attribution', detail: 'blank-line' };
+      return { ok: true, spans: span, ambiguous: 0 };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// JSONC reading with errors that name a line and column, for rules and configuration.
+import { parse, parseTree, findNodeAtLocation, printParseErrorCode, type ParseError, type Node } from 'jsonc-parser';
+
+export class JsoncError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly detail: string,
+  ) {
+    super(`${file}:${line}:${column}: ${detail}`);
+    this.name = 'JsoncError';
+  }
+}
+
+/** A parsed document that can point at any of its values by JSON path. */
+export interface JsoncDocument {
+  file: string;
+  value: unknown;
+  /** Throws a JsoncError located at `path` (or the nearest existing parent). */
+  fail(path: Array<string | number>, detail: string): never;
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
+  }
+  return { line, column: offset - last };
+}
+
+export function readJsonc(file: string, text: string): JsoncDocument {
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    const { line, column } = lineColumn(text, errors[0].offset);
+    throw new JsoncError(file, line, column, `invalid JSONC: ${printParseErrorCode(errors[0].error)}`);
+  }
+  const tree = parseTree(text, [], { allowTrailingComma: true });
+  return {
+    file,
+    value,
+    fail(path, detail): never {
+      let node: Node | undefined;
+      for (let n = path.length; n >= 0 && !node; n--) node = tree ? findNodeAtLocation(tree, path.slice(0, n)) : undefined;
+      const target = node?.parent?.type === 'property' && node.parent.children?.[1] === node ? node : node;
+      const { line, column } = lineColumn(text, target?.offset ?? 0);
+      throw new JsoncError(file, line, column, detail);
+    },
+  };
+}
+
+/** Rejects keys outside `allowed`, pointing at the first unknown one. */
+export function onlyKeys(doc: JsoncDocument, path: Array<string | number>, value: Record<string, unknown>, allowed: string[]): void {
+  for (const key of Object.keys(value)) if (!allowed.includes(key)) doc.fail([...path, key], `unknown key "${key}" (allowed: ${allowed.join(', ')})`);
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function stringList(doc: JsoncDocument, path: Array<string | number>, v: unknown, nonEmpty = false): string[] {
+  if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s.length === 0)) doc.fail(path, 'expected an array of non-empty strings');
+  if (nonEmpty && v.length === 0) doc.fail(path, 'expected at least one entry');
+  if (new Set(v).size !== v.length) doc.fail(path, 'entries must be distinct');
+  return v as string[];
+}

@@ -1,0 +1,165 @@
+// Path policy: every path is checked here before any of its bytes are read.
+// Order: containment (no escape through `..` or symlinks), protected paths,
+// privacy excludes, git-ignore, then selection (roots or context). The first
+// failing check names the reason; reasons are source-free.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+
+export type PathDenial = 'outside-workspace' | 'protected' | 'privacy-excluded' | 'git-ignored' | 'not-selected' | 'context-excluded' | 'missing';
+
+export interface PathVerdict {
+  allowed: boolean;
+  reason: PathDenial | null;
+}
+
+export interface PathSelection {
+  includes: string[];
+  excludes: string[];
+  contextIncludes: string[] | null;
+  contextExcludes: string[] | null;
+  privacyExcludes: string[];
+}
+
+const PROTECTED_NAMES = [
+  '.env',
+  '.env.*',
+  '*.pem',
+  '*.key',
+  '*.p12',
+  '*.pfx',
+  '*.keystore',
+  '*.jks',
+  'id_rsa*',
+  'id_dsa*',
+  'id_ecdsa*',
+  'id_ed25519*',
+  '*credential*',
+  '*secret*',
+  '.npmrc',
+  '.netrc',
+  '.pgpass',
+  '.git-credentials',
+];
+
+const isProtectedName = picomatch(PROTECTED_NAMES, { dot: true, nocase: true });
+
+/** True for paths cairn never reads: inside .git, env files, keys, credentials, secrets. */
+export function isProtected(rel: string): boolean {
+  const parts = rel.split('/');
+  if (parts.includes('.git')) return true;
+  return isProtectedName(parts[parts.length - 1]);
+}
+
+/** Workspace-relative POSIX path of an absolute path, or null when it is outside. */
+export function workspaceRelative(workspace: string, absolute: string): string | null {
+  const rel = relative(workspace, absolute);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  return rel.split(sep).join('/');
+}
+
+const matcher = (globs: string[]) => (globs.length === 0 ? () => false : picomatch(globs, { dot: true }));
+
+export class PathPolicy {
+  private readonly rootInclude: (p: string) => boolean;
+  private readonly rootExclude: (p: string) => boolean;
+  private readonly contextInclude: (p: string) => boolean;
+  private readonly contextExclude: (p: string) => boolean;
+  private readonly privacy: (p: string) => boolean;
+  private readonly gitRoot: string | null;
+  private readonly ignoredCache = new Map<string, boolean>();
+  private fallbackIgnore: Ignore | null = null;
+  /** Every path checked, in order: tests use it to prove a check precedes each read. */
+  readonly checked: string[] = [];
+
+  constructor(
+    readonly workspace: string,
+    selection: PathSelection,
+  ) {
+    this.rootInclude = matcher(selection.includes);
+    this.rootExclude = matcher(selection.excludes);
+    this.contextInclude = matcher(selection.contextIncludes ?? selection.includes);
+    this.contextExclude = matcher(selection.contextExcludes ?? selection.excludes);
+    this.privacy = matcher(selection.privacyExcludes);
+    this.gitRoot = findGitRoot(workspace);
+  }
+
+  /** May this path be a review root? */
+  checkRoot(rel: string): PathVerdict {
+    return this.check(rel, () => this.rootInclude(rel) && !this.rootExclude(rel), 'not-selected');
+  }
+
+  /** May this path supply supporting evidence? */
+  checkContext(rel: string): PathVerdict {
+    return this.check(rel, () => this.contextInclude(rel) && !this.contextExclude(rel), 'context-excluded');
+  }
+
+  /** Containment, protection and privacy only: for configuration files such as tsconfig.json. */
+  checkConfigFile(rel: string): PathVerdict {
+    return this.check(rel, () => true, 'not-selected');
+  }
+
+  private check(rel: string, selected: () => boolean, unselected: PathDenial): PathVerdict {
+    this.checked.push(rel);
+    const deny = (reason: PathDenial): PathVerdict => ({ allowed: false, reason });
+    if (rel === '' || rel.startsWith('/') || rel.split('/').includes('..')) return deny('outside-workspace');
+    const absolute = join(this.workspace, rel);
+    if (!existsSync(absolute)) return deny('missing');
+    let real: string;
+    try {
+      real = realpathSync(absolute);
+    } catch {
+      return deny('missing');
+    }
+    const realRel = workspaceRelative(this.workspace, real);
+    if (realRel === null) return deny('outside-workspace');
+    if (isProtected(rel) || isProtected(realRel)) return deny('protected');
+    if (this.privacy(rel) || this.privacy(realRel)) return deny('privacy-excluded');
+    if (this.isIgnored(rel)) return deny('git-ignored');
+    if (!selected()) return deny(unselected);
+    return { allowed: true, reason: null };
+  }
+
+  private isIgnored(rel: string): boolean {
+    const cached = this.ignoredCache.get(rel);
+    if (cached !== undefined) return cached;
+    let ignored: boolean;
+    if (this.gitRoot) {
+      const result = spawnSync('git', ['check-ignore', '-q', '--', rel], { cwd: this.workspace, stdio: 'ignore' });
+      ignored = result.status === 0;
+    } else {
+      this.fallbackIgnore ??= loadIgnoreFiles(this.workspace);
+      ignored = this.fallbackIgnore.ignores(rel);
+    }
+    this.ignoredCache.set(rel, ignored);
+    return ignored;
+  }
+}
+
+function findGitRoot(start: string): string | null {
+  let dir = start;
+  for (;;) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/** Outside git: the workspace's .gitignore and .ignore files at its root. */
+function loadIgnoreFiles(workspace: string): Ignore {
+  const ig = ignore();
+  for (const name of ['.gitignore', '.ignore']) {
+    const file = join(workspace, name);
+    try {
+      if (statSync(file).isFile()) ig.add(readFileSync(file, 'utf8'));
+    } catch {
+      // no such file
+    }
+  }
+  return ig;
+}
+
+export const toPosix = (p: string) => p.split(sep).join(posix.sep);

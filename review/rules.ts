@@ -1,0 +1,111 @@
+// Review rules: one version-1 JSONC document per rule, validated strictly.
+// A rule says what to ask and which evidence it needs; configuration says where.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
+
+export type RuleKind = 'type' | 'function';
+
+export const TYPE_REQUIREMENTS = ['root-declaration', 'resolved-outbound-types', 'selected-source-type-closure'] as const;
+export const FUNCTION_REQUIREMENTS = ['signature', 'body', 'resolved-local-calls', 'resolved-outbound-types'] as const;
+export type Requirement = (typeof TYPE_REQUIREMENTS)[number] | (typeof FUNCTION_REQUIREMENTS)[number];
+
+/** Languages a rule may be authored for; only TypeScript has an analyzer today. */
+export const AUTHORED_LANGUAGES = ['typescript', 'rust', 'bend', 'python', 'go'] as const;
+export const ANALYZED_LANGUAGES = ['typescript'] as const;
+const FUNCTION_LANGUAGES = ['typescript', 'python', 'go'];
+
+export interface RuleInput {
+  languages: string[];
+  kind: RuleKind;
+  requires: Requirement[];
+}
+
+export interface Rule {
+  id: string;
+  title: string;
+  question: string;
+  criteria: string[];
+  message: string;
+  threshold: number;
+  inputs: RuleInput[];
+  /** Where the rule came from: `builtin:<file>` or a workspace-relative or user path. */
+  origin: string;
+  /** SHA-256 of the exact definition bytes: part of the rule's identity. */
+  digest: string;
+}
+
+export const DEFAULT_THRESHOLD = 0.7;
+const RULE_KEYS = ['version', 'id', 'title', 'question', 'criteria', 'message', 'threshold', 'inputs'];
+
+export function parseRule(file: string, text: string, origin = file): Rule {
+  const doc: JsoncDocument = readJsonc(file, text);
+  const v = doc.value;
+  if (!isObject(v)) doc.fail([], 'a rule is a JSON object');
+  onlyKeys(doc, [], v, RULE_KEYS);
+  if (v.version !== 1) doc.fail(['version'], 'version must be 1');
+  const text_ = (key: string) => {
+    const s = v[key];
+    if (typeof s !== 'string' || s.trim() === '') doc.fail([key], `${key} must be a non-empty string`);
+    return s;
+  };
+  const id = text_('id');
+  if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(id)) doc.fail(['id'], 'id uses lowercase letters, digits, dashes and slashes');
+  const criteria = typeof v.criteria === 'string' ? [text_('criteria')] : stringList(doc, ['criteria'], v.criteria, true);
+  let threshold = DEFAULT_THRESHOLD;
+  if (v.threshold !== undefined) {
+    if (typeof v.threshold !== 'number' || !(v.threshold >= 0 && v.threshold < 1)) doc.fail(['threshold'], 'threshold is a number in [0, 1)');
+    threshold = v.threshold;
+  }
+  return {
+    id,
+    title: text_('title'),
+    question: text_('question'),
+    criteria,
+    message: text_('message'),
+    threshold,
+    inputs: parseInputs(doc, v.inputs),
+    origin,
+    digest: createHash('sha256').update(text).digest('hex'),
+  };
+}
+
+function parseInputs(doc: JsoncDocument, value: unknown): RuleInput[] {
+  if (!Array.isArray(value) || value.length === 0) doc.fail(['inputs'], 'inputs is a non-empty array');
+  const seen = new Set<string>();
+  return value.map((entry, i) => {
+    const at = ['inputs', i];
+    if (!isObject(entry)) doc.fail(at, 'an input is an object {languages, kind, requires}');
+    onlyKeys(doc, at, entry, ['languages', 'kind', 'requires']);
+    const languages = stringList(doc, [...at, 'languages'], entry.languages, true);
+    for (const [j, l] of languages.entries()) {
+      if (!(AUTHORED_LANGUAGES as readonly string[]).includes(l)) doc.fail([...at, 'languages', j], `unknown language "${l}" (known: ${AUTHORED_LANGUAGES.join(', ')})`);
+    }
+    if (entry.kind !== 'type' && entry.kind !== 'function') doc.fail([...at, 'kind'], 'kind is "type" or "function"');
+    const kind = entry.kind;
+    if (kind === 'function') {
+      for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" is not defined for ${l}`);
+    }
+    const requires = entry.requires === undefined ? [] : stringList(doc, [...at, 'requires'], entry.requires);
+    const allowed: readonly string[] = kind === 'type' ? TYPE_REQUIREMENTS : FUNCTION_REQUIREMENTS;
+    for (const [j, r] of requires.entries()) if (!allowed.includes(r)) doc.fail([...at, 'requires', j], `"${r}" is not a ${kind} requirement (allowed: ${allowed.join(', ')})`);
+    for (const l of languages) {
+      const key = `${l}/${kind}`;
+      if (seen.has(key)) doc.fail(at, `duplicate language/kind combination ${key}`);
+      seen.add(key);
+    }
+    return { languages, kind, requires: requires as Requirement[] };
+  });
+}
+
+const BUILTIN_DIR = fileURLToPath(new URL('./rules/', import.meta.url));
+
+/** The rules shipped with cairn, in file-name order. */
+export function builtinRules(): Rule[] {
+  return readdirSync(BUILTIN_DIR)
+    .filter((f) => f.endsWith('.jsonc'))
+    .sort()
+    .map((f) => parseRule(`rules/${f}`, readFileSync(join(BUILTIN_DIR, f), 'utf8'), `builtin:${f}`));
+}
