@@ -28,8 +28,8 @@ export const CALL_RELATIONSHIPS = new Set(['calls', 'tests']);
  */
 
 /**
- * One place cairn recorded a call: every edge and unresolved record at the same
- * file, line, column and specifier.
+ * One call cairn recorded: an edge (or a `calls` edge and its `tests` twin) or an
+ * unresolved record.
  * @typedef {object} CairnSite
  * @property {string} file
  * @property {number} line
@@ -44,13 +44,15 @@ export const CALL_RELATIONSHIPS = new Set(['calls', 'tests']);
 /**
  * @typedef {object} CairnGraph
  * @property {object|null} meta
+ * @property {Map<string, string>} files  path -> parse status, from `file` messages
  * @property {Map<string, CairnSymbol[]>} symbolsByFile
  * @property {Map<string, Map<number, CairnSite[]>>} sitesByFile  file -> line -> sites
  */
 
 /** Last identifier of a callee as written: `a.b?.c` → c, `new Foo<T>` → Foo, `x["y"]` → y. */
 export function lastIdentifier(specifier) {
-  if (!specifier) return null;
+  // A specifier cut short by the extractor no longer ends with the callee's name.
+  if (!specifier || specifier.endsWith('...')) return null;
   let s = specifier.trim();
   // Drop trailing type arguments and a trailing argument list if an extractor kept them.
   for (let i = 0; i < 4; i++) {
@@ -63,7 +65,7 @@ export function lastIdentifier(specifier) {
 }
 
 export function emptyGraph() {
-  return { meta: null, symbolsByFile: new Map(), sitesByFile: new Map() };
+  return { meta: null, files: new Map(), symbolsByFile: new Map(), sitesByFile: new Map() };
 }
 
 /** Adds one export message to the graph. */
@@ -72,6 +74,9 @@ export function addMessage(graph, message) {
   switch (message.type) {
     case 'meta':
       graph.meta = d;
+      return;
+    case 'file':
+      graph.files.set(d.path, d.status);
       return;
     case 'symbol': {
       let list = graph.symbolsByFile.get(d.file_path);
@@ -89,45 +94,50 @@ export function addMessage(graph, message) {
     }
     case 'edge':
       if (!CALL_RELATIONSHIPS.has(d.relationship)) return;
-      addToSite(graph, d, (site) => {
-        // A `tests` edge may repeat the `calls` edge of the same site: count the target once.
-        if (site.edges.some((e) => e.target === d.target)) return;
-        site.edges.push({ target: d.target, tier: d.resolution_kind, confidence: d.confidence });
-      });
+      {
+        // A `tests` edge may repeat the `calls` edge of the same call: count it once.
+        const same = sitesAt(graph, d).find((s) => s.column === d.column && s.edges.some((e) => e.target === d.target));
+        if (same) return;
+        addSite(graph, d).edges.push({ target: d.target, tier: d.resolution_kind, confidence: d.confidence });
+      }
       return;
     case 'unresolved':
       if (d.kind !== 'call' && d.kind !== 'new' && d.kind !== 'macro') return;
-      addToSite(graph, d, (site) => site.unresolved.push({ reason: d.reason, candidates: d.candidate_count ?? 0 }));
+      addSite(graph, d).unresolved.push({ reason: d.reason, candidates: d.candidate_count ?? 0 });
       return;
     default:
       return;
   }
 }
 
-function addToSite(graph, record, add) {
+function sitesAt(graph, record) {
+  return graph.sitesByFile.get(record.file_path)?.get(record.line) ?? [];
+}
+
+/**
+ * Every record is its own site: two calls can share a position and a cut-short
+ * specifier (`new A({...}).b().c()` starts `b` and `c` at one column), so merging
+ * by position would hide one of them. A site with more than one record would
+ * show up as cairn-only records, not vanish.
+ */
+function addSite(graph, record) {
   let lines = graph.sitesByFile.get(record.file_path);
   if (!lines) graph.sitesByFile.set(record.file_path, (lines = new Map()));
   let sites = lines.get(record.line);
   if (!sites) lines.set(record.line, (sites = []));
   const specifier = record.specifier ?? null;
-  let site = sites.find((s) => s.column === record.column && (s.specifier === specifier || s.specifier === null || specifier === null));
-  if (!site) {
-    site = {
-      file: record.file_path,
-      line: record.line,
-      column: record.column,
-      specifier,
-      calleeName: lastIdentifier(specifier),
-      edges: [],
-      unresolved: [],
-      matched: false,
-    };
-    sites.push(site);
-  } else if (site.specifier === null && specifier !== null) {
-    site.specifier = specifier;
-    site.calleeName = lastIdentifier(specifier);
-  }
-  add(site);
+  const site = {
+    file: record.file_path,
+    line: record.line,
+    column: record.column,
+    specifier,
+    calleeName: lastIdentifier(specifier),
+    edges: [],
+    unresolved: [],
+    matched: false,
+  };
+  sites.push(site);
+  return site;
 }
 
 /** Builds a graph from export messages already in memory (tests). */

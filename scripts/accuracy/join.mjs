@@ -6,8 +6,9 @@
 // (`a\n  .b()`) on either line. So within one file the pairing runs in passes,
 // strictest first, each pair used once:
 //   1. same line and column as the callee's name token (names agree if cairn gave one);
-//   2. same line and column as the call expression's start, names agreeing (the
-//      written callee decides between chained calls that start at one column);
+//   2. same line and column as the call expression's start, names agreeing or
+//      cairn's name unknown (a specifier cut short); the written callee decides
+//      between chained calls that start at one column;
 //   3. same line (name line or call line) and the same callee name, nearest column.
 // Each outcome records which pass matched it, so a convention drift shows up in
 // the report instead of as missing sites.
@@ -72,9 +73,9 @@ export function joinFile(graph, sites) {
   pass('name_column', (s, c) => c.line === s.line && c.column === s.column && namesAgree(s, c));
   pass(
     'call_column',
-    (s, c) => c.line === (s.callLine ?? s.line) && c.column === s.callColumn && c.calleeName !== null && c.calleeName === s.calleeName,
+    (s, c) => c.line === (s.callLine ?? s.line) && c.column === s.callColumn && (c.calleeName === null || c.calleeName === s.calleeName),
     // `a.get().get()`: both calls start at the same column; the written callee tells them apart.
-    (s, options) => options.find((c) => c.specifier === s.specifier) ?? options[0],
+    (s, options) => options.find((c) => c.specifier === s.specifier) ?? options.find((c) => c.calleeName !== null) ?? options[0],
   );
   pass(
     'callee_name',

@@ -75,6 +75,13 @@ export class Tally {
     this.recall = { sites: 0, found: 0, outcomes: new Map(), missed: this.reservoir() };
     this.cairnOnly = 0;
     this.cairnOnlyExamples = this.reservoir();
+    this.notIndexed = { files: [], sites: 0 };
+  }
+
+  /** A source file the oracle walked that cairn did not index (excluded by policy). */
+  addNotIndexed(file, sites) {
+    this.notIndexed.files.push(file);
+    this.notIndexed.sites += sites;
   }
 
   reservoir() {
@@ -200,6 +207,9 @@ export class Tally {
       unresolved_by_reason: sortedObject(this.unresolvedByReason),
       unresolved_pct_by_reason: Object.fromEntries([...this.unresolvedByReason].map(([k, v]) => [k, pct(v, unresolvedTotal)])),
       tiers,
+      files_not_indexed: this.notIndexed.files.length,
+      sites_in_files_not_indexed: this.notIndexed.sites,
+      files_not_indexed_examples: this.notIndexed.files.slice(0, this.exampleCount),
       cairn_only_sites: this.cairnOnly,
       cairn_only_examples: this.cairnOnlyExamples.items,
     };

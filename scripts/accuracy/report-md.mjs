@@ -72,6 +72,10 @@ export function renderMarkdown(report) {
     out.push('');
     out.push(`Oracle targets: ${counts(m.oracle_targets)}. Anonymous callees (not counted): ${m.anonymous_callees}. Joined by: ${counts(m.match_by)}.`);
     out.push('');
+    if (m.files_not_indexed > 0) {
+      out.push(`Files the oracle walked that cairn does not index (left out of every figure): ${m.files_not_indexed} files, ${m.sites_in_files_not_indexed} sites (e.g. ${m.files_not_indexed_examples.slice(0, 3).join(', ')}).`);
+      out.push('');
+    }
     out.push(`Recall outcomes over ${m.recall.sites} in-repo symbol targets: ${counts(m.recall.outcomes)}.`);
     out.push('');
     out.push(`Unresolved by reason (all sites): ${counts(m.unresolved_by_reason)}.`);

@@ -63,7 +63,14 @@ export async function joinOracleFile(oracleFile, graph, tally) {
   let current = [];
   const flush = () => {
     if (current.length === 0) return;
-    files.push(current[0].file);
+    const file = current[0].file;
+    // Files cairn does not index by policy (vendored code) are reported apart, not as misses.
+    if (graph.files.size > 0 && !graph.files.has(file)) {
+      tally.addNotIndexed(file, current.length);
+      current = [];
+      return;
+    }
+    files.push(file);
     for (const outcome of joinFile(graph, current)) tally.add(outcome);
     current = [];
   };

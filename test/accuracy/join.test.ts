@@ -107,6 +107,15 @@ describe('joinFile', () => {
     expect(unclaimedSites(graph, ['main.ts']).map((s: any) => s.specifier)).toEqual(['other']);
   });
 
+  it('keeps two calls at one position with one cut-short specifier apart', () => {
+    const long = `new Stream({ ${'x'.repeat(200)}...`;
+    const graph = graphFromMessages([...SYMBOLS, unresolved('main.ts', 3, 9, long, 'missing_target'), unresolved('main.ts', 3, 9, long, 'missing_target')]);
+    const sites = [site('main.ts', 9, 5, 9, 'pipe', 'new Stream({...}).pipe(a).pipe', [], { callLine: 3 }), site('main.ts', 8, 5, 9, 'pipe', 'new Stream({...}).pipe', [], { callLine: 3 })];
+    const out = joinFile(graph, sites);
+    expect(out.map((o: any) => o.match)).toEqual(['call_column', 'call_column']);
+    expect(unclaimedSites(graph, ['main.ts'])).toEqual([]);
+  });
+
   it('accepts the class or its constructor for `new`, and judges nothing where the oracle has no answer', () => {
     const graph = graphFromMessages([
       ...SYMBOLS,
@@ -171,21 +180,26 @@ describe('streamed join and report', () => {
       const oracleFile = join(dir, 'oracle.jsonl');
       const messages = [
         { type: 'meta', data: { schema_version: 1, cairn_version: '0.1.0' } },
-        { type: 'file', data: { path: 'lib.ts' } },
+        { type: 'file', data: { path: 'lib.ts', status: 'ok' } },
+        { type: 'file', data: { path: 'main.ts', status: 'ok' } },
         ...SYMBOLS,
         { type: 'something_new', data: {} },
         edge('main.ts', 2, 2, 'lib.ts::helper', 'exact', 100, 'helper'),
         unresolved('lib.ts', 2, 4, 'extra', 'missing_target'),
       ];
       writeFileSync(exportFile, messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
-      const oracle = [site('lib.ts', 2, 9, 9, 'inner', 'inner', []), site('main.ts', 2, 2, 2, 'helper', 'helper', [target('lib.ts', 1, 16, 'helper')])];
+      const oracle = [
+        site('lib.ts', 2, 9, 9, 'inner', 'inner', []),
+        site('main.ts', 2, 2, 2, 'helper', 'helper', [target('lib.ts', 1, 16, 'helper')]),
+        site('vendor/x.ts', 1, 0, 0, 'skipped', 'skipped', []),
+      ];
       writeFileSync(oracleFile, oracle.map((s) => JSON.stringify(s)).join('\n') + '\n');
       const graph = await readCairnExport(exportFile);
       expect(graph.meta.cairn_version).toBe('0.1.0');
       const tally = new Tally();
       expect(await joinOracleFile(oracleFile, graph, tally)).toBe(2);
       const metrics = tally.report();
-      expect(metrics).toMatchObject({ sites_seen: 2, recorded: 1, precision: 100, cairn_only_sites: 1 });
+      expect(metrics).toMatchObject({ sites_seen: 2, recorded: 1, precision: 100, cairn_only_sites: 1, files_not_indexed: 1, sites_in_files_not_indexed: 1 });
       const md = renderMarkdown({ generated_at: 'now', runs: [{ corpus: 'tiny', oracle: 'typescript checker', metrics }, { corpus: 'broken', oracle: 'x', error: 'no export' }] });
       expect(md).toContain('| tiny | typescript checker | 2 | 50% | 1 | 100% |');
       expect(md).toContain('| exact | 1 | 1 | 1 | 100% | 100 | 0 | no |');
