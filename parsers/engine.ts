@@ -50,9 +50,20 @@ export interface Shift {
   row: number;
   /** Added to columns on the fragment's first row only. */
   column: number;
+  /** Row of the fragment's first line in the parsed text (0 unless fragments are batched). */
+  firstRow?: number;
+  /** Where the fragment starts in the parsed text (for batches: which fragment a node is in). */
+  from?: number;
 }
 
 const NO_SHIFT: Shift = { index: 0, row: 0, column: 0 };
+
+/** A macro argument list waiting to be parsed as expressions, batched with the file's others. */
+interface Fragment {
+  text: string;
+  shift: Shift;
+  wrappingMacro: string | undefined;
+}
 
 export interface Position {
   /** UTF-16 offsets into the original source. */
@@ -117,6 +128,8 @@ export interface LanguageAdapter {
   selfReceiver: string;
   /** Qualifier text whose type is the enclosing owner (`Self`). */
   selfQualifier?: string;
+  /** Wrappers (`before`, `after`) that make a fragment parse as expressions, tried in order. */
+  expressionWrappers?: readonly (readonly [string, string])[];
   /** Whole-file test code (tests/ dirs, *.test.* files). */
   isTestFile(path: string): boolean;
   /** Refine a definition draft; return false to drop it. */
@@ -138,6 +151,10 @@ export class ExtractionContext {
   /** Call nodes (by `start:end`) that are not call sites (test blocks). */
   readonly consumed = new Set<string>();
   shift: Shift = NO_SHIFT;
+  /** Shifts of batched fragments, by `from`; consulted when set. */
+  private batch: Shift[] | undefined;
+  /** Fragments deferred by `expandLater`. */
+  pending: Fragment[] = [];
   /** Set while extracting a macro's token tree as expressions: only calls count. */
   callsOnly = false;
   wrappingMacro: string | undefined;
@@ -149,26 +166,144 @@ export class ExtractionContext {
     private readonly engine: Engine,
   ) {}
 
+  /** The shift of the fragment that holds a node starting at `index` of the parsed text. */
+  shiftAt(index: number): Shift {
+    const batch = this.batch;
+    if (!batch) return this.shift;
+    let lo = 0;
+    let hi = batch.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((batch[mid].from ?? 0) <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return batch[lo];
+  }
+
   position(node: Node): Position {
-    const s = this.shift;
+    const start = node.startIndex;
+    const s = this.shiftAt(start);
+    const first = s.firstRow ?? 0;
     const a = node.startPosition;
     const b = node.endPosition;
     return {
-      start: node.startIndex + s.index,
+      start: start + s.index,
       end: node.endIndex + s.index,
-      startLine: a.row + s.row + 1,
-      startColumn: a.row === 0 ? a.column + s.column : a.column,
-      endLine: b.row + s.row + 1,
-      endColumn: b.row === 0 ? b.column + s.column : b.column,
+      startLine: a.row - first + s.row + 1,
+      startColumn: a.row === first ? a.column + s.column : a.column,
+      endLine: b.row - first + s.row + 1,
+      endColumn: b.row === first ? b.column + s.column : b.column,
     };
   }
 
+  /** Line and column of a node's start, and its start offset, in the original file. */
+  point(node: Node): { index: number; line: number; column: number } {
+    const start = node.startIndex;
+    const s = this.shiftAt(start);
+    const first = s.firstRow ?? 0;
+    const a = node.startPosition;
+    return { index: start + s.index, line: a.row - first + s.row + 1, column: a.row === first ? a.column + s.column : a.column };
+  }
+
   line(node: Node): number {
-    return node.startPosition.row + this.shift.row + 1;
+    return this.point(node).line;
   }
 
   key(node: Node): string {
-    return `${node.startIndex + this.shift.index}:${node.endIndex + this.shift.index}`;
+    const s = this.shiftAt(node.startIndex);
+    return `${node.startIndex + s.index}:${node.endIndex + s.index}`;
+  }
+
+  /**
+   * Queue a fragment (e.g. a macro's arguments) to be parsed as expressions with the
+   * adapter's wrappers; all of a file's fragments are parsed together in one batch.
+   */
+  expandLater(text: string, shift: Shift): void {
+    if (this.depth < 4) this.pending.push({ text, shift, wrappingMacro: this.wrappingMacro });
+  }
+
+  /**
+   * Parse every pending fragment in one tree: each wrapped as `before + text + after` on
+   * its own lines. Fragments that do not parse cleanly are retried alone with the next wrappers.
+   */
+  flushPending(wrappers: readonly (readonly [string, string])[]): void {
+    const fragments = this.pending;
+    this.pending = [];
+    if (fragments.length === 0 || wrappers.length === 0) return;
+    const [before, after] = wrappers[0];
+    const shifts: Shift[] = [];
+    let text = '';
+    let row = 0;
+    for (const fragment of fragments) {
+      const from = text.length;
+      shifts.push({
+        index: fragment.shift.index - from - before.length,
+        row: fragment.shift.row,
+        column: fragment.shift.column - before.length,
+        firstRow: row,
+        from,
+      });
+      const piece = `${before}${fragment.text}${after}\n`;
+      text += piece;
+      for (let i = piece.indexOf('\n'); i >= 0; i = piece.indexOf('\n', i + 1)) row++;
+    }
+    const tree = this.engine.parser.parse(text);
+    if (!tree) return;
+    const failed: Fragment[] = [];
+    try {
+      const root = tree.rootNode;
+      let clean = !root.hasError;
+      if (!clean) {
+        // Keep the fragments that parsed cleanly, each as its own top-level item.
+        const good = new Set<number>();
+        for (const child of root.namedChildren) {
+          if (!child || child.hasError) continue;
+          const k = shifts.findIndex((s) => s.from === child.startIndex);
+          if (k >= 0) good.add(k);
+        }
+        fragments.forEach((fragment, k) => {
+          if (!good.has(k)) failed.push(fragment);
+        });
+        clean = good.size === fragments.length;
+        if (good.size === 0) return;
+        if (!clean) {
+          for (const child of root.namedChildren) {
+            if (!child || child.hasError) continue;
+            const k = shifts.findIndex((s) => s.from === child.startIndex);
+            if (k >= 0) this.collectWith(child, [shifts[k]], fragments[k].wrappingMacro);
+          }
+          return;
+        }
+      }
+      this.collectWith(root, shifts, undefined);
+    } finally {
+      tree.delete();
+      for (const fragment of failed) {
+        for (const [b, a] of wrappers.slice(1)) {
+          const shift = { index: fragment.shift.index - b.length, row: fragment.shift.row, column: fragment.shift.column - b.length };
+          if (this.reparse(b + fragment.text + a, shift, { callsOnly: true, wrappingMacro: fragment.wrappingMacro })) break;
+        }
+      }
+    }
+  }
+
+  private collectWith(root: Node, shifts: Shift[], wrappingMacro: string | undefined): void {
+    const saved = { shift: this.shift, batch: this.batch, callsOnly: this.callsOnly, wrappingMacro: this.wrappingMacro };
+    if (shifts.length === 1) {
+      this.shift = shifts[0];
+      this.batch = undefined;
+    } else {
+      this.batch = shifts;
+    }
+    this.callsOnly = true;
+    this.wrappingMacro = wrappingMacro;
+    this.depth++;
+    try {
+      this.engine.collect(root, this);
+    } finally {
+      this.depth--;
+      Object.assign(this, saved);
+    }
   }
 
   /**
@@ -181,8 +316,9 @@ export class ExtractionContext {
     if (!tree) return false;
     try {
       if (tree.rootNode.hasError) return false;
-      const saved = { shift: this.shift, callsOnly: this.callsOnly, wrappingMacro: this.wrappingMacro };
+      const saved = { shift: this.shift, batch: this.batch, callsOnly: this.callsOnly, wrappingMacro: this.wrappingMacro };
       this.shift = shift;
+      this.batch = undefined;
       this.callsOnly = options.callsOnly || this.callsOnly;
       this.wrappingMacro = options.wrappingMacro ?? this.wrappingMacro;
       this.depth++;
@@ -269,6 +405,8 @@ export class Engine {
       const root = tree.rootNode;
       if (root.hasError) syntaxErrors = Math.max(1, root.descendantsOfType('ERROR').length);
       this.collect(root, ctx);
+      const wrappers = this.adapter.expressionWrappers ?? [];
+      for (let round = 0; round < 4 && ctx.pending.length > 0; round++) ctx.flushPending(wrappers);
     } finally {
       tree.delete();
     }
@@ -313,13 +451,14 @@ export class Engine {
         const fn = parts.function;
         const specifier = fn ? oneLine(fn.text) : '';
         const callee = parts.callee;
-        const position = main.startPosition;
+        const at = ctx.point(main);
         const draft: CallDraft = {
-          start: main.startIndex + ctx.shift.index,
-          end: main.endIndex + ctx.shift.index,
-          line: position.row + ctx.shift.row + 1,
-          column: position.row === 0 ? position.column + ctx.shift.column : position.column,
-          calleeName: callee ? callee.text : lastIdentifier(specifier),
+          start: at.index,
+          end: at.index + (main.endIndex - main.startIndex),
+          line: at.line,
+          column: at.column,
+          // A computed callee has no name to bind: it is named by its text.
+          calleeName: callee ? callee.text : specifier,
           specifier,
           kind: tag === 'reference.new' ? 'new' : tag === 'reference.macro' ? 'macro' : 'call',
         };
@@ -331,7 +470,7 @@ export class Engine {
         ctx.calls.push(draft);
       } else if (tag.startsWith('local.')) {
         if (ctx.callsOnly) continue;
-        ctx.bindings.push({ name: main.text, start: main.startIndex + ctx.shift.index });
+        ctx.bindings.push({ name: main.text, start: ctx.point(main).index });
       } else {
         const handler = adapter.handlers?.[tag];
         if (handler && !(ctx.callsOnly && tag !== 'import.dynamic')) handler(main, parts, ctx);
@@ -357,11 +496,6 @@ export function withoutGenerics(text: string): string {
     else if (depth === 0) out += ch;
   }
   return out.replace(/::(?=::|$)/g, '');
-}
-
-function lastIdentifier(text: string): string {
-  const match = /([A-Za-z_$][\w$]*)\W*$/.exec(text);
-  return match ? match[1] : text;
 }
 
 /** Sort order of drafts: outer before inner, source order otherwise. */

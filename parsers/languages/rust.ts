@@ -82,31 +82,26 @@ function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: Extra
 
 /** The interior of a token tree: its text without the delimiters, and where it starts. */
 function interior(tree: Node, ctx: ExtractionContext) {
-  const text = tree.text;
-  const start = tree.startPosition;
+  const at = ctx.point(tree);
   return {
-    text: text.slice(1, -1),
-    shift: {
-      index: tree.startIndex + 1 + ctx.shift.index,
-      row: start.row + ctx.shift.row,
-      column: start.column + 1 + (start.row === 0 ? ctx.shift.column : 0),
-    },
+    text: tree.text.slice(1, -1),
+    shift: { index: at.index + 1, row: at.line - 1, column: at.column + 1 },
   };
 }
 
-const EXPRESSION_WRAPPERS: readonly [string, string][] = [
+/** A name (or a generic's `>`) followed by `(`, or a nested macro's `!`. */
+const MAY_CALL = /[\w>]\s*\(|\w!\s*[([{]/;
+
+/** A macro's arguments as an array of expressions, else as statements. */
+const EXPRESSION_WRAPPERS: readonly (readonly [string, string])[] = [
   ['fn __(){[', '];}'],
   ['fn __(){', '\n;}'],
 ];
 
-/** Calls inside a macro's arguments: re-parse them as an array of expressions, then as statements. */
+/** Calls inside a macro's arguments: queued, and re-parsed with the file's other macros. */
 function expandArguments(tree: Node, ctx: ExtractionContext): void {
   const { text, shift } = interior(tree, ctx);
-  if (!/[(!]/.test(text)) return; // no call or macro can hide here
-  for (const [before, after] of EXPRESSION_WRAPPERS) {
-    const wrapped = { index: shift.index - before.length, row: shift.row, column: shift.column - before.length };
-    if (ctx.reparse(before + text + after, wrapped, { callsOnly: true })) return;
-  }
+  if (MAY_CALL.test(text)) ctx.expandLater(text, shift); // else no call or macro can hide here
 }
 
 /** Items inside a module-level macro (`cfg_rt! { pub fn spawn() {} }`, `cfg_if! { if #[cfg(x)] { ... } }`). */
@@ -207,6 +202,7 @@ export const rustAdapter: LanguageAdapter = {
   separator: () => '::',
   selfReceiver: 'self',
   selfQualifier: 'Self',
+  expressionWrappers: EXPRESSION_WRAPPERS,
   isTestFile,
   definition,
   call,

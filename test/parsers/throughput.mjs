@@ -1,0 +1,49 @@
+// Extraction throughput on a corpus, single thread, by hand:
+//   npm run build && node test/parsers/throughput.mjs <dir> [<dir> ...]
+// Reads every .rs/.ts/.tsx/.js file under the dirs (skipping node_modules, target, dot-dirs),
+// extracts facts once to warm up, then times a second pass.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const build = process.env.CAIRN_BUILD ?? new URL('../../dist/', import.meta.url).pathname;
+const { extractFacts, languageForPath } = await import(pathToFileURL(join(build, 'parsers/index.js')).href);
+const { MAX_FILE_BYTES } = await import(pathToFileURL(join(build, 'parsers/classify.js')).href);
+
+function walk(dir, out) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'target') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, out);
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+
+for (const dir of process.argv.slice(2)) {
+  const files = walk(dir, [])
+    .map((path) => ({ path, rel: relative(dir, path), language: languageForPath(relative(dir, path)) }))
+    .filter((f) => f.language && statSync(f.path).size <= MAX_FILE_BYTES)
+    .map((f) => ({ ...f, source: readFileSync(f.path, 'utf8') }));
+  const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.source), 0);
+  const pass = async () => {
+    const totals = { symbols: 0, callSites: 0, imports: 0, wrapped: 0, errors: 0 };
+    const started = performance.now();
+    for (const f of files) {
+      const facts = await extractFacts(f.rel, f.source, f.language);
+      totals.symbols += facts.symbols.length;
+      totals.callSites += facts.callSites.length;
+      totals.imports += facts.imports.length;
+      totals.wrapped += facts.symbols.filter((s) => s.wrappingMacro).length;
+      if (facts.syntaxErrors) totals.errors++;
+    }
+    return { ms: performance.now() - started, totals };
+  };
+  const cold = await pass();
+  const warm = await pass();
+  const seconds = warm.ms / 1000;
+  console.log(
+    `${dir}: ${files.length} files, ${(bytes / 1e6).toFixed(2)} MB; cold ${cold.ms.toFixed(0)} ms, warm ${warm.ms.toFixed(0)} ms ` +
+      `= ${(files.length / seconds).toFixed(0)} files/s, ${(bytes / 1e6 / seconds).toFixed(2)} MB/s; ${JSON.stringify(warm.totals)}`,
+  );
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../contracts/facts.js';
+import { extractFacts } from '../../parsers/index.js';
+import { render, spanText } from './render.js';
+
+const extract = (source: string, path = 'src/mod.ts', language: Language = 'typescript') => extractFacts(path, source, language);
+
+describe('typescript extraction', () => {
+  it('extracts every declaration kind with nesting, owners and export flags', async () => {
+    const source = `export function plain(a: number): number { return a; }
+function* generate() { yield 1; }
+export class Service<T> extends Base<T> implements Runner, Stopper {
+  private handler = () => this.run();
+  constructor(private readonly dep: Dep) { super(); }
+  get size(): number { return 1; }
+  set size(value: number) {}
+  static create(): Service<number> { return new Service(dep); }
+  #secret() {}
+  run(): void {}
+}
+export abstract class Shape { abstract area(): number; describe() { return this.area(); } }
+export interface Runner { run(): void; name: string }
+export type Id = string | number;
+export enum Color { Red, Green }
+export namespace Geometry { export function area() {} namespace Inner { function deep() {} } }
+declare module 'virtual' { export function fromModule(): void; }
+export const arrow = (x: number) => x * 2;
+const expression = function named() {};
+let notAFunction = 3;
+function outer() { const innerArrow = () => 1; function innerFn() {} return innerArrow() + innerFn(); }
+export default class {}
+`;
+    const facts = await extract(source);
+    await expect(render(facts)).toMatchFileSnapshot('__snapshots__/ts-declarations.txt');
+    const q = (name: string) => facts.symbols.find((s) => s.qualifiedName === name);
+    expect(q('Service')).toMatchObject({ kind: 'class', exported: true, bases: ['Base', 'Runner', 'Stopper'] });
+    expect(q('Service.constructor')).toMatchObject({ kind: 'constructor', ownerType: 'Service' });
+    expect(q('Service.handler')).toMatchObject({ kind: 'method', ownerType: 'Service' });
+    expect(facts.symbols.filter((s) => s.qualifiedName === 'Service.size').map((s) => s.attributes?.accessor)).toEqual(['get', 'set']);
+    expect(q('Geometry.Inner.deep')?.kind).toBe('function');
+    expect(q('outer.innerArrow')?.kind).toBe('function');
+    expect(q('notAFunction')).toBeUndefined();
+    expect(q('arrow')?.exported).toBe(true);
+    expect(q('expression')?.exported).toBeUndefined();
+    const service = q('Service')!;
+    expect(spanText(source, service.startByte, service.endByte)).toMatch(/^class Service<T>[\s\S]*\}$/);
+  });
+
+  it('folds overload signatures into their implementation and keeps bodiless ones', async () => {
+    const source = `export function parse(input: string): number;
+export function parse(input: Buffer): number;
+export function parse(input: unknown): number { return 0; }
+declare function ambient(a: string): void;
+declare function ambient(a: number): void;
+class Box {
+  get(key: string): string;
+  get(key: number): string;
+  get(key: unknown): string { return ''; }
+}
+`;
+    const facts = await extract(source);
+    await expect(render(facts)).toMatchFileSnapshot('__snapshots__/ts-overloads.txt');
+    const parse = facts.symbols.filter((s) => s.name === 'parse');
+    expect(parse).toHaveLength(1);
+    expect(parse[0]).toMatchObject({ startLine: 3, attributes: { overloads: '2' }, exported: true });
+    expect(facts.symbols.filter((s) => s.name === 'ambient')).toHaveLength(2);
+    expect(facts.symbols.filter((s) => s.qualifiedName === 'Box.get')).toHaveLength(1);
+  });
+
+  it('extracts call sites: members, this receivers, new, indirect and local bindings', async () => {
+    const source = `import * as ns from './ns';
+export class Client {
+  send(callback: () => void, opts = {}) {
+    this.connect();
+    ns.util.format('x');
+    const fn = pick();
+    fn();
+    callback();
+    handlers[name]();
+    (getHandler())();
+    factory()();
+    new Request(opts);
+    new ns.Response();
+    const local = () => 1;
+    local();
+    items.map((item) => transform(item)).filter(Boolean);
+    super.toString();
+    maybe?.call();
+    const mod = require('lib');
+  }
+  connect() {}
+}
+setup();
+`;
+    const facts = await extract(source);
+    await expect(render(facts)).toMatchFileSnapshot('__snapshots__/ts-calls.txt');
+    const call = (specifier: string) => facts.callSites.find((c) => c.specifier === specifier)!;
+    expect(call('this.connect')).toMatchObject({ receiver: 'this', receiverType: 'Client', calleeName: 'connect' });
+    expect(call('ns.util.format')).toMatchObject({ receiver: 'ns.util', calleeName: 'format' });
+    expect(call('fn').indirect).toBe(true);
+    expect(call('callback').indirect).toBe(true);
+    expect(call('handlers[name]').indirect).toBe(true);
+    expect(call('local').indirect).toBeUndefined();
+    expect(call('Request')).toMatchObject({ kind: 'new', calleeName: 'Request' });
+    expect(call('ns.Response')).toMatchObject({ kind: 'new', receiver: 'ns', calleeName: 'Response' });
+    expect(call('setup').caller).toBeNull();
+    expect(facts.callSites.some((c) => c.calleeName === 'require')).toBe(false);
+  });
+
+  it('extracts imports of every form and re-exports', async () => {
+    const source = `import def, { named, other as renamed, type OnlyType } from './a';
+import * as space from "./b";
+import type { T } from './types';
+import './side-effect';
+import legacy = require('./legacy');
+export { x as y, z } from './c';
+export type { U } from './types';
+export * from './d';
+export * as bundle from './e';
+const { readFile, writeFile: write } = require('fs');
+const path = require('path');
+async function load() { return import('./lazy'); }
+export { load };
+`;
+    const facts = await extract(source);
+    await expect(render(facts)).toMatchFileSnapshot('__snapshots__/ts-imports.txt');
+    expect(facts.imports).toHaveLength(17);
+    expect(facts.symbols.find((s) => s.name === 'load')?.exported).toBe(true);
+  });
+
+  it('turns test()/it() blocks into test symbols named by their describe chain', async () => {
+    const source = `import { describe, it, expect } from 'vitest';
+function helper() { return 1; }
+describe('Parser', () => {
+  beforeEach(() => reset());
+  it('parses numbers', () => {
+    expect(helper()).toBe(1);
+  });
+  describe.each([1, 2])('with %i', (n) => {
+    test.each([[1]])('case %s', (value) => { check(value, n); });
+    it.only(\`template title\`, async () => { await run(); });
+    it.todo('later');
+  });
+});
+test('top level', () => go());
+expect('not a test').toBe('x');
+`;
+    const facts = await extract(source, 'src/parser.test.ts');
+    await expect(render(facts)).toMatchFileSnapshot('__snapshots__/ts-tests.txt');
+    const tests = facts.symbols.filter((s) => s.kind === 'test').map((s) => s.qualifiedName);
+    expect(tests).toEqual(['Parser > parses numbers', 'Parser > with %i > case %s', 'Parser > with %i > template title', 'Parser > with %i > later', 'top level']);
+    expect(facts.symbols.every((s) => s.isTest)).toBe(true);
+    const caller = (name: string) => facts.symbols[facts.callSites.find((c) => c.calleeName === name)!.caller!].qualifiedName;
+    expect(caller('helper')).toBe('Parser > parses numbers');
+    expect(caller('check')).toBe('Parser > with %i > case %s');
+    expect(caller('reset')).toBe('Parser');
+    expect(caller('go')).toBe('top level');
+    expect(facts.callSites.some((c) => ['it', 'describe', 'test', 'each', 'only', 'todo'].includes(c.calleeName))).toBe(false);
+    // In a file that is not a test file, only the blocks themselves are tests.
+    const inline = await extract(`export function f() {}\nit('works', () => f());\n`, 'src/f.ts');
+    expect(inline.symbols.map((s) => [s.qualifiedName, s.isTest])).toEqual([['f', false], ['works', true]]);
+    for (const path of ['src/a.spec.tsx', 'src/__tests__/a.ts', 'lib/b.test.mjs']) {
+      const facts = await extract('function h() {}', path, path.endsWith('.tsx') ? 'tsx' : path.endsWith('.mjs') ? 'javascript' : 'typescript');
+      expect(facts.symbols[0].isTest, path).toBe(true);
+    }
+  });
+
+  it('parses TSX and JavaScript with JSX', async () => {
+    const tsx = `export function App({ items }: Props) { return <List items={items.map((i) => render(i))} />; }\n`;
+    const tsxFacts = await extract(tsx, 'src/App.tsx', 'tsx');
+    expect(tsxFacts.symbols.map((s) => s.qualifiedName)).toEqual(['App']);
+    expect(tsxFacts.callSites.map((c) => c.calleeName)).toEqual(['map', 'render']);
+    expect(tsxFacts.syntaxErrors).toBeUndefined();
+    const js = `const React = require('react');
+class Widget extends React.Component {
+  handle = () => this.setState({});
+  render() { return <div onClick={this.handle}>{format(this.props)}</div>; }
+}
+module.exports = { Widget };
+`;
+    const jsFacts = await extract(js, 'src/widget.js', 'javascript');
+    await expect(render(jsFacts)).toMatchFileSnapshot('__snapshots__/js-jsx.txt');
+    expect(jsFacts.syntaxErrors).toBeUndefined();
+    expect(jsFacts.symbols.find((s) => s.qualifiedName === 'Widget.handle')?.kind).toBe('method');
+  });
+
+  it('still returns facts for files with syntax errors, and nothing for empty or comment-only files', async () => {
+    const broken = await extract('export function ok() { a(); }\nfunction broken( { b(); \nexport class After {}\n');
+    expect(broken.syntaxErrors).toBeGreaterThan(0);
+    expect(broken.symbols.map((s) => s.name)).toContain('ok');
+    for (const source of ['', '// comment\n/** doc */\n']) {
+      const facts = await extract(source);
+      expect(facts).toMatchObject({ symbols: [], callSites: [], imports: [], references: [] });
+      expect(facts.module).toBeUndefined();
+    }
+  });
+});
