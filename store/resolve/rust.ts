@@ -1,9 +1,11 @@
 // Rust binding rules.
 //
-// Module paths come from file paths: `<crate>/src/lib.rs` and `main.rs` are the crate
-// root, `src/a.rs` and `src/a/mod.rs` are `crate::a`, inline `mod a { }` blocks are
-// symbols of kind module whose items have qualified names `a::f`. A file outside any
-// `src/` directory (tests/, examples/) is its own crate root.
+// Module paths come from file paths (crateModuleOf): `<crate>/src/lib.rs` and `main.rs`
+// are the crate root, `src/a.rs` and `src/a/mod.rs` are `crate::a`; inline `mod a { }`
+// blocks are symbols of kind module whose items have qualified names `a::f`. Files
+// directly under tests/, benches/, examples/ and src/bin/ are crate roots of their own.
+// `use` facts arrive as the adapter flattens them: source `crate::a`, imported `f`
+// (or `self` for the module itself, `*` for a glob), local the bound name.
 //
 // - exact 100: a path written from `crate::`, `self::`, `super::` or `Self::`; a name
 //   brought in by `use` that names an item (`use crate::a::f; f()`,
@@ -37,20 +39,33 @@ interface CrateModule {
   segs: string[];
 }
 
-/** Where a file sits in its crate's module tree, from its path alone. */
+/**
+ * Where a file sits in its crate's module tree, from its path alone (the same rule the
+ * Rust adapter uses for FileFacts.module): the nearest `src/`, `tests/`, `benches/` or
+ * `examples/` directory (or `src/bin/`) is the crate directory; `src/lib.rs`,
+ * `src/main.rs` and files directly under the others are crate roots.
+ */
 export function crateModuleOf(path: string): CrateModule {
   const parts = path.split('/');
-  const src = parts.lastIndexOf('src');
-  if (src < 0 || src === parts.length - 1) {
-    return { rootDir: posix.dirname(path), rootFiles: [path], segs: [] };
+  let rootAt = -1;
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (['src', 'tests', 'benches', 'examples'].includes(parts[i])) {
+      rootAt = i;
+      break;
+    }
   }
-  const rootDir = parts.slice(0, src + 1).join('/');
-  const rel = parts.slice(src + 1);
-  const stem = rel.pop()!.replace(/\.rs$/, '');
-  const rootFiles = [`${rootDir}/lib.rs`, `${rootDir}/main.rs`];
-  if (stem === 'mod') return { rootDir, rootFiles, segs: rel };
-  if (rel.length === 0 && (stem === 'lib' || stem === 'main')) return { rootDir, rootFiles: [path], segs: [] };
-  return { rootDir, rootFiles, segs: [...rel, stem] };
+  if (rootAt >= 0 && parts[rootAt] === 'src' && parts[rootAt + 1] === 'bin' && parts.length > rootAt + 2) rootAt++;
+  if (rootAt < 0) return { rootDir: posix.dirname(path), rootFiles: [path], segs: [] };
+  const rootDir = parts.slice(0, rootAt + 1).join('/');
+  const inner = parts.slice(rootAt + 1);
+  const stem = inner.pop()!.replace(/\.rs$/, '');
+  const libraryTree = parts[rootAt] === 'src';
+  if (inner.length === 0 && (!libraryTree || stem === 'lib' || stem === 'main' || stem === 'build')) {
+    return { rootDir, rootFiles: [path], segs: [] };
+  }
+  if (!libraryTree && inner.length === 1 && stem === 'main') return { rootDir: `${rootDir}/${inner[0]}`, rootFiles: [path], segs: [] };
+  const rootFiles = libraryTree ? [`${rootDir}/lib.rs`, `${rootDir}/main.rs`] : [];
+  return { rootDir, rootFiles, segs: stem === 'mod' ? inner : [...inner, stem] };
 }
 
 interface ModuleLocation {

@@ -51,17 +51,21 @@ const isDefaultExport = (s: SymbolRecord) => {
   return a !== undefined && (a.default === 'true' || a.export === 'default');
 };
 
-/** Symbols a file exports under `name`, following re-exports. */
-export function exportedSymbols(path: string, name: string, ctx: ResolveContext, seen = new Set<string>()): SymbolRecord[] {
+/**
+ * Symbols a file exports under `name`, following re-exports. A default import with no
+ * symbol marked as the default export (`attributes.default`) falls back to the exported
+ * top-level symbol named like the local binding (`import foo from './foo'` and
+ * `export default function foo`), which is how default exports are usually named.
+ */
+export function exportedSymbols(path: string, name: string, ctx: ResolveContext, seen = new Set<string>(), localName?: string): SymbolRecord[] {
   const key = `${path}\0${name}`;
   if (seen.has(key)) return [];
   seen.add(key);
   const symbols = ctx.symbolsInFile(path).filter((s) => s.parent_id === null);
   const flagged = symbols.some((s) => s.exported !== undefined);
-  const found: SymbolRecord[] =
-    name === 'default'
-      ? symbols.filter(isDefaultExport)
-      : symbols.filter((s) => s.name === name && (s.exported === true || (!flagged && s.exported === undefined)));
+  const exportedAs = (wanted: string) => symbols.filter((s) => s.name === wanted && (s.exported === true || (!flagged && s.exported === undefined)));
+  let found: SymbolRecord[] = name === 'default' ? symbols.filter(isDefaultExport) : exportedAs(name);
+  if (found.length === 0 && name === 'default' && localName !== undefined) found = exportedAs(localName);
   if (found.length > 0) return preferCallable(found);
 
   const results: SymbolRecord[] = [];
@@ -106,7 +110,7 @@ function localMeaning(path: string, name: string, ctx: ResolveContext): LocalMea
     const target = resolveModule(path, fact.source, ctx);
     if (target.kind !== 'file') return target;
     if (fact.imported === '*') return { kind: 'namespace_import', path: target.path };
-    return { kind: 'symbols', symbols: exportedSymbols(target.path, fact.imported, ctx), via: 'import' };
+    return { kind: 'symbols', symbols: exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local), via: 'import' };
   }
   const local = ctx.symbolsInFile(path).filter((s) => s.parent_id === null && s.name === name);
   return local.length > 0 ? { kind: 'symbols', symbols: local, via: 'file' } : { kind: 'unknown' };
@@ -207,6 +211,6 @@ export const typescriptBinder: LanguageBinder = {
     if (target.kind === 'external') return external(target.source);
     if (target.kind === 'missing') return { kind: 'unresolved', reason: 'missing_target', note: `unresolved import:${target.source}` };
     if (fact.imported === '*') return { kind: 'unresolved', reason: 'missing_target' };
-    return { kind: 'candidates', tier: 'exact', candidates: exportedSymbols(target.path, fact.imported, ctx) };
+    return { kind: 'candidates', tier: 'exact', candidates: exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local) };
   },
 };

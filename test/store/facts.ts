@@ -110,3 +110,42 @@ export function tempWorkspace(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-store-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+import type { GraphStore } from '../../store/index.js';
+import { openStore } from '../../store/index.js';
+import type { EdgeRecord, UnresolvedRecord } from '../../contracts/graph.js';
+
+/** A store in a fresh temp workspace with `specs` applied as one init. */
+export async function buildStore(specs: FileSpec[]): Promise<{ store: GraphStore; dir: string; cleanup: () => Promise<void> }> {
+  const ws = tempWorkspace();
+  const store = openStore(ws.dir);
+  await store.apply(change(specs, [], true));
+  return {
+    store,
+    dir: ws.dir,
+    cleanup: async () => {
+      await store.close();
+      ws.cleanup();
+    },
+  };
+}
+
+/** The one answer (edge or unresolved record) for the call site at `line` in `path`. */
+export function answerAt(store: GraphStore, path: string, line: number): EdgeRecord | UnresolvedRecord {
+  const edges = [...store.edges()].filter((e) => e.relationship === 'calls' && e.file_path === path && e.line === line);
+  const unresolved = [...store.unresolved(path)].filter((u) => u.line === line);
+  if (edges.length + unresolved.length !== 1) throw new Error(`expected one answer at ${path}:${line}, got ${edges.length} edges and ${unresolved.length} unresolved`);
+  return edges[0] ?? unresolved[0];
+}
+
+/** Every record of the graph, for comparing two stores. */
+export function dump(store: GraphStore) {
+  return {
+    files: [...store.files()],
+    symbols: [...store.symbols()],
+    edges: [...store.edges()],
+    unresolved: [...store.unresolved()],
+    stats: store.stats(),
+    incoming: [...store.symbols()].map((s) => [s.id, store.incoming(s.id)]),
+  };
+}

@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { answerAt, buildStore, type FileSpec } from './facts.js';
+
+let cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups) await c();
+  cleanups = [];
+});
+
+async function graph(specs: FileSpec[]) {
+  const built = await buildStore(specs);
+  cleanups.push(built.cleanup);
+  return built.store;
+}
+
+// crate layout: src/lib.rs (root), src/a.rs (crate::a), src/a/deep.rs (crate::a::deep), src/b/mod.rs (crate::b)
+const lib: FileSpec = {
+  path: 'src/lib.rs',
+  symbols: [{ name: 'a', kind: 'module' }, { name: 'b', kind: 'module' }, { name: 'root_fn' }],
+};
+const a: FileSpec = {
+  path: 'src/a.rs',
+  symbols: [
+    { name: 'f', exported: true },
+    { name: 'B', kind: 'struct', exported: true },
+    { name: 'deep', kind: 'module' },
+  ],
+};
+const bImpl: FileSpec = {
+  path: 'src/b/mod.rs',
+  symbols: [
+    { name: 'impl B', kind: 'impl', qualifiedName: 'B', ownerType: 'B' },
+    { name: 'new', kind: 'function', qualifiedName: 'B::new', parent: 0, ownerType: 'B' },
+    { name: 'size', kind: 'method', qualifiedName: 'B::size', parent: 0, ownerType: 'B' },
+    { name: 'g' },
+  ],
+};
+const deep: FileSpec = { path: 'src/a/deep.rs', symbols: [{ name: 'h', exported: true }] };
+
+function caller(calls: FileSpec['calls'], imports: FileSpec['imports'] = [], symbols: FileSpec['symbols'] = []): FileSpec {
+  return { path: 'src/a/deep.rs', symbols: [{ name: 'h', exported: true }, ...(symbols ?? [])], calls: calls!.map((c) => ({ caller: 0, ...c })), imports };
+}
+
+describe('Rust resolution', () => {
+  test('use bindings and written crate/self/super paths are exact', async () => {
+    const store = await graph([
+      lib,
+      a,
+      bImpl,
+      caller(
+        [
+          { calleeName: 'new', qualifier: 'B', specifier: 'B::new' },
+          { calleeName: 'f', qualifier: 'crate::a', specifier: 'crate::a::f' },
+          { calleeName: 'f', qualifier: 'super', specifier: 'super::f' },
+          { calleeName: 'local', qualifier: 'self', specifier: 'self::local' },
+          { calleeName: 'f' },
+          { calleeName: 'g', qualifier: 'crate::b', specifier: 'crate::b::g' },
+        ],
+        [
+          { source: 'crate::a', imported: 'B', local: 'B' },
+          { source: 'super', imported: 'f', local: 'f' },
+        ],
+        [{ name: 'local' }],
+      ),
+    ]);
+    expect(answerAt(store, 'src/a/deep.rs', 1000)).toMatchObject({ target: 'src/b/mod.rs::B::new', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/a/deep.rs', 1001)).toMatchObject({ target: 'src/a.rs::f', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/a/deep.rs', 1002)).toMatchObject({ target: 'src/a.rs::f', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/a/deep.rs', 1003)).toMatchObject({ target: 'src/a/deep.rs::local', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/a/deep.rs', 1004)).toMatchObject({ target: 'src/a.rs::f', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/a/deep.rs', 1005)).toMatchObject({ target: 'src/b/mod.rs::g', resolution_kind: 'exact' });
+  });
+
+  test('module bindings and child modules are namespace; glob uses are package', async () => {
+    const store = await graph([
+      lib,
+      a,
+      bImpl,
+      {
+        path: 'src/main_mod.rs',
+        symbols: [
+          { name: 'run' },
+          { name: 'inner', kind: 'module' },
+          { name: 'helper', qualifiedName: 'inner::helper', parent: 1 },
+        ],
+        imports: [
+          { source: 'crate::a', imported: 'self', local: 'a' },
+          { source: 'crate::b', imported: '*', local: '*' },
+        ],
+        calls: [
+          { caller: 0, calleeName: 'f', qualifier: 'a', specifier: 'a::f' },
+          { caller: 0, calleeName: 'g' },
+          { caller: 0, calleeName: 'helper', qualifier: 'inner', specifier: 'inner::helper' },
+        ],
+      },
+    ]);
+    expect(answerAt(store, 'src/main_mod.rs', 1000)).toMatchObject({ target: 'src/a.rs::f', resolution_kind: 'namespace', confidence: 80 });
+    expect(answerAt(store, 'src/main_mod.rs', 1001)).toMatchObject({ target: 'src/b/mod.rs::g', resolution_kind: 'package', confidence: 80 });
+    expect(answerAt(store, 'src/main_mod.rs', 1002)).toMatchObject({ target: 'src/main_mod.rs::inner::helper', resolution_kind: 'namespace' });
+  });
+
+  test('self.m() binds the impl type method or the one trait default, at receiver_type; Self:: is exact', async () => {
+    const store = await graph([
+      lib,
+      {
+        path: 'src/a.rs',
+        symbols: [
+          { name: 'Walk', kind: 'trait', exported: true },
+          { name: 'stride', kind: 'method', qualifiedName: 'Walk::stride', parent: 0, ownerType: 'Walk' },
+          { name: 'Dog', kind: 'struct' },
+          { name: 'impl Dog', kind: 'impl', qualifiedName: 'Dog', ownerType: 'Dog' },
+          { name: 'bark', kind: 'method', qualifiedName: 'Dog::bark', parent: 3, ownerType: 'Dog' },
+          { name: 'new', kind: 'function', qualifiedName: 'Dog::new', parent: 3, ownerType: 'Dog' },
+          { name: 'run', kind: 'method', qualifiedName: 'Dog::run', parent: 3, ownerType: 'Dog' },
+        ],
+        calls: [
+          { caller: 6, calleeName: 'bark', receiver: 'self', receiverType: 'Dog', specifier: 'self.bark' },
+          { caller: 6, calleeName: 'stride', receiver: 'self', receiverType: 'Dog', specifier: 'self.stride' },
+          { caller: 6, calleeName: 'new', qualifier: 'Self', receiverType: 'Dog', specifier: 'Self::new' },
+          { caller: 6, calleeName: 'fly', receiver: 'self', receiverType: 'Dog', specifier: 'self.fly' },
+        ],
+      },
+    ]);
+    expect(answerAt(store, 'src/a.rs', 1000)).toMatchObject({ target: 'src/a.rs::Dog::bark', resolution_kind: 'receiver_type', confidence: 90 });
+    expect(answerAt(store, 'src/a.rs', 1001)).toMatchObject({ target: 'src/a.rs::Walk::stride', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/a.rs', 1002)).toMatchObject({ target: 'src/a.rs::Dog::new', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/a.rs', 1003)).toMatchObject({ reason: 'missing_target' });
+  });
+
+  test('macros, std paths, other crates and std method names stay unresolved with the right reason', async () => {
+    const store = await graph([
+      lib,
+      a,
+      bImpl,
+      caller(
+        [
+          { calleeName: 'println', kind: 'macro', specifier: 'println!' },
+          { calleeName: 'new', qualifier: 'HashMap', specifier: 'HashMap::new' },
+          { calleeName: 'from_str', qualifier: 'serde_json', specifier: 'serde_json::from_str' },
+          { calleeName: 'unwrap', receiver: 'x', specifier: 'x.unwrap' },
+          { calleeName: 'size', receiver: 'thing', specifier: 'thing.size' },
+          { calleeName: 'handler', indirect: true },
+        ],
+        [
+          { source: 'std::collections', imported: 'HashMap', local: 'HashMap' },
+          { source: 'serde_json', imported: 'self', local: 'serde_json' },
+        ],
+      ),
+    ]);
+    expect(answerAt(store, 'src/a/deep.rs', 1000)).toMatchObject({ reason: 'macro_or_function', kind: 'macro' });
+    expect(answerAt(store, 'src/a/deep.rs', 1001)).toMatchObject({ reason: 'missing_target', note: 'external:std' });
+    expect(answerAt(store, 'src/a/deep.rs', 1002)).toMatchObject({ reason: 'missing_target', note: 'external:serde_json' });
+    expect(answerAt(store, 'src/a/deep.rs', 1003)).toMatchObject({ reason: 'missing_target' });
+    // a member name defined by exactly one workspace type binds by name at the lowest tier
+    expect(answerAt(store, 'src/a/deep.rs', 1004)).toMatchObject({ target: 'src/b/mod.rs::B::size', resolution_kind: 'name_only' });
+    expect(answerAt(store, 'src/a/deep.rs', 1005)).toMatchObject({ reason: 'indirect_call' });
+  });
+
+  test('plain calls: same module first, then a unique name anywhere; two crates make it ambiguous', async () => {
+    const store = await graph([
+      lib,
+      a,
+      deep,
+      { path: 'src/b/mod.rs', symbols: [{ name: 'twin' }, { name: 'solo' }, { name: 'mine' }], calls: [{ caller: 2, calleeName: 'mine', line: 1000 }, { caller: 2, calleeName: 'twin', line: 1001 }, { caller: 2, calleeName: 'solo', line: 1002 }] },
+      { path: 'other/src/lib.rs', symbols: [{ name: 'twin' }] },
+      { path: 'src/c.rs', symbols: [{ name: 'user' }], calls: [{ caller: 0, calleeName: 'twin', line: 1000 }, { caller: 0, calleeName: 'solo', line: 1001 }] },
+    ]);
+    expect(answerAt(store, 'src/c.rs', 1000)).toMatchObject({ reason: 'ambiguous_target', candidates: ['other/src/lib.rs::twin', 'src/b/mod.rs::twin'] });
+    expect(answerAt(store, 'src/c.rs', 1001)).toMatchObject({ target: 'src/b/mod.rs::solo', resolution_kind: 'name_only' });
+    expect(answerAt(store, 'src/b/mod.rs', 1000)).toMatchObject({ target: 'src/b/mod.rs::mine', resolution_kind: 'same_file' });
+    expect(answerAt(store, 'src/b/mod.rs', 1002)).toMatchObject({ target: 'src/b/mod.rs::solo', resolution_kind: 'same_file' });
+    expect(answerAt(store, 'src/b/mod.rs', 1001)).toMatchObject({ target: 'src/b/mod.rs::twin', resolution_kind: 'same_file' });
+  });
+});

@@ -1,0 +1,215 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { answerAt, buildStore, type FileSpec } from './facts.js';
+
+let cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups) await c();
+  cleanups = [];
+});
+
+async function graph(specs: FileSpec[]) {
+  const built = await buildStore(specs);
+  cleanups.push(built.cleanup);
+  return built.store;
+}
+
+// The caller `main` in src/main.ts makes one call per line (1000, 1001, ...).
+const main = (calls: FileSpec['calls'], imports: FileSpec['imports'] = [], extra: FileSpec['symbols'] = []): FileSpec => ({
+  path: 'src/main.ts',
+  symbols: [{ name: 'main', exported: true }, ...(extra ?? [])],
+  calls: calls!.map((c) => ({ caller: 0, ...c })),
+  imports,
+});
+
+describe('TypeScript resolution', () => {
+  test('named import through a .js specifier binds exactly the exported symbol', async () => {
+    const store = await graph([
+      { path: 'src/util.ts', symbols: [{ name: 'helper', exported: true }] },
+      { path: 'src/other.ts', symbols: [{ name: 'helper', exported: true }] },
+      main([{ calleeName: 'helper' }], [{ source: './util.js', imported: 'helper' }]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/util.ts::helper', resolution_kind: 'exact', confidence: 100, relationship: 'calls' });
+  });
+
+  test('aliases, barrel index files, export-as and export-star chains are followed', async () => {
+    const store = await graph([
+      { path: 'src/lib/core.ts', symbols: [{ name: 'inner', exported: true }] },
+      { path: 'src/lib/impl.ts', imports: [{ source: './core', imported: 'inner', local: 'outer', reexport: true }] },
+      { path: 'src/lib/index.ts', imports: [{ source: './impl', imported: '*', local: '*', reexport: true }] },
+      main([{ calleeName: 'go' }], [{ source: './lib', imported: 'outer', local: 'go' }]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/lib/core.ts::inner', resolution_kind: 'exact' });
+  });
+
+  test('namespace imports bind members exactly; default imports bind the default export', async () => {
+    const store = await graph([
+      { path: 'src/math.ts', symbols: [{ name: 'add', exported: true }, { name: 'hidden', exported: false }] },
+      { path: 'src/widget.tsx', symbols: [{ name: 'Widget', exported: true }] },
+      main(
+        [
+          { calleeName: 'add', receiver: 'm', specifier: 'm.add' },
+          { calleeName: 'hidden', receiver: 'm', specifier: 'm.hidden' },
+          { calleeName: 'Widget' },
+        ],
+        [
+          { source: './math', imported: '*', local: 'm' },
+          { source: './widget', imported: 'default', local: 'Widget' },
+        ],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/math.ts::add', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'missing_target' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ target: 'src/widget.tsx::Widget', resolution_kind: 'exact' });
+  });
+
+  test('imports from packages outside the workspace are missing_target even when a workspace symbol has the name', async () => {
+    const store = await graph([
+      { path: 'src/hooks.ts', symbols: [{ name: 'useState', exported: true }] },
+      main([{ calleeName: 'useState' }, { calleeName: 'readFile', receiver: 'fs', specifier: 'fs.readFile' }], [
+        { source: 'react', imported: 'useState' },
+        { source: 'node:fs', imported: '*', local: 'fs' },
+      ]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ reason: 'missing_target', note: 'external:react' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'missing_target', note: 'external:node:fs' });
+  });
+
+  test('this.m() binds the enclosing class method, then an inherited one, at receiver_type', async () => {
+    const store = await graph([
+      {
+        path: 'src/base.ts',
+        symbols: [
+          { name: 'Base', kind: 'class', exported: true },
+          { name: 'log', kind: 'method', qualifiedName: 'Base.log', parent: 0, ownerType: 'Base' },
+        ],
+      },
+      {
+        path: 'src/main.ts',
+        imports: [{ source: './base', imported: 'Base' }],
+        symbols: [
+          { name: 'Child', kind: 'class', exported: true, bases: ['Base'] },
+          { name: 'run', kind: 'method', qualifiedName: 'Child.run', parent: 0, ownerType: 'Child' },
+          { name: 'step', kind: 'method', qualifiedName: 'Child.step', parent: 0, ownerType: 'Child' },
+        ],
+        calls: [
+          { caller: 1, calleeName: 'step', receiver: 'this', specifier: 'this.step', receiverType: 'Child', line: 1000 },
+          { caller: 1, calleeName: 'log', receiver: 'this', specifier: 'this.log', receiverType: 'Child', line: 1001 },
+          { caller: 1, calleeName: 'nope', receiver: 'this', specifier: 'this.nope', receiverType: 'Child', line: 1002 },
+        ],
+      },
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/main.ts::Child.step', resolution_kind: 'receiver_type', confidence: 90 });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ target: 'src/base.ts::Base.log', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ reason: 'missing_target' });
+  });
+
+  test('an inferred receiver type binds its method at receiver_type', async () => {
+    const store = await graph([
+      {
+        path: 'src/repo.ts',
+        symbols: [
+          { name: 'Repo', kind: 'class', exported: true },
+          { name: 'save', kind: 'method', qualifiedName: 'Repo.save', parent: 0, ownerType: 'Repo' },
+        ],
+      },
+      {
+        path: 'src/cache.ts',
+        symbols: [
+          { name: 'Cache', kind: 'class', exported: true },
+          { name: 'save', kind: 'method', qualifiedName: 'Cache.save', parent: 0, ownerType: 'Cache' },
+        ],
+      },
+      main([{ calleeName: 'save', receiver: 'repo', receiverType: 'Repo', specifier: 'repo.save' }], [{ source: './repo', imported: 'Repo' }]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/repo.ts::Repo.save', resolution_kind: 'receiver_type' });
+  });
+
+  test('static members of an imported class are exact; TS namespace members are namespace', async () => {
+    const store = await graph([
+      {
+        path: 'src/factory.ts',
+        symbols: [
+          { name: 'Factory', kind: 'class', exported: true },
+          { name: 'create', kind: 'method', qualifiedName: 'Factory.create', parent: 0, ownerType: 'Factory' },
+        ],
+      },
+      main(
+        [
+          { calleeName: 'create', receiver: 'Factory', specifier: 'Factory.create' },
+          { calleeName: 'parse', receiver: 'Config', specifier: 'Config.parse' },
+        ],
+        [{ source: './factory', imported: 'Factory' }],
+        [
+          { name: 'Config', kind: 'namespace' },
+          { name: 'parse', kind: 'function', qualifiedName: 'Config.parse', parent: 1 },
+        ],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/factory.ts::Factory.create', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ target: 'src/main.ts::Config.parse', resolution_kind: 'namespace', confidence: 80 });
+  });
+
+  test('same_file, then name_only when globally unique, else ambiguous or missing', async () => {
+    const store = await graph([
+      { path: 'src/a.ts', symbols: [{ name: 'twice' }, { name: 'unique' }] },
+      { path: 'src/b.ts', symbols: [{ name: 'twice' }] },
+      main([{ calleeName: 'local' }, { calleeName: 'unique' }, { calleeName: 'twice' }, { calleeName: 'nowhere' }], [], [{ name: 'local' }]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/main.ts::local', resolution_kind: 'same_file', confidence: 60 });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ target: 'src/a.ts::unique', resolution_kind: 'name_only', confidence: 30 });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({
+      reason: 'ambiguous_target',
+      candidate_count: 2,
+      candidates: ['src/a.ts::twice', 'src/b.ts::twice'],
+    });
+    expect(answerAt(store, 'src/main.ts', 1003)).toMatchObject({ reason: 'missing_target' });
+  });
+
+  test('member calls on unknown receivers: standard names stay missing, free functions are never targets', async () => {
+    const store = await graph([
+      {
+        path: 'src/stack.ts',
+        symbols: [
+          { name: 'Stack', kind: 'class', exported: true },
+          { name: 'push', kind: 'method', qualifiedName: 'Stack.push', parent: 0, ownerType: 'Stack' },
+          { name: 'peekTop', kind: 'method', qualifiedName: 'Stack.peekTop', parent: 0, ownerType: 'Stack' },
+          { name: 'render' },
+        ],
+      },
+      main([
+        { calleeName: 'push', receiver: 'xs', specifier: 'xs.push' },
+        { calleeName: 'peekTop', receiver: 's', specifier: 's.peekTop' },
+        { calleeName: 'render', receiver: 'view', specifier: 'view.render' },
+      ]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ reason: 'missing_target' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ target: 'src/stack.ts::Stack.peekTop', resolution_kind: 'name_only' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ reason: 'missing_target' });
+  });
+
+  test('indirect calls, unresolvable relative imports and new expressions', async () => {
+    const store = await graph([
+      { path: 'src/shape.ts', symbols: [{ name: 'Shape', kind: 'class', exported: true }] },
+      main(
+        [
+          { calleeName: 'cb', indirect: true },
+          { calleeName: 'gone' },
+          { calleeName: 'Shape', kind: 'new', specifier: 'new Shape' },
+        ],
+        [
+          { source: './missing', imported: 'gone' },
+          { source: './shape', imported: 'Shape' },
+        ],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ reason: 'indirect_call' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'missing_target', note: 'unresolved import:./missing' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ target: 'src/shape.ts::Shape', resolution_kind: 'exact' });
+  });
+
+  test('file-scope calls come from the file symbol', async () => {
+    const store = await graph([{ path: 'src/main.ts', symbols: [{ name: 'boot' }], calls: [{ calleeName: 'boot', caller: null }] }]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ source: 'src/main.ts::', target: 'src/main.ts::boot' });
+    expect(store.symbol('src/main.ts::')).toMatchObject({ kind: 'file', name: 'main.ts' });
+  });
+});
