@@ -53,15 +53,28 @@ export const CALL_RELATIONSHIPS = new Set(['calls', 'tests']);
 export function lastIdentifier(specifier) {
   // A specifier cut short by the extractor no longer ends with the callee's name.
   if (!specifier || specifier.endsWith('...')) return null;
-  let s = specifier.trim();
-  // Drop trailing type arguments and a trailing argument list if an extractor kept them.
-  for (let i = 0; i < 4; i++) {
-    const next = s.replace(/<[^<>()]*>\s*$/, '').replace(/\([^()]*\)\s*$/, '').trim();
-    if (next === s) break;
-    s = next;
-  }
+  let s = stripTypeArguments(specifier.trim());
+  const element = /\[\s*(['"`])([^'"`]*)\1\s*\]\s*$/.exec(s);
+  if (element) return element[2];
+  // A trailing argument list belongs to a callee that is itself a call (`f(a)(b)`).
+  for (let i = 0; i < 4 && /\)\s*$/.test(s); i++) s = stripTypeArguments(s.replace(/\([^()]*\)\s*$/, '').trim());
   const names = s.match(/#?[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*/g);
   return names ? names[names.length - 1] : null;
+}
+
+/** Drops trailing type arguments, which may hold arrows and parentheses: `z.toZod<() => string>`. */
+function stripTypeArguments(text) {
+  if (!text.endsWith('>')) return text;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const ch = text[i];
+    if (ch === '>' && text[i - 1] !== '=') depth++;
+    else if (ch === '<') {
+      depth--;
+      if (depth === 0) return text.slice(0, i).trim();
+    }
+  }
+  return text;
 }
 
 export function emptyGraph() {
@@ -173,7 +186,8 @@ export function symbolForDeclaration(graph, target) {
   const symbols = graph.symbolsByFile.get(target.file) ?? [];
   let best = null;
   for (const s of symbols) {
-    if (!contains(s, target.line, target.column)) continue;
+    // The file's own symbol stands for file-scope code, never for a declaration.
+    if (s.kind === 'file' || !contains(s, target.line, target.column)) continue;
     if (!best || smaller(s, best)) best = s;
   }
   if (!best) return { id: null, enclosing: null };

@@ -73,7 +73,7 @@ export function joinFile(graph, sites) {
   pass('name_column', (s, c) => c.line === s.line && c.column === s.column && namesAgree(s, c));
   pass(
     'call_column',
-    (s, c) => c.line === (s.callLine ?? s.line) && c.column === s.callColumn && (c.calleeName === null || c.calleeName === s.calleeName),
+    (s, c) => c.line === (s.callLine ?? s.line) && c.column === s.callColumn && namesAgree(s, c),
     // `a.get().get()`: both calls start at the same column; the written callee tells them apart.
     (s, options) => options.find((c) => c.specifier === s.specifier) ?? options.find((c) => c.calleeName !== null) ?? options[0],
   );

@@ -65,6 +65,7 @@ export class Tally {
     this.matchBy = new Map();
     this.targetClass = new Map();
     this.notRecorded = this.reservoir();
+    this.notRecordedByCallee = new Map();
     this.unresolvedByReason = new Map();
     this.edges = 0;
     this.judged = 0;
@@ -107,6 +108,7 @@ export class Tally {
     this.seen++;
     bump(this.targetClass, o.targetClass);
     if (!o.cairn) {
+      bump(this.notRecordedByCallee, `${o.site.kind} ${o.site.calleeName}`);
       this.notRecorded.add(`${siteLabel(o.site)} (col ${o.site.column}, ${o.site.kind})`);
     } else {
       this.recorded++;
@@ -188,6 +190,7 @@ export class Tally {
       anonymous_callees: this.anonymous,
       anonymous_recorded: this.anonymousRecorded,
       not_recorded_examples: this.notRecorded.items,
+      not_recorded_top_callees: Object.fromEntries(Object.entries(sortedObject(this.notRecordedByCallee)).slice(0, 10)),
       match_by: sortedObject(this.matchBy),
       oracle_targets: sortedObject(this.targetClass),
       edges: this.edges,

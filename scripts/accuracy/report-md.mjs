@@ -88,6 +88,10 @@ export function renderMarkdown(report) {
       out.push('');
       out.push(list(`Wrong \`${name}\` edges (sample):`, t.wrong_examples));
     }
+    if (m.not_recorded_examples.length > 0) {
+      out.push(`Callees most often not recorded: ${counts(m.not_recorded_top_callees)}.`);
+      out.push('');
+    }
     out.push(list('Sites cairn did not record (sample):', m.not_recorded_examples));
     out.push(list('Missed in-repo targets (sample):', m.recall.missed_examples));
     out.push(list('Cairn-only sites (sample):', m.cairn_only_examples));

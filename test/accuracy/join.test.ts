@@ -58,6 +58,10 @@ describe('lastIdentifier', () => {
     expect(lastIdentifier('this.#priv')).toBe('#priv');
     expect(lastIdentifier('crate::a::f')).toBe('f');
     expect(lastIdentifier(null)).toBeNull();
+    expect(lastIdentifier('z.toZod<() => string>')).toBe('toZod');
+    expect(lastIdentifier('this["~validate"]')).toBe('~validate');
+    expect(lastIdentifier('map(fn)')).toBe('map');
+    expect(lastIdentifier('new A({ x: 1, y: 2 }).pipe(b).pi...')).toBeNull();
   });
 });
 
