@@ -1,18 +1,43 @@
-// Every command registers itself here: one file per command in cli/, each exporting
-// `register(program)`. Keep this list the only place that knows them all.
+// Every command, by name: one file per command in cli/, each exporting
+// `register(program)`. Modules load lazily: a run imports only the command it
+// runs (help imports them all), so start-up stays small.
 import type { Command } from 'commander';
-import { register as callees } from './callees.js';
-import { register as callers } from './callers.js';
-import { register as explore } from './explore.js';
-import { register as exportGraph } from './export.js';
-import { register as files } from './files.js';
-import { register as howto } from './howto.js';
-import { register as init } from './init.js';
-import { register as node } from './node.js';
-import { register as search } from './search.js';
-import { register as status } from './status.js';
-import { register as sync } from './sync.js';
 
 export type Register = (program: Command) => void;
+type Loader = () => Promise<{ register: Register }>;
 
-export const COMMANDS: Register[] = [init, sync, status, files, search, node, callers, callees, explore, howto, exportGraph];
+export const COMMANDS: Record<string, Loader> = {
+  init: () => import('./init.js'),
+  sync: () => import('./sync.js'),
+  status: () => import('./status.js'),
+  files: () => import('./files.js'),
+  search: () => import('./search.js'),
+  node: () => import('./node.js'),
+  callers: () => import('./callers.js'),
+  callees: () => import('./callees.js'),
+  explore: () => import('./explore.js'),
+  howto: () => import('./howto.js'),
+  export: () => import('./export.js'),
+  doctor: () => import('./doctor.js'),
+  unresolved: () => import('./unresolved.js'),
+  'tests-for': () => import('./tests-for.js'),
+  impact: () => import('./impact.js'),
+  diff: () => import('./diff.js'),
+};
+
+/** Options of the root program that take a value: their value is not a command name. */
+const VALUE_OPTIONS = new Set(['-C', '--workspace']);
+
+/** The command named in argv, if any; unknown or absent means every command loads (help). */
+export function commandNamed(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (VALUE_OPTIONS.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-')) continue;
+    return Object.hasOwn(COMMANDS, arg) ? arg : undefined;
+  }
+  return undefined;
+}

@@ -219,3 +219,13 @@ export function removeSnapshot(dir: string): boolean {
     return true;
   }
 }
+
+/** True when tracked files differ from HEAD (staged or not); null outside git. Untracked files do not count. */
+export function worktreeDirty(root: string): boolean | null {
+  if (!isGitWorkTree(root)) return null;
+  try {
+    return git(root, ['status', '--porcelain', '--untracked-files=no', '-z']).length > 0;
+  } catch {
+    return null;
+  }
+}

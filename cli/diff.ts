@@ -1,0 +1,126 @@
+// `cairn diff (--base <rev> [--head <rev>] | --files <path>...) [--limit <n>]`:
+// changed files, symbols, edges and newly unresolved callers of a git range, with
+// the base side indexed from git objects in a temp dir that is removed afterwards.
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import type { CommandResult, Warning } from '../contracts/envelope.js';
+import { CairnError } from '../contracts/errors.js';
+import { DIFF_DEFAULT_LIMIT, DIFF_MAX_LIMIT, diffFiles, diffRange, indexBytes, type DiffData, type SnapshotIndexer } from '../graph/diff.js';
+import { resolveRevision } from '../graph/git.js';
+import { isFresh } from '../machines/freshness.js';
+import { openStore } from '../store/index.js';
+import { currentFreshness } from '../workers/freshness-check.js';
+import { indexWorkspace } from '../workers/pipeline.js';
+import { openGraph } from './open-graph.js';
+import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
+
+interface Flags {
+  base?: string;
+  head?: string;
+  files?: string[];
+  limit?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('diff')
+    .description('map a git range (--base [--head]) or explicit paths (--files) onto indexed symbols, edges and unresolved callers')
+    .option('--base <revision>', 'compare from this commit, tag or ref (the work tree, staged and unstaged, unless --head is given)')
+    .option('--head <revision>', 'compare to this revision instead of the work tree')
+    .option('--files <path...>', 'map these workspace-relative paths onto their current symbols, without git')
+    .option('--limit <n>', `at most this many symbols, edges and unresolved callers each (default ${DIFF_DEFAULT_LIMIT}, max ${DIFF_MAX_LIMIT})`)
+    .action(async (flags: Flags, command: Command) => {
+      await execute(command, 'diff', (ctx) => diff(ctx, flags), render);
+    });
+}
+
+const emptyData = (): DiffData => ({ base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] });
+
+async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<DiffData>> {
+  const limit = intOption(flags.limit, '--limit', DIFF_DEFAULT_LIMIT, 1, DIFF_MAX_LIMIT);
+  if (flags.files && (flags.base !== undefined || flags.head !== undefined)) {
+    throw new CairnError('invalid_argument', '--files and --base/--head are mutually exclusive', 2, 'none', emptyData());
+  }
+  if (!flags.files && flags.base === undefined) {
+    throw new CairnError('base_revision_required', 'name a range with --base <revision> or paths with --files', 2, 'provide a base revision', emptyData());
+  }
+  const graph = openGraph(ctx.workspace);
+  try {
+    if (flags.files) {
+      const result = diffFiles(graph, ctx.workspace, flags.files, limit, ctx.tests);
+      return done(result.data, result.warnings, result.truncated);
+    }
+    const base = withData(() => resolveRevision(ctx.workspace, flags.base!, 'base'));
+    const head = flags.head === undefined ? null : withData(() => resolveRevision(ctx.workspace, flags.head!, 'head'));
+    const meta = graph.meta();
+    const includeLibrary = Boolean(meta?.options.include_library);
+    if (!head) {
+      const decision = await currentFreshness(ctx.workspace, graph.fileStates(), includeLibrary);
+      if (!isFresh(decision)) {
+        const changed = [...decision.changed, ...decision.added, ...decision.deleted].sort();
+        throw new CairnError(
+          'index_stale',
+          `the index is older than the work tree (${changed.length} file(s): ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}); run \`cairn sync\` first`,
+          1,
+          'cairn sync',
+          { ...emptyData(), base },
+        );
+      }
+    }
+    const result = await diffRange({
+      workspace: ctx.workspace,
+      current: graph,
+      base,
+      head,
+      limit,
+      includeTests: ctx.tests,
+      indexSnapshot: snapshotIndexer(includeLibrary),
+    });
+    return done(result.data, result.warnings, result.truncated);
+  } finally {
+    await graph.close();
+  }
+}
+
+/** Indexes a snapshot dir with the real pipeline and opens it read-only. */
+function snapshotIndexer(includeLibrary: boolean): SnapshotIndexer {
+  return async (dir) => {
+    await indexWorkspace(dir, { mode: 'init', includeLibrary });
+    const store = openStore(dir, { readOnly: true });
+    return { graph: store, bytes: indexBytes(join(dir, '.cairn')), close: () => store.close() };
+  };
+}
+
+function withData<T>(find: () => T): T {
+  try {
+    return find();
+  } catch (error) {
+    if (error instanceof CairnError) throw new CairnError(error.code, error.message, error.exitCode, error.nextAction, emptyData());
+    throw error;
+  }
+}
+
+function done(data: DiffData, warnings: Warning[], truncated: boolean): CommandResult<DiffData> {
+  if (truncated) warnings.push({ code: 'limit_reached', message: 'a collection reached the diff limit; narrow the range or use --files' });
+  return { command: 'diff', ok: true, data, warnings, truncated, next_action: truncated ? 'narrow the query' : 'none', exit_code: 0 };
+}
+
+function render(result: CommandResult<DiffData>): string {
+  const d = result.data;
+  const name = (s: { qualified_name: string; id: string } | null) => (s ? s.qualified_name || s.id : '(unresolved)');
+  const section = (title: string, rows: string[]) => [title, ...(rows.length === 0 ? ['  none'] : rows.map((r) => `  ${r}`))];
+  const range = d.base ? `${d.base.slice(0, 12)}..${d.head ? d.head.slice(0, 12) : 'work tree'}` : 'explicit files';
+  const lines = [
+    `Diff ${range}:`,
+    ...section('Changed files:', d.files.map((f) => `${f.status.padEnd(8)} ${f.old_path ? `${f.old_path} -> ` : ''}${f.path}`)),
+    ...section('Changed symbols:', d.symbols.map((s) => `${s.change.padEnd(8)} ${name(s.symbol)}  ${s.symbol.kind}  ${s.symbol.file_path}:${s.symbol.start_line}${s.hunks.length ? `  hunks at ${s.hunks.join(', ')}` : ''}`)),
+    ...section('Changed edges:', d.edges.map((e) => `${e.change.padEnd(8)} ${name(e.source)} -${e.relationship}-> ${name(e.target)}  ${e.resolution_kind} ${e.confidence}`)),
+    ...section('Newly unresolved callers:', d.newly_unresolved_callers.map((u) => `${name(u.source)} -> ${u.specifier}  ${u.reason}  ${u.file_path}:${u.line}`)),
+    ...section('Unmapped hunks:', d.unmapped_hunks.map((h) => `${h.path}:${h.line}`)),
+  ];
+  const snap = d.historical_snapshot;
+  if (snap && snap.cleanup !== 'not_needed') {
+    lines.push(`Historical snapshot: ${(snap.bytes / 1024).toFixed(0)} KiB in ${snap.elapsed_ms} ms, ${snap.cleanup}`);
+  }
+  return lines.join('\n') + warningsBlock(result);
+}

@@ -1,0 +1,121 @@
+// `cairn doctor`: the review preflight. Is there an index, is it this schema, is it
+// fresh against the work tree (size+mtime fast path, then content hash), where is
+// git, and how much can the graph be trusted. Reads only; bounded output.
+import type { Command } from 'commander';
+import type { CommandResult, NextAction, Warning } from '../contracts/envelope.js';
+import { emptyQuality, graphQuality, type GraphQuality } from '../graph/doctor.js';
+import { isGitWorkTree, worktreeDirty } from '../graph/git.js';
+import { openStore, SCHEMA_VERSION } from '../store/index.js';
+import { currentFreshness } from '../workers/freshness-check.js';
+import { gitHead } from '../workers/git-head.js';
+import { execute, warningsBlock, type CommandContext } from './run.js';
+
+const INDEX_PATH = '.cairn/graph';
+const SHOWN_PATHS = 5;
+
+export interface DoctorData {
+  index: { present: boolean; path: string };
+  schema: { expected: number; actual: number | null; match: boolean };
+  git: { head: string | null; baseline: string | null; dirty: boolean | null };
+  freshness: 'fresh' | 'stale' | 'missing' | 'incompatible';
+  graph_quality: GraphQuality;
+}
+
+export function register(program: Command): void {
+  program
+    .command('doctor')
+    .description('review preflight: index presence, schema, git baseline, freshness and graph trust')
+    .action(async (_flags: unknown, command: Command) => {
+      await execute(command, 'doctor', doctor, render);
+    });
+}
+
+async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
+  const store = openStore(ctx.workspace, { readOnly: true });
+  try {
+    const state = store.schemaState();
+    const git = isGitWorkTree(ctx.workspace);
+    const warnings: Warning[] = [];
+    const data: DoctorData = {
+      index: { present: state !== 'missing', path: INDEX_PATH },
+      schema: { expected: SCHEMA_VERSION, actual: store.storedSchemaVersion() ?? null, match: state === 'compatible' },
+      git: { head: git ? gitHead(ctx.workspace) : null, baseline: null, dirty: git ? worktreeDirty(ctx.workspace) : null },
+      freshness: state === 'missing' ? 'missing' : state === 'incompatible' ? 'incompatible' : 'fresh',
+      graph_quality: emptyQuality('unusable'),
+    };
+    if (!git) warnings.push({ code: 'no_git', message: 'the workspace is not a git work tree: no baseline, and diff needs --files' });
+    if (state !== 'compatible') {
+      warnings.unshift(
+        state === 'missing'
+          ? { code: 'index_missing', message: 'no index here yet' }
+          : { code: 'index_incompatible', message: `the index has schema ${data.schema.actual ?? 'unknown'}, this cairn reads ${SCHEMA_VERSION}` },
+      );
+      return finish(data, warnings, false, 'cairn init', false);
+    }
+
+    const meta = store.meta();
+    data.git.baseline = meta?.git_head ?? null;
+    const decision = await currentFreshness(ctx.workspace, store.fileStates(), Boolean(meta?.options.include_library));
+    const stale = [...decision.changed, ...decision.deleted].sort();
+    const fresh = stale.length === 0;
+    data.freshness = fresh ? 'fresh' : 'stale';
+    if (!fresh) {
+      warnings.push({
+        code: 'index_stale',
+        message: `${stale.length} indexed file(s) changed or were deleted since the last sync: ${sample(stale)}`,
+      });
+    }
+    if (decision.added.length > 0) {
+      warnings.push({ code: 'unindexed_files', message: `${decision.added.length} new source file(s) are not in the index yet: ${sample(decision.added.sort())}` });
+    }
+    if (fresh && data.git.dirty) {
+      warnings.push({ code: 'worktree_dirty', message: 'the work tree has uncommitted changes; no indexed source differs from the index' });
+    }
+    if (data.git.head !== data.git.baseline) {
+      warnings.push({ code: 'git_head_moved', message: `HEAD is ${short(data.git.head)}, the index was built at ${short(data.git.baseline)}` });
+    }
+
+    const { quality, truncated } = graphQuality(store, fresh);
+    data.graph_quality = quality;
+    if (quality.totals.low_quality_locations > 0) {
+      warnings.push({ code: 'low_quality_locations', message: `${quality.totals.low_quality_locations} file(s) or folder(s) leave at least 20% of their call sites unresolved` });
+    }
+    if (quality.totals.unsupported_extensions > 0) {
+      warnings.push({ code: 'unsupported_extensions', message: `source files cairn does not parse: ${quality.unsupported_extensions.map((u) => u.extension).join(', ')}` });
+    }
+    if (truncated) {
+      warnings.push({ code: 'diagnostics_truncated', message: 'diagnostic lists show the heaviest rows only; totals are in graph_quality.totals' });
+    }
+    return finish(data, warnings, fresh, fresh ? 'none' : 'cairn sync', truncated);
+  } finally {
+    await store.close();
+  }
+}
+
+function finish(data: DoctorData, warnings: Warning[], ok: boolean, next_action: NextAction, truncated: boolean): CommandResult<DoctorData> {
+  return { command: 'doctor', ok, data, warnings, truncated, next_action, exit_code: ok ? 0 : 1 };
+}
+
+const short = (id: string | null) => (id ? id.slice(0, 12) : 'none');
+const sample = (paths: string[]) => paths.slice(0, SHOWN_PATHS).join(', ') + (paths.length > SHOWN_PATHS ? ', …' : '');
+
+function render(result: CommandResult<DoctorData>): string {
+  const d = result.data;
+  const q = d.graph_quality;
+  const list = <T>(rows: T[], total: number, show: (row: T) => string) =>
+    rows.length === 0 ? 'none' : rows.map(show).join(', ') + (total > rows.length ? ` (+${total - rows.length} more)` : '');
+  const lines = [
+    `Index: ${d.index.present ? `present (${d.index.path})` : 'missing'}`,
+    `Schema: expected ${d.schema.expected}, found ${d.schema.actual ?? 'none'}${d.schema.match ? '' : ' (mismatch)'}`,
+    `Git baseline: ${d.git.baseline ?? 'none'}; head ${d.git.head ?? 'none'}${d.git.dirty ? ', dirty' : ''}`,
+    `Freshness: ${d.freshness}`,
+    `Graph trust: ${q.trust_verdict}`,
+    `Resolution tiers: ${list(q.resolution_tiers, q.resolution_tiers.length, (t) => `${t.kind} ${t.confidence}: ${t.edges}`)}`,
+    `Unresolved: ${q.unresolved.total} (missing_target ${q.unresolved.missing_target}, ambiguous_target ${q.unresolved.ambiguous_target}, macro_or_function ${q.unresolved.macro_or_function}, indirect_call ${q.unresolved.indirect_call})`,
+    `Collision-prone names: ${list(q.collision_prone_names, q.totals.collision_prone_names, (c) => `${c.name} (${c.definitions} definitions, ${c.low_confidence_edges} low-confidence edges)`)}`,
+    `Low-quality locations: ${list(q.low_quality_locations, q.totals.low_quality_locations, (l) => `${l.path} ${Math.round(l.rate * 100)}%`)}`,
+    `Unsupported extensions: ${list(q.unsupported_extensions, q.totals.unsupported_extensions, (u) => `${u.extension} ${u.files}`)}`,
+    `Action: ${result.next_action}`,
+  ];
+  return lines.join('\n') + warningsBlock(result);
+}

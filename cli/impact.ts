@@ -1,0 +1,108 @@
+// `cairn impact <symbol> [--depth n] [--direction callers|callees|both] [--min-confidence n] [--limit n]`.
+import type { Command } from 'commander';
+import type { CommandResult, Warning } from '../contracts/envelope.js';
+import { CairnError } from '../contracts/errors.js';
+import { requireSymbol } from '../graph/lookup.js';
+import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction, type ImpactData } from '../graph/impact.js';
+import { withGraph } from './open-graph.js';
+import { execute, intOption, warningsBlock } from './run.js';
+import { lookupOrExplain } from './tests-for.js';
+
+type ImpactOutput = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null };
+
+interface Flags {
+  depth?: string;
+  direction?: string;
+  minConfidence?: string;
+  limit?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('impact')
+    .description('bounded traversal of trusted relationships from one symbol: nodes, every path, tests reached, unresolved boundaries')
+    .argument('<symbol>', 'a symbol id, qualified name or name')
+    .option('--depth <n>', `edges from the symbol (default ${IMPACT_DEFAULTS.depth}, max ${IMPACT_MAX_DEPTH})`)
+    .option('--direction <dir>', 'callers, callees or both (default both)')
+    .option('--min-confidence <n>', `only edges at or above this confidence (default ${IMPACT_DEFAULTS.minConfidence})`)
+    .option('--limit <n>', `at most this many nodes (default ${IMPACT_DEFAULTS.limit}, max ${IMPACT_MAX_LIMIT}); edges and paths at most twice that`)
+    .action(async (query: string, flags: Flags, command: Command) => {
+      await execute(
+        command,
+        'impact',
+        (ctx) => {
+          const depth = intOption(flags.depth, '--depth', IMPACT_DEFAULTS.depth, 1, IMPACT_MAX_DEPTH);
+          const minConfidence = intOption(flags.minConfidence, '--min-confidence', IMPACT_DEFAULTS.minConfidence, 0, 100);
+          const limit = intOption(flags.limit, '--limit', IMPACT_DEFAULTS.limit, 1, IMPACT_MAX_LIMIT);
+          const direction = (flags.direction ?? IMPACT_DEFAULTS.direction) as Direction;
+          if (!['callers', 'callees', 'both'].includes(direction)) {
+            throw new CairnError('invalid_argument', `--direction must be callers, callees or both (got "${flags.direction}")`, 2);
+          }
+          const empty: ImpactOutput = {
+            root: null,
+            direction,
+            depth,
+            min_confidence: minConfidence,
+            nodes: [],
+            edges: [],
+            paths: [],
+            affected_tests: [],
+            unresolved_boundaries: [],
+            frontier: [],
+            frontier_total: 0,
+          };
+          return withGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
+            const root = lookupOrExplain(() => requireSymbol(graph, query), empty);
+            const result = impact(graph, root, { depth, direction, minConfidence, limit, includeTests: ctx.tests });
+            const warnings: Warning[] = [];
+            if (result.truncated) {
+              const where = result.data.frontier.slice(0, 3).map((f) => f.node).join(', ');
+              warnings.push({
+                code: result.stop_reason === 'aborted' ? 'deadline_reached' : 'budget_reached',
+                message: `the ${result.stop_reason} budget ran out; ${result.data.frontier_total} frontier node(s) were not walked (${where}${result.data.frontier_total > 3 ? ', …' : ''})`,
+              });
+            }
+            if (minConfidence < IMPACT_DEFAULTS.minConfidence) {
+              warnings.push({ code: 'low_confidence_included', message: `edges below ${IMPACT_DEFAULTS.minConfidence} are included and labelled low_confidence` });
+            }
+            if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test symbols are not walked or reported' });
+            return {
+              command: 'impact',
+              ok: true,
+              data: result.data,
+              warnings,
+              truncated: result.truncated,
+              next_action: result.truncated ? 'narrow the query' : 'none',
+              exit_code: 0,
+            };
+          });
+        },
+        render,
+      );
+    });
+}
+
+function render(result: CommandResult<ImpactOutput>): string {
+  const d = result.data;
+  const name = (id: string) => {
+    const node = d.nodes.find((n) => n.id === id);
+    return node?.qualified_name || (d.root && d.root.id === id ? d.root.qualified_name : id);
+  };
+  const lowMark = (low?: true) => (low ? ' [low confidence]' : '');
+  const section = (title: string, rows: string[]) => [title, ...(rows.length === 0 ? ['  none'] : rows.map((r) => `  ${r}`))];
+  const lines = [
+    `Impact for ${d.root ? d.root.qualified_name || d.root.id : '?'}: direction ${d.direction}, depth ${d.depth}, min confidence ${d.min_confidence}`,
+    ...section('Nodes:', d.nodes.map((n) => `${n.qualified_name}  ${n.kind}  ${n.file_path}:${n.start_line}  ${n.direction} depth ${n.depth} confidence ${n.confidence}${n.is_test ? ' [test]' : ''}${lowMark(n.low_confidence)}`)),
+    ...section('Paths:', d.paths.map((p) => {
+      const chain = [d.root?.id ?? '?', ...p.edges.map((e) => (p.direction === 'callers' ? e.source : e.target))].map(name);
+      return `#${p.id} ${chain.join(p.direction === 'callers' ? ' <- ' : ' -> ')}  (confidence ${p.confidence})${lowMark(p.low_confidence)}`;
+    })),
+    ...section('Affected tests:', d.affected_tests.map((t) => `${t.test.id}  via paths ${t.path_ids.map((i) => `#${i}`).join(', ')}`)),
+    ...section('Unresolved boundaries:', d.unresolved_boundaries.map((b) => `${b.specifier}  ${b.reason}  from ${name(b.source)} at ${b.file_path}:${b.line}${b.path_id === null ? '' : `  (path #${b.path_id})`}`)),
+    ...section('Edges:', d.edges.map((e) => `${name(e.source)} -> ${name(e.target)}  ${e.relationship} ${e.resolution_kind} ${e.confidence}`)),
+  ];
+  if (result.truncated) {
+    lines.push(...section(`Not walked (${d.frontier_total}):`, d.frontier.map((f) => `${name(f.node)}${f.path_id === null ? '' : ` (path #${f.path_id})`}  ${f.reason} budget`)));
+  }
+  return lines.join('\n') + warningsBlock(result);
+}

@@ -1,0 +1,49 @@
+// `cairn unresolved [--in <path-prefix>] [--limit <n>]`: call sites that are not trusted edges.
+import type { Command } from 'commander';
+import type { CommandResult } from '../contracts/envelope.js';
+import { listUnresolved, UNRESOLVED_DEFAULT_LIMIT, UNRESOLVED_MAX_LIMIT, type UnresolvedResult } from '../graph/unresolved.js';
+import { withGraph } from './open-graph.js';
+import { execute, intOption, warningsBlock } from './run.js';
+
+type UnresolvedData = Pick<UnresolvedResult, 'references'>;
+
+export function register(program: Command): void {
+  program
+    .command('unresolved')
+    .description('list call sites that could not be bound to one trusted target, with the reason')
+    .option('--in <path-prefix>', 'only call sites in files under this prefix')
+    .option('--limit <n>', `at most this many references (default ${UNRESOLVED_DEFAULT_LIMIT}, max ${UNRESOLVED_MAX_LIMIT})`)
+    .action(async (flags: { in?: string; limit?: string }, command: Command) => {
+      await execute(
+        command,
+        'unresolved',
+        (ctx) => {
+          const limit = intOption(flags.limit, '--limit', UNRESOLVED_DEFAULT_LIMIT, 1, UNRESOLVED_MAX_LIMIT);
+          return withGraph(ctx.workspace, (graph): CommandResult<UnresolvedData> => {
+            const result = listUnresolved(graph, { prefix: flags.in, limit, includeTests: ctx.tests });
+            return {
+              command: 'unresolved',
+              ok: true,
+              data: { references: result.references },
+              warnings: result.truncated ? [{ code: 'limit_reached', message: `showing the first ${limit} references; narrow with --in` }] : [],
+              truncated: result.truncated,
+              next_action: result.truncated ? 'narrow the query' : 'none',
+              exit_code: 0,
+            };
+          });
+        },
+        render,
+      );
+    });
+}
+
+function render(result: CommandResult<UnresolvedData>): string {
+  const refs = result.data.references;
+  const lines = [`Unresolved references (${refs.length}${result.truncated ? '+' : ''}):`];
+  if (refs.length === 0) lines.push('  none');
+  for (const r of refs) {
+    const candidates = r.candidate_count ? ` (${r.candidate_count} candidates)` : '';
+    lines.push(`  ${r.file_path}:${r.line}:${r.column}  ${r.specifier}  ${r.reason}${candidates}  from ${r.source}`);
+  }
+  return lines.join('\n') + warningsBlock(result);
+}

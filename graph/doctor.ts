@@ -1,0 +1,157 @@
+// Graph-quality diagnostics for `doctor`, from the store's counters plus one pass
+// over the files and one over the unresolved records and low-tier edges. Every
+// array is bounded: the rows with the most weight are kept, then sorted as the
+// contract says, with the full count beside them.
+import type { GraphReader } from '../contracts/graph.js';
+import { RESOLUTION_CONFIDENCE, type ResolutionKind } from '../contracts/tiers.js';
+import { compareStrings } from './views.js';
+
+/** Rows kept per diagnostic array. */
+export const DOCTOR_MAX_ROWS = 50;
+export const LOW_QUALITY_MIN_CALL_SITES = 5;
+export const LOW_QUALITY_MIN_RATE = 0.2;
+/** Reasons that say the resolver could not bind a call (macros and indirect calls are unbindable by nature). */
+const RESOLVER_MISSES = new Set(['missing_target', 'ambiguous_target']);
+const LOW_TIERS = new Set(['name_only', 'same_file']);
+
+export interface CollisionRow {
+  name: string;
+  definitions: number;
+  low_confidence_edges: number;
+  ambiguous_call_sites: number;
+}
+
+export interface LowQualityRow {
+  path: string;
+  reason: 'high_unresolved_rate';
+  rate: number;
+  call_sites: number;
+  unresolved: number;
+}
+
+export interface GraphQuality {
+  trust_verdict: 'trusted' | 'degraded' | 'unusable';
+  resolution_tiers: { kind: string; confidence: number; edges: number }[];
+  unresolved: { missing_target: number; ambiguous_target: number; macro_or_function: number; indirect_call: number; total: number };
+  collision_prone_names: CollisionRow[];
+  low_quality_locations: LowQualityRow[];
+  unsupported_extensions: { extension: string; files: number }[];
+  totals: { collision_prone_names: number; low_quality_locations: number; unsupported_extensions: number };
+}
+
+export interface QualityResult {
+  quality: GraphQuality;
+  truncated: boolean;
+}
+
+export function emptyQuality(verdict: GraphQuality['trust_verdict']): GraphQuality {
+  return {
+    trust_verdict: verdict,
+    resolution_tiers: [],
+    unresolved: { missing_target: 0, ambiguous_target: 0, macro_or_function: 0, indirect_call: 0, total: 0 },
+    collision_prone_names: [],
+    low_quality_locations: [],
+    unsupported_extensions: [],
+    totals: { collision_prone_names: 0, low_quality_locations: 0, unsupported_extensions: 0 },
+  };
+}
+
+const lastName = (id: string) => {
+  const qualified = id.slice(id.indexOf('::') + 2).replace(/#.*$/, '');
+  const parts = qualified.split(/::|\./);
+  return parts[parts.length - 1] ?? qualified;
+};
+
+const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.');
+
+/** Quality of a readable, schema-compatible graph. `fresh` false makes the verdict at best degraded. */
+export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTOR_MAX_ROWS): QualityResult {
+  const stats = graph.stats();
+  const quality = emptyQuality('trusted');
+  let truncated = false;
+
+  quality.resolution_tiers = Object.entries(stats.edges_by_resolution)
+    .map(([kind, edges]) => ({ kind, confidence: RESOLUTION_CONFIDENCE[kind as ResolutionKind] ?? 0, edges }))
+    .sort((a, b) => b.confidence - a.confidence || compareStrings(a.kind, b.kind));
+
+  const byReason = stats.unresolved_by_reason;
+  quality.unresolved = {
+    missing_target: byReason.missing_target ?? 0,
+    ambiguous_target: byReason.ambiguous_target ?? 0,
+    macro_or_function: byReason.macro_or_function ?? 0,
+    indirect_call: byReason.indirect_call ?? 0,
+    total: Object.values(byReason).reduce((a, b) => a + b, 0),
+  };
+
+  // One pass over unresolved records: misses per file and ambiguous names.
+  const missesByFile = new Map<string, number>();
+  const names = new Map<string, CollisionRow>();
+  const row = (name: string) => {
+    let r = names.get(name);
+    if (!r) names.set(name, (r = { name, definitions: 0, low_confidence_edges: 0, ambiguous_call_sites: 0 }));
+    return r;
+  };
+  for (const u of graph.unresolved()) {
+    if (!RESOLVER_MISSES.has(u.reason)) continue;
+    missesByFile.set(u.file_path, (missesByFile.get(u.file_path) ?? 0) + 1);
+    if (u.reason === 'ambiguous_target') {
+      const r = row(lastName(`x::${u.specifier}`));
+      r.ambiguous_call_sites += 1;
+      r.definitions = Math.max(r.definitions, u.candidate_count ?? 2);
+    }
+  }
+  // The edge scan runs only when the counters say there are low-tier edges to find.
+  const lowTierEdges = [...LOW_TIERS].reduce((n, k) => n + (stats.edges_by_resolution[k] ?? 0), 0);
+  if (lowTierEdges > 0) {
+    for (const e of graph.edges()) {
+      if (!LOW_TIERS.has(e.resolution_kind) || !e.target) continue;
+      row(lastName(e.target)).low_confidence_edges += 1;
+    }
+  }
+  const collisions = [...names.values()].sort(
+    (a, b) => b.low_confidence_edges + b.ambiguous_call_sites - (a.low_confidence_edges + a.ambiguous_call_sites) || compareStrings(a.name, b.name),
+  );
+  quality.totals.collision_prone_names = collisions.length;
+  if (collisions.length > maxRows) truncated = true;
+  quality.collision_prone_names = collisions.slice(0, maxRows).map((r) => ({
+    ...r,
+    definitions: Math.max(r.definitions, graph.symbolsByName(r.name).filter((s) => s.kind !== 'file').length),
+  }));
+  quality.collision_prone_names.sort((a, b) => compareStrings(a.name, b.name));
+
+  // Files and their directories with enough call sites and a high miss rate.
+  const sites = new Map<string, { call_sites: number; unresolved: number }>();
+  const bump = (path: string, callSites: number, misses: number) => {
+    const s = sites.get(path) ?? { call_sites: 0, unresolved: 0 };
+    s.call_sites += callSites;
+    s.unresolved += misses;
+    sites.set(path, s);
+  };
+  for (const file of graph.files()) {
+    if (file.call_sites === 0) continue;
+    const misses = missesByFile.get(file.path) ?? 0;
+    bump(file.path, file.call_sites, misses);
+    bump(`${dirOf(file.path)}/`, file.call_sites, misses);
+  }
+  const low: LowQualityRow[] = [];
+  for (const [path, s] of sites) {
+    if (s.call_sites < LOW_QUALITY_MIN_CALL_SITES) continue;
+    const rate = s.unresolved / s.call_sites;
+    if (rate < LOW_QUALITY_MIN_RATE) continue;
+    low.push({ path, reason: 'high_unresolved_rate', rate: Math.round(rate * 1000) / 1000, call_sites: s.call_sites, unresolved: s.unresolved });
+  }
+  low.sort((a, b) => b.unresolved - a.unresolved || compareStrings(a.path, b.path));
+  quality.totals.low_quality_locations = low.length;
+  if (low.length > maxRows) truncated = true;
+  quality.low_quality_locations = low.slice(0, maxRows).sort((a, b) => compareStrings(a.path, b.path));
+
+  quality.unsupported_extensions = Object.entries(stats.unsupported_extensions)
+    .filter(([, files]) => files > 0)
+    .map(([extension, files]) => ({ extension, files }))
+    .sort((a, b) => compareStrings(a.extension, b.extension));
+  quality.totals.unsupported_extensions = quality.unsupported_extensions.length;
+
+  const diagnostics = quality.low_quality_locations.length > 0 || quality.unsupported_extensions.length > 0;
+  quality.trust_verdict = !fresh || diagnostics ? 'degraded' : 'trusted';
+  return { quality, truncated };
+}
