@@ -1,4 +1,32 @@
-// The cairn program: builds the commander tree from cli/commands.ts and runs it.
+// The cairn program: builds the commander tree for this invocation and runs it.
+// Usage errors that commander finds (unknown option, missing argument) still
+// print one JSON document in --json mode, and exit 2.
+import { CommanderError } from 'commander';
+import { CONTRACT_VERSION } from '../contracts/envelope.js';
+import { commandNamed } from './commands.js';
 import { program } from './program.js';
 
-await program().parseAsync(process.argv);
+const args = process.argv.slice(2);
+const cli = await program(args);
+try {
+  await cli.parseAsync(args, { from: 'user' });
+} catch (error) {
+  if (!(error instanceof CommanderError)) throw error;
+  const benign = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
+  if (benign) process.exitCode = 0;
+  else {
+    process.exitCode = 2;
+    if (args.includes('--json')) {
+      const envelope = {
+        contract_version: CONTRACT_VERSION,
+        command: commandNamed(args) ?? 'cairn',
+        ok: false,
+        data: null,
+        warnings: [{ code: 'invalid_argument', message: error.message.replace(/^error: /, '') }],
+        truncated: false,
+        next_action: 'none',
+      };
+      process.stdout.write(`${JSON.stringify(envelope)}\n`);
+    }
+  }
+}

@@ -1,9 +1,10 @@
 import { Command } from 'commander';
-import { COMMANDS } from './commands.js';
+import { COMMANDS, commandNamed } from './commands.js';
 
 export const VERSION = '0.1.0';
 
-export function program(): Command {
+/** The commander tree for these arguments (user arguments only, without node and script). */
+export async function program(args: string[]): Promise<Command> {
   const root = new Command('cairn')
     .description('A local, read-only structural code graph for reviewers and coding agents.')
     .version(VERSION)
@@ -11,7 +12,9 @@ export function program(): Command {
     .option('--json', 'print exactly one JSON document (the v0.3 envelope) on stdout')
     .option('--no-tests', 'leave test symbols out of results')
     .showHelpAfterError()
-    .enablePositionalOptions(false);
-  for (const register of COMMANDS) register(root);
+    .exitOverride();
+  const named = commandNamed(args);
+  const names = named ? [named] : Object.keys(COMMANDS);
+  for (const module of await Promise.all(names.map((name) => COMMANDS[name]!()))) module.register(root);
   return root;
 }

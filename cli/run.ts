@@ -48,8 +48,13 @@ export async function execute<T>(
   let result: CommandResult<T>;
   try {
     result = await body(contextOf(command));
-  } catch (error) {
-    if (!(error instanceof CairnError)) throw error;
+  } catch (caught) {
+    // A bug still answers with one document: the stack goes to stderr.
+    const error =
+      caught instanceof CairnError
+        ? caught
+        : new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
+    if (!(caught instanceof CairnError)) process.stderr.write(`${(caught as Error)?.stack ?? String(caught)}\n`);
     result = {
       command: name,
       ok: false,
