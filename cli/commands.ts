@@ -23,6 +23,10 @@ export const COMMANDS: Record<string, Loader> = {
   'tests-for': () => import('./tests-for.js'),
   impact: () => import('./impact.js'),
   diff: () => import('./diff.js'),
+  review: () => import('./review.js'),
+  rules: () => import('./rules.js'),
+  config: () => import('./config.js'),
+  replay: () => import('./replay.js'),
 };
 
 /** Options of the root program that take a value: their value is not a command name. */

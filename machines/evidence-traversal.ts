@@ -40,7 +40,7 @@ export const DEFAULT_BUDGETS: TraversalBudgets = {
 /** Where a reference leads, as far as the adapter could tell without reading another file. */
 export type ReferenceTarget =
   | { kind: 'decl'; key: string; path: string }
-  | { kind: 'module'; path: string; name: string }
+  | { kind: 'module'; path: string; name: string; alternatives?: string[] }
   | { kind: 'omitted'; reason: string };
 
 export interface ReferenceFact {
@@ -86,7 +86,7 @@ export type TraversalCommand =
   | { kind: 'references'; node: string; depth: number }
   | { kind: 'check-path'; path: string }
   | { kind: 'capture'; path: string; reserveBytes: number }
-  | { kind: 'resolve-export'; path: string; name: string }
+  | { kind: 'resolve-export'; path: string; name: string; relation: 'type' | 'call' }
   | { kind: 'measure'; node: string }
   | ({ kind: 'edge' } & EdgeDecision & { spent: Spent })
   | { kind: 'done'; nodes: number; edges: number; omitted: number; spent: Spent };
@@ -107,6 +107,8 @@ interface Pending {
 interface Current extends Pending {
   target: ReferenceTarget;
   hops: number;
+  /** Other `export *` sources still to try for the name being resolved. */
+  alternatives: Array<{ path: string; name: string }>;
 }
 
 export interface TraversalContext {
@@ -205,7 +207,7 @@ export const evidenceTraversalMachine = setup({
       const p = head(context)!;
       const id = targetId(p.fact.target, p.fact.ref);
       return {
-        current: { ...p, target: p.fact.target, hops: 0 },
+        current: { ...p, target: p.fact.target, hops: 0, alternatives: [] },
         queue: context.queue.slice(1),
         work: context.work + 1,
         targets: context.targets.includes(id) ? context.targets : [...context.targets, id],
@@ -225,7 +227,17 @@ export const evidenceTraversalMachine = setup({
     }),
     retarget: assign(({ context, event }) => {
       if (event.type !== 'EXPORT_RESOLVED') return {};
-      return { current: { ...context.current!, target: event.target, hops: context.current!.hops + 1 }, elapsedMs: event.elapsedMs, work: context.work + 1 };
+      const cur = context.current!;
+      const t = event.target;
+      const alternatives =
+        t.kind === 'module' && t.alternatives ? [...t.alternatives.map((path) => ({ path, name: t.name })), ...cur.alternatives] : cur.alternatives;
+      const target: ReferenceTarget = t.kind === 'module' ? { kind: 'module', path: t.path, name: t.name } : t;
+      return { current: { ...cur, target, hops: cur.hops + 1, alternatives }, elapsedMs: event.elapsedMs, work: context.work + 1 };
+    }),
+    nextAlternative: assign(({ context }) => {
+      const cur = context.current!;
+      const [next, ...rest] = cur.alternatives;
+      return { current: { ...cur, target: { kind: 'module', path: next.path, name: next.name }, alternatives: rest } };
     }),
     accept: assign(({ context, event }) => {
       if (event.type !== 'MEASURED') return {};
@@ -255,6 +267,10 @@ export const evidenceTraversalMachine = setup({
       return t?.kind === 'decl' && (context.visited.includes(t.key) || t.key === context.root);
     },
     currentOmitted: ({ context }) => context.current?.target.kind === 'omitted',
+    currentMissingWithAlternatives: ({ context }) => {
+      const t = context.current?.target;
+      return t?.kind === 'omitted' && t.reason === 'missing-export' && (context.current?.alternatives.length ?? 0) > 0;
+    },
     currentTooManyHops: ({ context }) => (context.current?.hops ?? 0) > MAX_REEXPORT_HOPS,
     currentVisited: ({ context }) => {
       const t = context.current?.target;
@@ -309,6 +325,7 @@ export const evidenceTraversalMachine = setup({
     },
     route: {
       always: [
+        { guard: 'currentMissingWithAlternatives', target: 'route', reenter: true, actions: 'nextAlternative' },
         { guard: 'currentOmitted', target: 'next', actions: [{ type: 'omitCurrent', params: ({ context }) => ({ reason: context.current!.target.kind === 'omitted' ? context.current!.target.reason : 'unresolved' }) }, emitLastEdge] },
         { guard: 'currentTooManyHops', target: 'next', actions: [{ type: 'omitCurrent', params: { reason: 'reexport-chain' } }, emitLastEdge] },
         { guard: 'currentVisited', target: 'next', actions: ['includeCurrent', emitLastEdge] },
@@ -345,7 +362,7 @@ export const evidenceTraversalMachine = setup({
         type: 'command',
         params: ({ context }) => {
           const t = context.current!.target as { path: string; name: string };
-          return { kind: 'resolve-export', path: t.path, name: t.name };
+          return { kind: 'resolve-export', path: t.path, name: t.name, relation: context.current!.fact.relation };
         },
       },
       on: { EXPORT_RESOLVED: { target: 'route', actions: 'retarget' } },

@@ -1,0 +1,58 @@
+// `cairn config show`: the effective review configuration, with where each setting came from.
+import type { Command } from 'commander';
+import { CairnError } from './errors.js';
+import { execute } from './run.js';
+
+export function register(program: Command): void {
+  const config = program.command('config').description('review configuration');
+  config
+    .command('show')
+    .description('the effective configuration (workspace .cairn.jsonc over the user file), with origins')
+    .action(async (_o: unknown, command: Command) => {
+      await execute(
+        command,
+        'config show',
+        async (ctx) => {
+          const { loadConfig } = await import('../review/config.js');
+          let c;
+          try {
+            c = loadConfig(ctx.workspace);
+          } catch (error) {
+            throw new CairnError('invalid_config', (error as Error).message);
+          }
+          const data = {
+            files: c.files,
+            includes: c.includes,
+            excludes: c.excludes,
+            contextIncludes: c.contextIncludes ?? '(follows includes)',
+            contextExcludes: c.contextExcludes ?? '(follows excludes)',
+            privacyExcludes: c.privacyExcludes,
+            languages: c.languages,
+            limits: c.limits,
+            backend: c.backend,
+            rules: c.rules.map(({ rule, settings }) => ({ id: rule.id, origin: rule.origin, ...settings })),
+            origins: c.origins,
+          };
+          return { command: 'config show', ok: true, data, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
+        },
+        (r) => {
+          const d = r.data;
+          const o = d.origins;
+          const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+          return [
+            `configuration files: ${d.files.length > 0 ? d.files.join(', ') : 'none (defaults)'}`,
+            `includes          ${show(d.includes)}  [${o.includes}]`,
+            `excludes          ${show(d.excludes)}  [${o.excludes}]`,
+            `contextIncludes   ${show(d.contextIncludes)}  [${o.contextIncludes}]`,
+            `contextExcludes   ${show(d.contextExcludes)}  [${o.contextExcludes}]`,
+            `privacyExcludes   ${show(d.privacyExcludes)}  [${o.privacyExcludes}]`,
+            `languages         ${show(d.languages)}  [${o.languages}]`,
+            `limits            ${show(d.limits)}  [${o.limits}]`,
+            `backend           ${show(d.backend)}  [${o.backend}]`,
+            `rules  [${o.rules}]`,
+            ...d.rules.map((x) => `  ${x.enabled ? 'on ' : 'off'} ${x.id} (${x.origin})${x.threshold !== null ? ` threshold ${x.threshold}` : ''}`),
+          ].join('\n');
+        },
+      );
+    });
+}

@@ -1,0 +1,117 @@
+// `cairn review`: advisory review after an edit. Inputs: a hook event (--event),
+// a patch (--patch) or one explicit root (--file/--line). Heavy modules load only
+// inside the action, so the hook pays for what it uses.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { CairnError } from './errors.js';
+import { execute, intOption, type CommandContext } from './run.js';
+
+interface ReviewOptions {
+  event?: string;
+  patch?: string;
+  file?: string;
+  line?: string;
+  dryRun?: boolean;
+}
+
+function readInput(source: string, what: string): string {
+  try {
+    return source === '-' ? readFileSync(0, 'utf8') : readFileSync(source, 'utf8');
+  } catch (error) {
+    throw new CairnError('invalid_input', `cannot read the ${what} from ${source === '-' ? 'stdin' : source}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+}
+
+export async function reviewCommand(ctx: CommandContext, options: ReviewOptions) {
+  const given = [options.event, options.patch, options.file].filter((x) => x !== undefined).length;
+  if (given !== 1) throw new CairnError('invalid_argument', 'give exactly one of --event, --patch or --file');
+  if (options.file !== undefined && options.line === undefined) throw new CairnError('invalid_argument', '--file needs --line');
+
+  const [{ parseHookEvent, parsePatchText, explicitLine, EditInputError }, { loadConfig }, { JsoncError }] = await Promise.all([
+    import('../review/edits.js'),
+    import('../review/config.js'),
+    import('../review/jsonc.js'),
+  ]);
+  let parsed;
+  try {
+    if (options.event !== undefined) parsed = parseHookEvent(readInput(options.event, 'event'));
+    else if (options.patch !== undefined) parsed = parsePatchText(readInput(options.patch, 'patch'));
+    else parsed = { host: null, edits: [explicitLine(options.file!, intOption(options.line, '--line', 1, 1, 10_000_000))], skipped: [] };
+  } catch (error) {
+    if (error instanceof EditInputError) throw new CairnError('invalid_input', error.message);
+    throw error;
+  }
+  let config;
+  try {
+    config = loadConfig(ctx.workspace);
+  } catch (error) {
+    if (error instanceof JsoncError || error instanceof Error) throw new CairnError('invalid_config', error.message);
+    throw error;
+  }
+
+  const [{ ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog }] = await Promise.all([
+    import('../workers/review-interpreter.js'),
+    import('../review/paths.js'),
+    import('../machines/audit.js'),
+    import('../review/run.js'),
+    import('../review/audit-log.js'),
+  ]);
+  const recorder = new AuditRecorder();
+  const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config), budgets: config.limits, recorder });
+  try {
+    const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json });
+    const log = writeAuditLog(ctx.workspace, recorder.lines);
+    const { recordCoverage } = await import('../review/coverage.js');
+    await recordCoverage(ctx.workspace, result.coverage);
+    return { result, log };
+  } finally {
+    interpreter.dispose();
+  }
+}
+
+export function register(program: Command): void {
+  const review = program
+    .command('review')
+    .description('advisory review of the types and functions an edit changed (never blocks the edit)')
+    .option('--event <file>', 'a PostToolUse hook event (Claude Code Edit/MultiEdit/Write, Codex apply_patch); - for stdin')
+    .option('--patch <file>', 'a unified diff or apply_patch body against the work tree; - for stdin')
+    .option('--file <path>', 'review the root enclosing --line in this file')
+    .option('--line <n>', 'a 1-based line in --file')
+    .option('--dry-run', 'render the review inputs without calling a backend')
+    .action(async (options: ReviewOptions, command: Command) => {
+      const { hookOutput, humanText, dryRunText } = await import('../review/output.js');
+      await execute(
+        command,
+        'review',
+        async (ctx) => {
+          const { result, log } = await reviewCommand(ctx, options);
+          return { command: 'review', ok: true, data: { ...result, auditLog: log }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
+        },
+        (r) => {
+          const result = r.data;
+          if (options.dryRun) return dryRunText(result);
+          if (options.event !== undefined) return hookOutput(result) ?? '';
+          return humanText(result);
+        },
+      );
+    });
+
+  review
+    .command('status')
+    .description('source-free coverage counts of past reviews, by code')
+    .action(async (_options: unknown, command: Command) => {
+      const { readCoverage } = await import('../review/coverage.js');
+      await execute(
+        command,
+        'review status',
+        async (ctx) => ({ command: 'review status', ok: true, data: await readCoverage(ctx.workspace), warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 }),
+        (r) => {
+          const { runs, counts } = r.data;
+          const lines = [`cairn review status: ${runs} run${runs === 1 ? '' : 's'} recorded`];
+          if (counts.length === 0) lines.push('  no coverage recorded yet');
+          for (const c of counts.sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))) lines.push(`  ${c.code.padEnd(26)} ${c.branch.padEnd(9)} ${c.count}`);
+          return lines.join('\n');
+        },
+      );
+    });
+}

@@ -1,0 +1,113 @@
+// Review backends: something that answers a decision request for one review unit.
+// `command` runs a configured program (request JSON on stdin, decisions on stdout),
+// `http` POSTs the request, `none` sends nothing. One deadline, no retries; every
+// failure becomes a coverage code, never an exception.
+import { spawn } from 'node:child_process';
+import type { BackendConfig } from './config.js';
+import type { ReviewInput } from './input.js';
+
+export interface DecisionRequest {
+  version: 1;
+  input: ReviewInput;
+  rules: Array<{ ruleId: string; title: string; question: string; criteria: string[] }>;
+}
+
+export interface Decision {
+  ruleId: string;
+  probability: number;
+  rationale: string;
+}
+
+export type BackendFailure = 'backend-timeout' | 'backend-error' | 'backend-invalid-response';
+
+export type BackendAnswer = { ok: true; decisions: Decision[] } | { ok: false; code: BackendFailure; detail: string };
+
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+export async function askBackend(backend: BackendConfig, request: DecisionRequest, workspace: string): Promise<BackendAnswer> {
+  switch (backend.kind) {
+    case 'none':
+      return { ok: true, decisions: [] };
+    case 'command':
+      return askCommand(backend.command, backend.timeoutMs, JSON.stringify(request), workspace).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
+    case 'http':
+      return askHttp(backend.url, backend.timeoutMs, JSON.stringify(request)).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
+  }
+}
+
+type RawAnswer = { ok: true; body: string } | { ok: false; code: BackendFailure; detail: string };
+
+function askCommand(command: string[], timeoutMs: number, body: string, cwd: string): Promise<RawAnswer> {
+  return new Promise((resolveAnswer) => {
+    let settled = false;
+    const done = (answer: RawAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolveAnswer(answer);
+    };
+    const child = spawn(command[0], command.slice(1), { cwd, stdio: ['pipe', 'pipe', 'ignore'] });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      done({ ok: false, code: 'backend-timeout', detail: `no answer within ${timeoutMs} ms` });
+    }, timeoutMs);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_RESPONSE_BYTES) {
+        child.kill('SIGKILL');
+        done({ ok: false, code: 'backend-invalid-response', detail: 'response too large' });
+      } else chunks.push(chunk);
+    });
+    child.on('error', (error) => done({ ok: false, code: 'backend-error', detail: error.message }));
+    child.on('close', (code) => {
+      if (code !== 0) done({ ok: false, code: 'backend-error', detail: `exit status ${code}` });
+      else done({ ok: true, body: Buffer.concat(chunks).toString('utf8') });
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(body);
+  });
+}
+
+async function askHttp(url: string, timeoutMs: number, body: string): Promise<RawAnswer> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+    const text = await response.text();
+    if (!response.ok) return { ok: false, code: 'backend-error', detail: `HTTP ${response.status}` };
+    if (Buffer.byteLength(text) > MAX_RESPONSE_BYTES) return { ok: false, code: 'backend-invalid-response', detail: 'response too large' };
+    return { ok: true, body: text };
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, code: 'backend-timeout', detail: `no answer within ${timeoutMs} ms` };
+    return { ok: false, code: 'backend-error', detail: (error as Error).message };
+  }
+}
+
+function parseDecisions(body: string, request: DecisionRequest): BackendAnswer {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { ok: false, code: 'backend-invalid-response', detail: 'not JSON' };
+  }
+  const list = (value as { decisions?: unknown })?.decisions;
+  if (!Array.isArray(list)) return { ok: false, code: 'backend-invalid-response', detail: 'no decisions array' };
+  const asked = new Set(request.rules.map((r) => r.ruleId));
+  const decisions: Decision[] = [];
+  for (const d of list) {
+    const { ruleId, probability, rationale } = (d ?? {}) as Record<string, unknown>;
+    if (typeof ruleId !== 'string' || typeof probability !== 'number' || !(probability >= 0 && probability <= 1)) {
+      return { ok: false, code: 'backend-invalid-response', detail: 'a decision needs ruleId and a probability in [0, 1]' };
+    }
+    if (!asked.has(ruleId)) continue; // answers to questions not asked are ignored
+    decisions.push({ ruleId, probability, rationale: typeof rationale === 'string' ? rationale : '' });
+  }
+  return { ok: true, decisions };
+}

@@ -1,0 +1,271 @@
+// One review run: edits in, findings and source-free coverage out. The file system
+// work happens in a host (the interpreter in workers/) that this module only knows
+// by the interface below; decisions happen in the machines the host drives.
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
+import picomatch from 'picomatch';
+import type { EdgeDecision } from '../machines/evidence-traversal.js';
+import type { ReviewDeclaration } from '../parsers/review-typescript/facts.js';
+import { askBackend, type Decision, type DecisionRequest } from './backends.js';
+import { applicableInput, coverageForBlocked, eligibility, type Completeness } from './completeness.js';
+import type { ReviewConfig } from './config.js';
+import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js';
+import type { FileEdit, Host, ParsedEvent, Span } from './edits.js';
+import { encodeInput, renderInput, type InputArtifact, type InputEdge, type InputNode, type ReviewInput } from './input.js';
+import type { PathVerdict } from './paths.js';
+
+/** What a run needs from the file system side (implemented by workers/review-interpreter.ts). */
+export interface ReviewHost {
+  workspace: string;
+  policy: { checkRoot(rel: string): PathVerdict; checkContext(rel: string): PathVerdict };
+  budgets: { treeBytes: number };
+  capture(path: string, check: (rel: string) => PathVerdict): Promise<{ ok: true; snapshot: { text: string; digest: string; bytes: number } } | { ok: false; outcome: string; reason: string | null }>;
+  selectRoots(path: string, change: 'add' | 'update', spans: Span[]): Promise<{ roots: ReviewDeclaration[]; skipped: Array<{ span: string | null; code: string; detail: string | null }> }>;
+  traverse(path: string, root: ReviewDeclaration): Promise<{
+    artifact: InputArtifact;
+    nodes: InputNode[];
+    edges: InputEdge[];
+    decisions: EdgeDecision[];
+    sources: Array<{ path: string; digest: string }>;
+    spent: { files: number; readBytes: number; treeBytes: number; work: number; targets: number };
+  }>;
+  fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean>;
+}
+
+export interface RuleOutcome {
+  ruleId: string;
+  runs: boolean;
+  completeness: Completeness | null;
+  /** Why it does not run: the first omitted edge it needed, or the path/kind mismatch. */
+  blockedBy: { reason: string | null; relation: string; depth: number; name: string } | null;
+}
+
+export interface UnitResult {
+  path: string;
+  kind: 'type' | 'function';
+  name: string;
+  startLine: number;
+  endLine: number;
+  status: 'advised' | 'clear' | 'dry-run' | 'skipped';
+  code: CoverageCode | null;
+  rules: RuleOutcome[];
+  omitted: Array<{ name: string; relation: string; depth: number; reason: string | null }>;
+  spent: { files: number; readBytes: number; treeBytes: number; work: number; targets: number };
+  inputBytes: number | null;
+  projectionFingerprint: string | null;
+  sources: Array<{ path: string; digest: string }>;
+  input: ReviewInput | null;
+  decisions: Decision[];
+}
+
+export interface Finding {
+  ruleId: string;
+  title: string;
+  message: string;
+  path: string;
+  kind: 'type' | 'function';
+  name: string;
+  line: number;
+  probability: number;
+  rationale: string;
+}
+
+export interface ReviewResult {
+  host: Host | null;
+  dryRun: boolean;
+  backend: string;
+  units: UnitResult[];
+  findings: Finding[];
+  coverage: CoverageEntry[];
+}
+
+export interface RunOptions {
+  dryRun: boolean;
+  /** For --dry-run and --json: keep the rendered inputs in the result. */
+  keepInputs: boolean;
+}
+
+const LANGUAGE = 'typescript';
+
+export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host: ReviewHost, options: RunOptions): Promise<ReviewResult> {
+  const result: ReviewResult = { host: parsed.host, dryRun: options.dryRun, backend: config.backend.kind, units: [], findings: [], coverage: [] };
+  const cover = (code: CoverageOutcome, branch: CoverageEntry['branch'] = 'any') => result.coverage.push({ code, branch });
+  for (const skip of parsed.skipped) cover(skip.code);
+
+  const seen = new Set<string>();
+  for (const edit of parsed.edits) {
+    const units = await reviewFile(edit, config, host, options, cover);
+    for (const unit of units) {
+      const identity = `${unit.path}\u0000${unit.kind}\u0000${unit.name}`;
+      if (seen.has(identity)) continue; // the same root reached twice in one event
+      seen.add(identity);
+      result.units.push(unit);
+    }
+  }
+
+  // Dispatch: one request per unit with at least one runnable rule, then the freshness check.
+  for (const unit of result.units) {
+    if (unit.status === 'skipped' || options.dryRun || config.backend.kind === 'none') continue;
+    const runnable = unit.rules.filter((r) => r.runs).map((r) => config.rules.find((c) => c.rule.id === r.ruleId)!);
+    const request: DecisionRequest = {
+      version: 1,
+      input: unit.input!,
+      rules: runnable.map(({ rule }) => ({ ruleId: rule.id, title: rule.title, question: rule.question, criteria: rule.criteria })),
+    };
+    const answer = await askBackend(config.backend, request, host.workspace);
+    if (!answer.ok) {
+      unit.status = 'skipped';
+      unit.code = answer.code;
+      cover(answer.code, unit.kind);
+      continue;
+    }
+    unit.decisions = answer.decisions;
+    if (!(await host.fresh(unit.sources))) {
+      unit.status = 'skipped';
+      unit.code = 'stale-result';
+      cover('stale-result', unit.kind);
+      continue;
+    }
+    for (const decision of answer.decisions) {
+      const configured = runnable.find((c) => c.rule.id === decision.ruleId)!;
+      const threshold = configured.settings.threshold ?? configured.rule.threshold;
+      if (decision.probability > threshold) {
+        result.findings.push({
+          ruleId: decision.ruleId,
+          title: configured.rule.title,
+          message: configured.settings.message ?? configured.rule.message,
+          path: unit.path,
+          kind: unit.kind,
+          name: unit.name,
+          line: unit.startLine,
+          probability: decision.probability,
+          rationale: decision.rationale,
+        });
+      }
+    }
+    unit.status = result.findings.some((f) => f.path === unit.path && f.name === unit.name && f.kind === unit.kind) ? 'advised' : 'clear';
+    cover(unit.status === 'advised' ? 'finding' : 'reviewed', unit.kind);
+  }
+  if (options.dryRun || config.backend.kind === 'none') for (const unit of result.units) if (unit.status === 'dry-run') cover('reviewed', unit.kind);
+  if (!options.keepInputs) for (const unit of result.units) unit.input = null;
+  return result;
+}
+
+async function reviewFile(
+  edit: FileEdit,
+  config: ReviewConfig,
+  host: ReviewHost,
+  options: RunOptions,
+  cover: (code: CoverageCode, branch?: CoverageEntry['branch']) => void,
+): Promise<UnitResult[]> {
+  if (edit.change === 'delete' || edit.change === 'move') {
+    cover('unsupported-event');
+    return [];
+  }
+  const rel = workspacePath(host.workspace, edit.path);
+  if (rel === null || !/\.(ts|tsx|mts|cts)$/.test(rel) || /\.d\.(m|c)?ts$/.test(rel) || !config.languages.includes(LANGUAGE)) {
+    cover('ineligible-path');
+    return [];
+  }
+  const captured = await host.capture(rel, (p) => host.policy.checkRoot(p));
+  if (!captured.ok) {
+    cover(captured.outcome === 'excluded' ? 'ineligible-path' : 'capture-unavailable');
+    return [];
+  }
+  const verified = edit.verify(captured.snapshot.text);
+  if (!verified.ok) {
+    cover(verified.code);
+    return [];
+  }
+  for (let i = 0; i < verified.ambiguous; i++) cover('ambiguous-attribution');
+  const change = edit.change === 'add' ? 'add' : 'update';
+  const selection = await host.selectRoots(rel, change, verified.spans);
+  for (const skip of selection.skipped) cover(skip.code as CoverageCode);
+
+  const units: UnitResult[] = [];
+  for (const root of selection.roots) {
+    const kind = root.rootKind!;
+    const applicable = config.rules
+      .map((configured) => ({ configured, input: applicableInput(configured, kind, LANGUAGE) }))
+      .filter((x) => x.input !== null && pathSelected(x.configured.settings, rel));
+    const base = {
+      path: rel,
+      kind,
+      name: root.name,
+      startLine: root.startLine,
+      endLine: root.endLine,
+      omitted: [],
+      spent: { files: 1, readBytes: captured.snapshot.bytes, treeBytes: 0, work: 0, targets: 0 },
+      inputBytes: null,
+      projectionFingerprint: null,
+      sources: [{ path: rel, digest: captured.snapshot.digest }],
+      input: null,
+      decisions: [],
+    };
+    if (applicable.length === 0) {
+      cover('no-applicable-rule', kind);
+      units.push({ ...base, status: 'skipped', code: 'no-applicable-rule', rules: [] });
+      continue;
+    }
+    const evidence = await host.traverse(rel, root);
+    const names = new Map(evidence.decisions.map((d, i) => [d, evidence.edges[i]?.name ?? '']));
+    const rules: RuleOutcome[] = applicable.map(({ configured, input }) => {
+      const e = eligibility(input!, configured.rule.id, evidence.decisions);
+      return {
+        ruleId: configured.rule.id,
+        runs: e.blockedBy === null,
+        completeness: e.blockedBy === null ? e.completeness : null,
+        blockedBy: e.blockedBy ? { reason: e.blockedBy.reason, relation: e.blockedBy.relation, depth: e.blockedBy.depth, name: names.get(e.blockedBy) ?? '' } : null,
+      };
+    });
+    const omitted = evidence.decisions
+      .map((d, i) => ({ d, name: evidence.edges[i].name }))
+      .filter(({ d }) => d.status === 'omitted')
+      .map(({ d, name }) => ({ name, relation: d.relation, depth: d.depth, reason: d.reason }));
+    const unit: UnitResult = { ...base, status: 'skipped', code: null, rules, omitted, spent: evidence.spent, sources: evidence.sources };
+    units.push(unit);
+    const running = rules.filter((r) => r.runs);
+    if (running.length === 0) {
+      const code = coverageForBlocked(evidence.decisions.filter((d) => d.status === 'omitted'));
+      unit.code = code;
+      cover(code, kind);
+      continue;
+    }
+    const completeness: Completeness = evidence.decisions.some((d) => d.status === 'omitted') ? 'incomplete-irrelevant' : 'complete';
+    const input = renderInput(evidence.artifact, evidence.nodes, evidence.edges, completeness);
+    const bytes = Buffer.byteLength(encodeInput(input), 'utf8');
+    unit.inputBytes = bytes;
+    unit.projectionFingerprint = input.inputContract.projectionFingerprint;
+    if (bytes > host.budgets.treeBytes) {
+      unit.code = 'input-limit';
+      cover('input-limit', kind);
+      continue;
+    }
+    unit.input = input;
+    unit.status = 'dry-run';
+    void options;
+  }
+  return units;
+}
+
+function pathSelected(settings: { includes: string[] | null; excludes: string[] }, rel: string): boolean {
+  if (settings.includes && !picomatch(settings.includes, { dot: true })(rel)) return false;
+  if (settings.excludes.length > 0 && picomatch(settings.excludes, { dot: true })(rel)) return false;
+  return true;
+}
+
+/** Workspace-relative POSIX path of an event path (absolute or relative), or null when it leaves the workspace. */
+export function workspacePath(workspace: string, path: string): string | null {
+  let absolute = path;
+  if (isAbsolute(path)) {
+    try {
+      absolute = realpathSync(path); // the workspace is symlink-free; so must the event path be
+    } catch {
+      // a missing file is reported by capture
+    }
+  }
+  const rel = isAbsolute(absolute) ? relative(workspace, absolute) : absolute;
+  const posix = rel.split(sep).join('/').replace(/^\.\//, '');
+  if (posix === '' || posix.startsWith('../') || posix === '..' || isAbsolute(posix)) return null;
+  return posix;
+}
