@@ -140,3 +140,19 @@ describe('impact', () => {
     expect(data.affected_tests).toEqual([]);
   });
 });
+
+describe('budgets of the queries', () => {
+  it('tests-for marks the answer partial when the reverse walk hits its visit budget', () => {
+    const graph = storyGraph();
+    const result = testsFor(graph, graph.symbol(render)!, { limit: 30, includeTests: true, visitBudget: 1 });
+    expect(result.search_budget_reached).toBe(true);
+  });
+
+  it('impact stops at its deadline and names the frontier', () => {
+    const graph = storyGraph();
+    const result = impact(graph, graph.symbol(render)!, { ...IMPACT_DEFAULTS, includeTests: true, deadlineMs: -1 });
+    expect(result.truncated).toBe(true);
+    expect(result.stop_reason).toBe('aborted');
+    expect(result.data.frontier).toEqual([{ node: render, path_id: null, reason: 'aborted' }]);
+  });
+});
