@@ -93,6 +93,16 @@ export interface DefinitionDraft extends Position {
   wrappingMacro?: string;
   bases?: string[];
   attributes?: Record<string, string | string[]>;
+  /** Set by an adapter when the name within the file is not its scopes' names (Go `T::m`, C++ `A::f` out of line). */
+  qualifiedName?: string;
+  /** Set by an adapter when the owner is not the enclosing scope (Go receivers, C++ out-of-line methods). */
+  ownerType?: string;
+  /** Adapter-given overload key (Java parameter types). */
+  disambiguator?: string;
+  /** C/C++ `static`. */
+  fileLocal?: boolean;
+  /** Declared result type name. */
+  returnType?: string;
 }
 
 export interface CallDraft {
@@ -108,6 +118,8 @@ export interface CallDraft {
   indirect?: boolean;
   /** The callee is a bare identifier: a local binding of that name makes the call indirect. */
   bare?: boolean;
+  /** Receiver type an adapter inferred from local declarations (kept unless the receiver is `self`/`this`). */
+  receiverType?: string;
 }
 
 interface BindingDraft {
@@ -416,7 +428,6 @@ export class Engine {
   /** One query pass over `root`: dispatch every match to the draft builders and the adapter. */
   collect(root: Node, ctx: ExtractionContext): void {
     const adapter = this.adapter;
-    const seen = new Set<string>();
     for (const match of this.query.matches(root)) {
       let tag: string | undefined;
       let main: Node | undefined;
@@ -431,9 +442,6 @@ export class Engine {
         }
       }
       if (!tag || !main) continue;
-      const dedupe = `${tag}@${main.startIndex}:${main.endIndex}`;
-      if (seen.has(dedupe)) continue;
-      seen.add(dedupe);
 
       if (tag.startsWith('definition.')) {
         if (ctx.callsOnly) continue;
@@ -506,7 +514,9 @@ function byRange(a: Position, b: Position): number {
 /** Derives structure from the drafts and converts them to facts. */
 function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineResult, 'syntaxErrors'> {
   const drafts = ctx.definitions.sort(byRange);
-  const calls = ctx.calls.filter((call) => !ctx.consumed.has(`${call.start}:${call.end}`)).sort((a, b) => a.start - b.start);
+  const consumed = ctx.consumed;
+  const kept = consumed.size > 0 ? ctx.calls.filter((call) => !consumed.has(`${call.start}:${call.end}`)) : ctx.calls;
+  const calls = kept.sort((a, b) => a.start - b.start);
   const fileIsTest = adapter.isTestFile(ctx.path);
 
   // Nesting: the innermost draft whose range contains each draft.
@@ -547,7 +557,7 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
     const d = drafts[i];
     const p = parentOf[i];
     const own = d.scopeName ?? d.name;
-    qualified[i] = p >= 0 ? `${qualified[p]}${adapter.separator(drafts[p], d)}${own}` : own;
+    qualified[i] = d.qualifiedName ?? (p >= 0 ? `${qualified[p]}${adapter.separator(drafts[p], d)}${own}` : own);
     owner[i] = p >= 0 ? (OWNER_KINDS.has(drafts[p].kind) ? p : owner[p]) : -1;
     isTest[i] = fileIsTest || d.isTest === true || (p >= 0 && isTest[p]);
   }
@@ -587,6 +597,10 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
       symbol.ownerType = ownerDraft.scopeName ?? ownerDraft.name;
       if (ownerDraft.trait) symbol.attributes = { ...symbol.attributes, trait: ownerDraft.trait };
     }
+    if (d.ownerType !== undefined) symbol.ownerType = d.ownerType;
+    if (d.disambiguator !== undefined) symbol.disambiguator = d.disambiguator;
+    if (d.fileLocal) symbol.fileLocal = true;
+    if (d.returnType !== undefined) symbol.returnType = d.returnType;
     if (d.attributes) symbol.attributes = { ...symbol.attributes, ...d.attributes };
     if (d.wrappingMacro) symbol.wrappingMacro = d.wrappingMacro;
     if (d.exported || (parent < 0 && parentOf[i] < 0 && ctx.exportedNames.has(d.name))) symbol.exported = true;
@@ -641,6 +655,7 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
     };
     if (call.receiver !== undefined) fact.receiver = call.receiver;
     if (call.qualifier !== undefined) fact.qualifier = call.qualifier;
+    if (call.receiverType !== undefined) fact.receiverType = call.receiverType;
     const self = call.receiver === adapter.selfReceiver || (adapter.selfQualifier !== undefined && call.qualifier === adapter.selfQualifier);
     if (self) {
       for (let k = enclosing.length - 1; k >= 0; k--) {

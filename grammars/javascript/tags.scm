@@ -18,16 +18,16 @@
 ; ---- call sites -------------------------------------------------------------
 (call_expression
   function: (identifier) @callee @function
-  arguments: (_) @arguments) @reference.call
+  arguments: (_)) @reference.call
 (call_expression
   function: (member_expression object: (_) @receiver property: (_) @callee) @function
-  arguments: (_) @arguments) @reference.call
+  arguments: (_)) @reference.call
 (call_expression
   function: [
     (subscript_expression) (call_expression) (parenthesized_expression)
     (arrow_function) (function_expression) (await_expression)
   ] @function @indirect
-  arguments: (_) @arguments) @reference.call
+  arguments: (_)) @reference.call
 (new_expression
   constructor: (identifier) @callee @function) @reference.new
 (new_expression

@@ -19,30 +19,30 @@
 ; ---- call sites -------------------------------------------------------------
 (call_expression
   function: (identifier) @callee @function
-  arguments: (arguments) @arguments) @reference.call
+  arguments: (arguments)) @reference.call
 (call_expression
   function: (field_expression value: (_) @receiver field: (field_identifier) @callee) @function
-  arguments: (arguments) @arguments) @reference.call
+  arguments: (arguments)) @reference.call
 (call_expression
   function: (scoped_identifier path: (_)? @qualifier name: (identifier) @callee) @function
-  arguments: (arguments) @arguments) @reference.call
+  arguments: (arguments)) @reference.call
 (call_expression
   function: (generic_function function: (identifier) @callee) @function
-  arguments: (arguments) @arguments) @reference.call
+  arguments: (arguments)) @reference.call
 (call_expression
   function: (generic_function
     function: (field_expression value: (_) @receiver field: (field_identifier) @callee)) @function
-  arguments: (arguments) @arguments) @reference.call
+  arguments: (arguments)) @reference.call
 (call_expression
   function: (generic_function function: (scoped_identifier path: (_)? @qualifier name: (identifier) @callee)) @function
-  arguments: (arguments) @arguments) @reference.call
+  arguments: (arguments)) @reference.call
 (call_expression
   function: [
     (call_expression) (parenthesized_expression) (closure_expression)
     (index_expression) (field_expression field: (integer_literal))
     (try_expression) (await_expression) (unary_expression) (block)
   ] @function @indirect
-  arguments: (arguments) @arguments) @reference.call
+  arguments: (arguments)) @reference.call
 (macro_invocation
   macro: [(identifier) @callee (scoped_identifier path: (_)? @qualifier name: (identifier) @callee)] @function
   (token_tree) @arguments) @reference.macro

@@ -16,11 +16,11 @@
 
 (call_expression
   function: (instantiation_expression) @function @indirect
-  arguments: (_) @arguments) @reference.call
+  arguments: (_)) @reference.call
 
 (required_parameter pattern: (identifier) @local.parameter)
 (optional_parameter pattern: (identifier) @local.parameter)
 (required_parameter pattern: (rest_pattern (identifier) @local.parameter))
 (call_expression
   function: (non_null_expression) @function @indirect
-  arguments: (_) @arguments) @reference.call
+  arguments: (_)) @reference.call

@@ -54,13 +54,15 @@ function isPublic(node: Node): boolean {
 
 function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   if (draft.kind === 'impl') {
+    if (outerAttributes(node).some(isCfgTest)) draft.isTest = true;
     draft.scopeName = typeName(parts.name);
     draft.name = draft.scopeName;
     const trait = node.childForFieldName('trait');
     if (trait) draft.trait = typeName(trait);
     return true;
   }
-  const attributes = outerAttributes(node);
+  // Attributes matter for tests, cfg(test) and #[path]; other items skip the sibling walk.
+  const attributes = draft.kind === 'function' || draft.kind === 'module' ? outerAttributes(node) : [];
   for (const attribute of attributes) {
     if (isCfgTest(attribute)) draft.isTest = true;
     else if (draft.kind === 'function' && isTestAttribute(attribute)) {

@@ -98,9 +98,9 @@ function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
   }
 }
 
-function call(draft: CallDraft, _node: Node, parts: Parts, _ctx: ExtractionContext): boolean {
+function call(draft: CallDraft, node: Node, _parts: Parts, _ctx: ExtractionContext): boolean {
   // `require('x')` is an import, recorded by the import.require pattern when bound.
-  if (draft.bare && draft.calleeName === 'require' && parts.arguments?.firstNamedChild?.type === 'string') return false;
+  if (draft.bare && draft.calleeName === 'require' && node.childForFieldName('arguments')?.firstNamedChild?.type === 'string') return false;
   return true;
 }
 

@@ -1,0 +1,48 @@
+; Go: definitions, call sites, imports and local bindings.
+; Capture names are checked against the vocabulary in grammars/README.md.
+
+; ---- definitions ------------------------------------------------------------
+(function_declaration name: (identifier) @name) @definition.function
+; Methods: the adapter names them `Type::method` from the receiver.
+(method_declaration name: (field_identifier) @name) @definition.method
+(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
+(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+(type_spec name: (type_identifier) @name type: [
+  (type_identifier) (qualified_type) (pointer_type) (slice_type) (array_type) (map_type)
+  (channel_type) (function_type) (generic_type) (negated_type)
+]) @definition.type_alias
+(type_alias name: (type_identifier) @name) @definition.type_alias
+(method_elem name: (field_identifier) @name) @definition.method
+(const_spec name: (identifier) @name) @definition.constant
+
+; ---- call sites -------------------------------------------------------------
+(call_expression
+  function: (identifier) @callee @function
+  arguments: (argument_list) @arguments) @reference.call
+(call_expression
+  function: (selector_expression operand: (_) @receiver field: (field_identifier) @callee) @function
+  arguments: (argument_list) @arguments) @reference.call
+(call_expression
+  function: (generic_type type: (type_identifier) @callee) @function
+  arguments: (argument_list) @arguments) @reference.call
+(call_expression
+  function: (index_expression operand: (identifier) @callee) @function
+  arguments: (argument_list) @arguments) @reference.call
+(call_expression
+  function: (index_expression operand: (selector_expression operand: (_) @receiver field: (field_identifier) @callee)) @function
+  arguments: (argument_list) @arguments) @reference.call
+(call_expression
+  function: [
+    (func_literal) (call_expression) (parenthesized_expression)
+    (index_expression operand: [(call_expression) (index_expression) (parenthesized_expression)])
+    (type_assertion_expression)
+  ] @function @indirect
+  arguments: (argument_list) @arguments) @reference.call
+
+; ---- imports ----------------------------------------------------------------
+(import_spec) @import
+
+; ---- local bindings (calls through them are indirect) ------------------------
+(parameter_declaration name: (identifier) @local.parameter)
+(short_var_declaration left: (expression_list (identifier) @local.variable))
+(var_spec name: (identifier) @local.variable)
