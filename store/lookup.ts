@@ -7,7 +7,7 @@ import type { ImportFact } from '../contracts/facts.js';
 import type { FileRecord, SymbolRecord } from '../contracts/graph.js';
 import type { Dbs } from './env.js';
 import type { ResolveContext } from './resolve/types.js';
-import { fileDep, nameDep, prefixRange, WHOLE_FILE } from './schema.js';
+import { fileDep, nameDep, prefixRange } from './schema.js';
 
 const CACHE_LIMIT = 20_000;
 
@@ -16,17 +16,17 @@ export class StoreLookup implements ResolveContext {
   private readonly fileSymbolCache = new Map<string, SymbolRecord[]>();
   private readonly importCache = new Map<string, ImportFact[]>();
   private readonly fileCache = new Map<string, FileRecord | null>();
-  private site: { path: string; ord: number } | undefined;
-  /** Dependencies recorded for the current call site and file, flushed by the writer. */
+  /** Dependencies recorded for the current call site and file, read by the writer. */
   readonly siteDeps = new Set<string>();
   readonly fileDeps = new Set<string>();
 
   constructor(private readonly dbs: Dbs) {}
 
-  /** Start recording for one call site. */
-  beginSite(path: string, ord: number): void {
-    if (this.site?.path !== path) this.fileDeps.clear();
-    this.site = { path, ord };
+  beginFile(): void {
+    this.fileDeps.clear();
+  }
+
+  beginSite(): void {
     this.siteDeps.clear();
   }
 
@@ -59,9 +59,9 @@ export class StoreLookup implements ResolveContext {
     let hit = this.fileSymbolCache.get(path);
     if (!hit) {
       hit = [];
-      for (const { key, value } of this.dbs.file_symbols.getRange(prefixRange(path))) {
-        if ((key as [string, number])[1] === 0) continue; // the file symbol
-        const record = this.dbs.symbols.get(value as string) as SymbolRecord | undefined;
+      const ids = (this.dbs.file_symbols.get(path) as string[] | undefined) ?? [];
+      for (let i = 1; i < ids.length; i++) {
+        const record = this.dbs.symbols.get(ids[i]) as SymbolRecord | undefined;
         if (record) hit.push(record);
       }
       remember(this.fileSymbolCache, path, hit);
@@ -91,4 +91,3 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   cache.set(key, value);
 }
 
-export { WHOLE_FILE };

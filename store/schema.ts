@@ -2,28 +2,30 @@
 // Bump SCHEMA_VERSION whenever a key or value shape below changes; a store written
 // with another version is reported `incompatible` and never read.
 //
-// Keys are lmdb-js ordered tuples, so a prefix scan answers "everything a file owns"
-// or "every edge into a symbol" without touching the rest of the store.
+// Writes dominate an init, so what a file owns is kept per file (one record per
+// file for its symbol list, call sites, answers and dependencies) and only the
+// indexes that must be searched across files get one key per entry. Keys are
+// lmdb-js ordered tuples, so prefix scans answer "every edge into a symbol" and
+// "every call site that depends on this name" without touching the rest.
 //
-//   meta          'schema_version' | 'meta' | 'stats'         -> number | IndexMeta | GraphStats
-//   files         path                                        -> FileRecord
-//   symbols       id                                          -> SymbolRecord (file symbols `<path>::` too)
-//   file_symbols  [path, order]                               -> id            (source order; order 0 is the file symbol)
-//   names         [lower(name), name, id]                     -> null          (name index; no file symbols)
-//   outgoing      [source, relationship, line, column, ord]   -> EdgeRecord
-//   incoming      [target, relationship, source, line, column, ord] -> null    (points back into outgoing)
-//   unresolved    [path, line, column, specifier, ord]        -> UnresolvedRecord
-//   call_sites    [path, ord]                                 -> StoredCallSite (raw facts, so re-resolution never re-parses)
-//   imports       path                                        -> ImportFact[]
-//   dependents    [dep, path, ord]                            -> null          (who must be re-resolved when `dep` changes)
-//   dependencies  [path, ord, dep]                            -> null          (reverse of dependents, for purging)
+//   meta          'schema_version' | 'meta' | 'stats'      -> number | IndexMeta | GraphStats
+//   files         path                                     -> FileRecord
+//   symbols       id                                       -> SymbolRecord (file symbols `<path>::` too)
+//   file_symbols  path                                     -> id[]          (file symbol first, then source order)
+//   names         [lower(name), name, id]                  -> null          (name index; no file symbols)
+//   answers       path                                     -> FileAnswers   (the file's outgoing edges and unresolved records)
+//   incoming      [target, relationship, source, line, column, ord] -> EdgeRecord
+//   call_sites    path                                     -> StoredCallSite[] (raw facts, so re-resolution never re-parses)
+//   imports       path                                     -> ImportFact[]
+//   dependents    [dep, path]                              -> ord[]         (call sites to re-resolve when `dep` changes)
+//   dependencies  path                                     -> dep[]         (reverse of dependents, for purging)
 //
-// `ord` of an edge or unresolved record is the call site's index in its file, or
-// -1 - childOrder for `contains` edges. A dependency `dep` is `n:<name>` (a name
-// lookup) or `f:<path>` (a file's symbols, imports or existence); `ord` -1 in the
-// dependency dbs means "every call site of the file".
+// `ord` is a call site's index in its file, or -1 - i for the i-th `contains` edge.
+// A dependency `dep` is `n:<name>` (a name lookup) or `f:<path>` (a file's symbols,
+// imports or existence); ord -1 (WHOLE_FILE) in dependents means every call site.
 import type { Key } from 'lmdb';
 import type { CallSiteFact, Language } from '../contracts/facts.js';
+import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -33,9 +35,8 @@ export const DB_NAMES = [
   'symbols',
   'file_symbols',
   'names',
-  'outgoing',
+  'answers',
   'incoming',
-  'unresolved',
   'call_sites',
   'imports',
   'dependents',
@@ -52,6 +53,14 @@ export interface StoredCallSite extends CallSiteFact {
   /** Id of the enclosing symbol, or the file symbol `<path>::` for file-scope code. */
   callerId: string;
 }
+
+/** A file's outgoing edges and unresolved records: `sites[ord]` answers call site `ord`. */
+export interface FileAnswers {
+  contains: EdgeRecord[];
+  sites: Array<EdgeRecord | UnresolvedRecord>;
+}
+
+export const isUnresolved = (answer: EdgeRecord | UnresolvedRecord): answer is UnresolvedRecord => 'reason' in answer;
 
 /** Every-call-site marker in the dependency dbs. */
 export const WHOLE_FILE = -1;

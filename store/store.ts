@@ -5,7 +5,7 @@ import { CairnError } from '../contracts/errors.js';
 import type { EdgeRecord, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import { envExists, graphPath, openEnv, type GraphEnv } from './env.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
-import { fileDep, HIGH, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
+import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { emptyStats, sortedStats } from './stats.js';
 import { changedNames, GraphWriter } from './writer.js';
 
@@ -19,6 +19,22 @@ export function openStore(workspace: string, options: OpenStoreOptions = {}): Gr
 }
 
 type Signatures = Map<string, string[]>;
+
+function fileEdges(answers: FileAnswers | undefined): EdgeRecord[] {
+  if (!answers) return [];
+  return [...answers.contains, ...answers.sites.filter((a): a is EdgeRecord => a !== null && a !== undefined && !isUnresolved(a))];
+}
+
+function fileUnresolved(answers: FileAnswers | undefined): UnresolvedRecord[] {
+  if (!answers) return [];
+  const ords = answers.sites.map((_, ord) => ord).filter((ord) => answers.sites[ord] && isUnresolved(answers.sites[ord]));
+  const byPosition = (a: number, b: number) => {
+    const x = answers.sites[a] as UnresolvedRecord;
+    const y = answers.sites[b] as UnresolvedRecord;
+    return x.line - y.line || x.column - y.column || (x.specifier < y.specifier ? -1 : x.specifier > y.specifier ? 1 : 0) || a - b;
+  };
+  return ords.sort(byPosition).map((ord) => answers.sites[ord] as UnresolvedRecord);
+}
 
 function merge(into: Signatures, from: Signatures): void {
   for (const [name, list] of from) {
@@ -99,13 +115,8 @@ export class LmdbGraphStore implements GraphStore {
   symbolsInFile(path: string): SymbolRecord[] {
     const dbs = this.readable();
     if (!dbs) return [];
-    const out: SymbolRecord[] = [];
-    for (const { key, value } of dbs.file_symbols.getRange(prefixRange(path))) {
-      if ((key as [string, number])[1] === 0) continue;
-      const record = dbs.symbols.get(value as string) as SymbolRecord | undefined;
-      if (record) out.push(record);
-    }
-    return out;
+    const ids = (dbs.file_symbols.get(path) as string[] | undefined) ?? [];
+    return this.symbolsFor(ids.slice(1));
   }
 
   /** The file symbol `<path>::` that owns file-scope code (not in symbolsInFile or the name index). */
@@ -150,49 +161,47 @@ export class LmdbGraphStore implements GraphStore {
     return out;
   }
 
+  /** Edges out of a symbol: `contains` edges in source order, then calls in call-site order. */
   outgoing(id: string): EdgeRecord[] {
-    const dbs = this.readable();
-    if (!dbs) return [];
-    const out: EdgeRecord[] = [];
-    for (const { value } of dbs.outgoing.getRange(prefixRange(id))) out.push(value as EdgeRecord);
-    return out;
+    const symbol = this.symbol(id);
+    if (!symbol) return [];
+    return fileEdges(this.answersOf(symbol.file_path)).filter((e) => e.source === id);
   }
 
+  /** Edges into a symbol, ordered by relationship, then source id and position. */
   incoming(id: string): EdgeRecord[] {
     const dbs = this.readable();
     if (!dbs) return [];
     const out: EdgeRecord[] = [];
-    for (const key of dbs.incoming.getKeys(prefixRange(id))) {
-      const [, relationship, source, line, column, ord] = key as [string, string, string, number, number, number];
-      const edge = dbs.outgoing.get([source, relationship, line, column, ord]) as EdgeRecord | undefined;
-      if (edge) out.push(edge);
-    }
+    for (const { value } of dbs.incoming.getRange(prefixRange(id))) out.push(value as EdgeRecord);
     return out;
   }
 
   unresolvedFrom(id: string): UnresolvedRecord[] {
     const symbol = this.symbol(id);
     if (!symbol) return [];
-    return [...this.unresolvedIn(symbol.file_path)].filter((u) => u.source === id);
+    return fileUnresolved(this.answersOf(symbol.file_path)).filter((u) => u.source === id);
   }
 
-  private *unresolvedIn(path: string): Iterable<UnresolvedRecord> {
+  private answersOf(path: string): FileAnswers | undefined {
+    return this.readable()?.answers.get(path) as FileAnswers | undefined;
+  }
+
+  private *allAnswers(prefix?: string): Iterable<FileAnswers> {
     const dbs = this.readable();
     if (!dbs) return;
-    for (const { value } of dbs.unresolved.getRange(prefixRange(path))) yield value as UnresolvedRecord;
+    const range = prefix ? { start: prefix, end: prefix + HIGH } : {};
+    for (const { value } of dbs.answers.getRange(range)) yield value as FileAnswers;
   }
 
+  /** Unresolved records in path, line, column, specifier order. */
   *unresolved(prefix?: string): Iterable<UnresolvedRecord> {
-    const dbs = this.readable();
-    if (!dbs) return;
-    const range = prefix ? { start: [prefix], end: [prefix + HIGH] } : {};
-    for (const { value } of dbs.unresolved.getRange(range)) yield value as UnresolvedRecord;
+    for (const answers of this.allAnswers(prefix)) yield* fileUnresolved(answers);
   }
 
+  /** Every edge, file by file in path order (contains edges, then calls in call-site order). */
   *edges(): Iterable<EdgeRecord> {
-    const dbs = this.readable();
-    if (!dbs) return;
-    for (const { value } of dbs.outgoing.getRange({})) yield value as EdgeRecord;
+    for (const answers of this.allAnswers()) yield* fileEdges(answers);
   }
 
   /** Every symbol, file symbols included, in id order. */

@@ -10,8 +10,8 @@
 //     "unresolved but could now bind" and "a name became ambiguous";
 //   - call sites of files that consulted a changed, added or deleted file
 //     (`f:<path>`: import targets, module probes, re-export chains).
-// The dependency records are written by StoreLookup while resolving, so this set is
-// exact for what the binders actually read, and the result equals a fresh build.
+// The dependency records are written by StoreLookup while resolving, so this set
+// covers whatever the binders read, and the result equals a fresh build.
 import type { FileFacts } from '../contracts/facts.js';
 import type { EdgeRecord, FileRecord, GraphStats, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
@@ -19,15 +19,10 @@ import type { Dbs } from './env.js';
 import { StoreLookup } from './lookup.js';
 import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
 import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
-import { fileDep, nameDep, prefixRange, type StoredCallSite, WHOLE_FILE } from './schema.js';
+import { fileDep, type FileAnswers, isUnresolved, nameDep, prefixRange, type StoredCallSite, WHOLE_FILE } from './schema.js';
 import { bump } from './stats.js';
 
-/** Longest specifier kept in an unresolved record's key (LMDB keys are bounded). */
-const KEY_SPECIFIER_MAX = 200;
-
-export const edgeKey = (e: EdgeRecord, ord: number) => [e.source, e.relationship, e.line, e.column, ord];
-const incomingKey = (e: EdgeRecord, ord: number) => [e.target, e.relationship, e.source, e.line, e.column, ord];
-export const unresolvedKey = (u: UnresolvedRecord, ord: number) => [u.file_path, u.line, u.column, u.specifier.slice(0, KEY_SPECIFIER_MAX), ord];
+export const incomingKey = (e: EdgeRecord, ord: number) => [e.target, e.relationship, e.source, e.line, e.column, ord];
 
 type Signatures = Map<string, string[]>;
 
@@ -41,32 +36,25 @@ export class GraphWriter {
     this.lookup = new StoreLookup(dbs);
   }
 
-  // ---- edges and unresolved records, with their counters
+  // ---- answers (edges and unresolved records) with their counters
 
-  private putEdge(edge: EdgeRecord, ord: number): void {
-    this.dbs.outgoing.putSync(edgeKey(edge, ord), edge);
-    if (edge.target !== null) this.dbs.incoming.putSync(incomingKey(edge, ord), null);
-    bump(this.stats.edges_by_relationship, edge.relationship, 1);
-    bump(this.stats.edges_by_resolution, edge.resolution_kind, 1);
+  private countAnswer(answer: EdgeRecord | UnresolvedRecord, delta: number): void {
+    if (isUnresolved(answer)) bump(this.stats.unresolved_by_reason, answer.reason, delta);
+    else {
+      bump(this.stats.edges_by_relationship, answer.relationship, delta);
+      bump(this.stats.edges_by_resolution, answer.resolution_kind, delta);
+    }
   }
 
-  private removeEdge(edge: EdgeRecord, ord: number): void {
-    this.dbs.outgoing.removeSync(edgeKey(edge, ord));
-    if (edge.target !== null) this.dbs.incoming.removeSync(incomingKey(edge, ord));
-    bump(this.stats.edges_by_relationship, edge.relationship, -1);
-    bump(this.stats.edges_by_resolution, edge.resolution_kind, -1);
+  private addAnswer(answer: EdgeRecord | UnresolvedRecord, ord: number): void {
+    if (!isUnresolved(answer) && answer.target !== null) this.dbs.incoming.putSync(incomingKey(answer, ord), answer);
+    this.countAnswer(answer, 1);
   }
 
-  private putUnresolved(record: UnresolvedRecord, ord: number): void {
-    this.dbs.unresolved.putSync(unresolvedKey(record, ord), record);
-    bump(this.stats.unresolved_by_reason, record.reason, 1);
-  }
-
-  private removeUnresolvedAt(key: unknown[]): void {
-    const old = this.dbs.unresolved.get(key) as UnresolvedRecord | undefined;
-    if (!old) return;
-    this.dbs.unresolved.removeSync(key);
-    bump(this.stats.unresolved_by_reason, old.reason, -1);
+  private dropAnswer(answer: EdgeRecord | UnresolvedRecord | undefined, ord: number): void {
+    if (!answer) return;
+    if (!isUnresolved(answer) && answer.target !== null) this.dbs.incoming.removeSync(incomingKey(answer, ord));
+    this.countAnswer(answer, -1);
   }
 
   // ---- per-file reconcile
@@ -75,42 +63,41 @@ export class GraphWriter {
   purgeFile(path: string): Signatures {
     const signatures: Signatures = new Map();
     const file = this.dbs.files.get(path) as FileRecord | undefined;
-    if (file) {
-      this.stats.files -= 1;
-      bump(this.stats.files_by_status, file.status, -1);
-      bump(this.stats.files_by_language, file.language ?? 'unknown', -1);
-      this.dbs.files.removeSync(path);
-    }
-    for (const { key, value } of [...this.dbs.file_symbols.getRange(prefixRange(path))]) {
-      const id = value as string;
+    if (!file) return signatures;
+    this.stats.files -= 1;
+    bump(this.stats.files_by_status, file.status, -1);
+    bump(this.stats.files_by_language, file.language ?? 'unknown', -1);
+    this.dbs.files.removeSync(path);
+
+    for (const id of (this.dbs.file_symbols.get(path) as string[] | undefined) ?? []) {
       const symbol = this.dbs.symbols.get(id) as SymbolRecord | undefined;
       if (symbol && symbol.kind !== 'file') {
         this.dbs.names.removeSync([symbol.name.toLowerCase(), symbol.name, id]);
         this.stats.symbols -= 1;
         addSignature(signatures, symbol);
       }
-      for (const { key: edgeKeyFound, value: edge } of [...this.dbs.outgoing.getRange(prefixRange(id))]) {
-        const ord = (edgeKeyFound as unknown[])[4] as number;
-        this.removeEdge(edge as EdgeRecord, ord);
-      }
       this.dbs.symbols.removeSync(id);
-      this.dbs.file_symbols.removeSync(key);
     }
-    for (const key of [...this.dbs.unresolved.getKeys(prefixRange(path))]) this.removeUnresolvedAt(key as unknown[]);
-    for (const key of [...this.dbs.call_sites.getKeys(prefixRange(path))]) {
-      this.dbs.call_sites.removeSync(key);
-      this.stats.call_sites -= 1;
+    this.dbs.file_symbols.removeSync(path);
+
+    const answers = this.dbs.answers.get(path) as FileAnswers | undefined;
+    if (answers) {
+      answers.contains.forEach((edge, i) => this.dropAnswer(edge, -1 - i));
+      answers.sites.forEach((answer, ord) => this.dropAnswer(answer, ord));
+      this.dbs.answers.removeSync(path);
     }
-    for (const key of [...this.dbs.dependencies.getKeys(prefixRange(path))]) {
-      const [, ord, dep] = key as [string, number, string];
-      this.dbs.dependents.removeSync([dep, path, ord]);
-      this.dbs.dependencies.removeSync(key);
+    const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
+    if (sites) {
+      this.stats.call_sites -= sites.length;
+      this.dbs.call_sites.removeSync(path);
     }
+    for (const dep of (this.dbs.dependencies.get(path) as string[] | undefined) ?? []) this.dbs.dependents.removeSync([dep, path]);
+    this.dbs.dependencies.removeSync(path);
     this.dbs.imports.removeSync(path);
     return signatures;
   }
 
-  /** Writes one file's facts (not yet resolved); returns the resolution signatures of its symbols by name. */
+  /** Writes one file's facts (call sites not yet resolved); returns the resolution signatures of its symbols by name. */
   insertFile(facts: FileFacts): Signatures {
     const signatures: Signatures = new Map();
     const record = fileRecord(facts);
@@ -124,135 +111,133 @@ export class GraphWriter {
     const symbols = symbolRecords(facts, ids);
     const file = fileSymbol(facts);
     this.dbs.symbols.putSync(file.id, file);
-    this.dbs.file_symbols.putSync([facts.path, 0], file.id);
     const order = symbols.map((_, i) => i).sort((a, b) => symbols[a].start_byte - symbols[b].start_byte || a - b);
-    order.forEach((index, position) => {
+    const contains: EdgeRecord[] = [];
+    for (const index of order) {
       const symbol = symbols[index];
       this.dbs.symbols.putSync(symbol.id, symbol);
-      this.dbs.file_symbols.putSync([facts.path, position + 1], symbol.id);
       this.dbs.names.putSync([symbol.name.toLowerCase(), symbol.name, symbol.id], null);
       this.stats.symbols += 1;
       addSignature(signatures, symbol);
       if (symbol.parent_id !== null) {
-        this.putEdge(
-          {
-            source: symbol.parent_id,
-            target: symbol.id,
-            relationship: 'contains',
-            resolution_kind: 'exact',
-            confidence: RESOLUTION_CONFIDENCE.exact,
-            file_path: facts.path,
-            line: symbol.start_line,
-            column: symbol.start_column,
-          },
-          -1 - position,
-        );
+        const edge: EdgeRecord = {
+          source: symbol.parent_id,
+          target: symbol.id,
+          relationship: 'contains',
+          resolution_kind: 'exact',
+          confidence: RESOLUTION_CONFIDENCE.exact,
+          file_path: facts.path,
+          line: symbol.start_line,
+          column: symbol.start_column,
+        };
+        this.addAnswer(edge, -1 - contains.length);
+        contains.push(edge);
       }
-    });
-    for (const site of storedCallSites(facts, ids)) {
-      this.dbs.call_sites.putSync([facts.path, site.ord], site);
-      this.stats.call_sites += 1;
     }
+    this.dbs.file_symbols.putSync(facts.path, [file.id, ...order.map((i) => ids[i])]);
+    const sites = storedCallSites(facts, ids);
+    if (sites.length > 0) {
+      this.dbs.call_sites.putSync(facts.path, sites);
+      this.stats.call_sites += sites.length;
+    }
+    if (contains.length > 0 || sites.length > 0) this.dbs.answers.putSync(facts.path, { contains, sites: [] } satisfies FileAnswers);
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
     return signatures;
   }
 
   // ---- resolution
 
-  /** Re-resolves the given call sites (`WHOLE_FILE` = all of a file's); `fresh` files have no old answers to remove. */
+  /** Re-resolves the given call sites (`WHOLE_FILE` = all of a file's); `fresh` files have no dependencies recorded yet. */
   resolve(targets: Map<string, Set<number>>, fresh: ReadonlySet<string>): void {
-    const paths = [...targets.keys()].sort();
-    for (const path of paths) {
-      const ords = targets.get(path)!;
-      const sites: StoredCallSite[] = [];
-      if (ords.has(WHOLE_FILE)) {
-        for (const { value } of this.dbs.call_sites.getRange(prefixRange(path))) sites.push(value as StoredCallSite);
-      } else {
-        for (const ord of [...ords].sort((a, b) => a - b)) {
-          const site = this.dbs.call_sites.get([path, ord]) as StoredCallSite | undefined;
-          if (site) sites.push(site);
-        }
+    for (const path of [...targets.keys()].sort()) {
+      const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
+      if (!sites) continue;
+      const wanted = targets.get(path)!;
+      const ords = wanted.has(WHOLE_FILE) ? sites.map((s) => s.ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
+      const answers = (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
+      const deps = new Map<string, Set<number>>();
+      const own = fileDep(path);
+      this.lookup.beginFile();
+      for (const ord of ords) {
+        const site = sites[ord];
+        this.dropAnswer(answers.sites[ord], ord);
+        const answer = this.resolveOne(site);
+        answers.sites[ord] = answer;
+        this.addAnswer(answer, ord);
+        for (const dep of this.lookup.siteDeps) addDep(deps, dep, ord);
       }
-      for (const site of sites) {
-        if (!fresh.has(path)) this.forget(site);
-        this.resolveOne(site);
-      }
-      this.flushFileDeps(path);
+      for (const dep of this.lookup.fileDeps) if (dep !== own) addDep(deps, dep, WHOLE_FILE);
+      this.dbs.answers.putSync(path, answers);
+      this.writeDeps(path, deps, fresh.has(path));
     }
   }
 
-  private forget(site: StoredCallSite): void {
-    for (const relationship of ['calls'] as const) {
-      const key = [site.callerId, relationship, site.line, site.column, site.ord];
-      const old = this.dbs.outgoing.get(key) as EdgeRecord | undefined;
-      if (old) this.removeEdge(old, site.ord);
+  /** Dependencies only grow between purges of a file: an over-approximation that never misses a re-resolution. */
+  private writeDeps(path: string, deps: Map<string, Set<number>>, fresh: boolean): void {
+    const known = fresh ? [] : ((this.dbs.dependencies.get(path) as string[] | undefined) ?? []);
+    const all = new Set(known);
+    for (const [dep, ords] of deps) {
+      const previous = fresh ? undefined : (this.dbs.dependents.get([dep, path]) as number[] | undefined);
+      const merged = previous ? [...new Set([...previous, ...ords])] : [...ords];
+      merged.sort((a, b) => a - b);
+      this.dbs.dependents.putSync([dep, path], merged);
+      all.add(dep);
     }
-    this.removeUnresolvedAt([site.path, site.line, site.column, site.specifier.slice(0, KEY_SPECIFIER_MAX), site.ord]);
+    if (all.size > 0 && (fresh || all.size !== known.length)) this.dbs.dependencies.putSync(path, [...all]);
   }
 
-  private resolveOne(site: StoredCallSite): void {
+  private resolveOne(site: StoredCallSite): EdgeRecord | UnresolvedRecord {
     const caller = this.dbs.symbols.get(site.callerId) as SymbolRecord;
-    this.lookup.beginSite(site.path, site.ord);
-    const resolution = resolveCallSite({ site, caller }, this.lookup, binderFor(site.language));
-    this.record(site, resolution);
-    for (const dep of this.lookup.siteDeps) {
-      this.dbs.dependents.putSync([dep, site.path, site.ord], null);
-      this.dbs.dependencies.putSync([site.path, site.ord, dep], null);
-    }
-  }
-
-  private flushFileDeps(path: string): void {
-    const own = fileDep(path);
-    for (const dep of this.lookup.fileDeps) {
-      if (dep === own) continue;
-      this.dbs.dependents.putSync([dep, path, WHOLE_FILE], null);
-      this.dbs.dependencies.putSync([path, WHOLE_FILE, dep], null);
-    }
-    this.lookup.fileDeps.clear();
-  }
-
-  private record(site: StoredCallSite, resolution: Resolution): void {
-    if (resolution.kind === 'edge') {
-      const edge: EdgeRecord = {
-        source: site.callerId,
-        target: resolution.target,
-        relationship: 'calls',
-        resolution_kind: resolution.tier,
-        confidence: RESOLUTION_CONFIDENCE[resolution.tier],
-        file_path: site.path,
-        line: site.line,
-        column: site.column,
-        specifier: site.specifier,
-      };
-      this.putEdge(edge, site.ord);
-      return;
-    }
-    const record: UnresolvedRecord = {
-      source: site.callerId,
-      specifier: site.specifier,
-      kind: site.kind,
-      file_path: site.path,
-      line: site.line,
-      column: site.column,
-      reason: resolution.reason,
-    };
-    if (resolution.candidates) {
-      record.candidate_count = resolution.candidates.length;
-      record.candidates = resolution.candidates;
-    }
-    if (resolution.note !== undefined) record.note = resolution.note;
-    this.putUnresolved(record, site.ord);
+    this.lookup.beginSite();
+    return answerFor(site, resolveCallSite({ site, caller }, this.lookup, binderFor(site.language)));
   }
 
   /** Call sites that depend on `dep`, added to `targets`. */
   collectDependents(dep: string, targets: Map<string, Set<number>>): void {
-    for (const key of this.dbs.dependents.getKeys(prefixRange(dep))) {
-      const [, path, ord] = key as [string, string, number];
+    for (const { key, value } of this.dbs.dependents.getRange(prefixRange(dep))) {
+      const path = (key as [string, string])[1];
       let set = targets.get(path);
       if (!set) targets.set(path, (set = new Set()));
-      set.add(ord);
+      for (const ord of value as number[]) set.add(ord);
     }
   }
+}
+
+function answerFor(site: StoredCallSite, resolution: Resolution): EdgeRecord | UnresolvedRecord {
+  if (resolution.kind === 'edge') {
+    return {
+      source: site.callerId,
+      target: resolution.target,
+      relationship: 'calls',
+      resolution_kind: resolution.tier,
+      confidence: RESOLUTION_CONFIDENCE[resolution.tier],
+      file_path: site.path,
+      line: site.line,
+      column: site.column,
+      specifier: site.specifier,
+    };
+  }
+  const record: UnresolvedRecord = {
+    source: site.callerId,
+    specifier: site.specifier,
+    kind: site.kind,
+    file_path: site.path,
+    line: site.line,
+    column: site.column,
+    reason: resolution.reason,
+  };
+  if (resolution.candidates) {
+    record.candidate_count = resolution.candidates.length;
+    record.candidates = resolution.candidates;
+  }
+  if (resolution.note !== undefined) record.note = resolution.note;
+  return record;
+}
+
+function addDep(deps: Map<string, Set<number>>, dep: string, ord: number): void {
+  const set = deps.get(dep);
+  if (set) set.add(ord);
+  else deps.set(dep, new Set([ord]));
 }
 
 function addSignature(signatures: Signatures, symbol: SymbolRecord): void {
