@@ -3,6 +3,7 @@
 // in parsers/languages/ holds the rest.
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { Engine, type LanguageAdapter } from './engine.js';
+import { goAdapter, goPackageName } from './languages/go.js';
 import { rustAdapter, rustModulePath } from './languages/rust.js';
 import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './languages/typescript.js';
 
@@ -22,6 +23,7 @@ export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = {
   '.jsx': 'javascript',
   '.mjs': 'javascript',
   '.cjs': 'javascript',
+  '.go': 'go',
 };
 
 const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
@@ -29,6 +31,7 @@ const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
   typescript: typescriptAdapter,
   tsx: tsxAdapter,
   javascript: javascriptAdapter,
+  go: goAdapter,
 };
 
 /** Language of a workspace-relative path by its extension; null when no adapter handles it. */
@@ -64,6 +67,7 @@ export async function extractFacts(path: string, source: string, language: Langu
     references: [],
   };
   if (language === 'rust') facts.module = rustModulePath(path).module;
+  else if (language === 'go') facts.module = goPackageName(source);
   if (result.macros.length > 0) facts.macros = result.macros;
   if (result.syntaxErrors > 0) facts.syntaxErrors = result.syntaxErrors;
   return facts;

@@ -23,9 +23,6 @@
   function: (selector_expression operand: (_) @receiver field: (field_identifier) @callee) @function
   arguments: (argument_list) @arguments) @reference.call
 (call_expression
-  function: (generic_type type: (type_identifier) @callee) @function
-  arguments: (argument_list) @arguments) @reference.call
-(call_expression
   function: (index_expression operand: (identifier) @callee) @function
   arguments: (argument_list) @arguments) @reference.call
 (call_expression

@@ -2,6 +2,7 @@
 // exporting a LanguageBinder (see types.ts) and one line here; languages without a
 // binder get only the engine's language-neutral tiers.
 import type { Language } from '../../contracts/facts.js';
+import { goBinder } from './go.js';
 import { rustBinder } from './rust.js';
 import type { LanguageBinder } from './types.js';
 import { typescriptBinder } from './typescript.js';
@@ -11,6 +12,7 @@ const BINDERS: Partial<Record<Language, LanguageBinder>> = {
   typescript: typescriptBinder,
   tsx: typescriptBinder,
   javascript: typescriptBinder,
+  go: goBinder,
 };
 
 export const binderFor = (language: Language | null): LanguageBinder | undefined =>

@@ -1,0 +1,161 @@
+// Go binding rules.
+//
+// A package is a directory; FileFacts.module holds the file's package clause. An import
+// path maps to the workspace directory it ends with (`github.com/spf13/cobra/doc` ->
+// `doc/`, `k8s.io/api/core/v1` -> `staging/src/k8s.io/api/core/v1/`); the workspace root
+// answers an import path whose last segment is its package name. When several
+// directories match (vendored copies), the longest match wins.
+//
+// - exact 100: `pkg.F()` through an import when exactly one function F lives in the
+//   imported package's directory.
+// - receiver_type 90: `x.M()` where the adapter inferred x's type (parameter, `var x T`,
+//   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result): methods `T::M` of the
+//   package that declares T.
+// - package 80: a plain `F()` bound to a function of the same directory and package
+//   clause (this file included), or of a dot-imported package.
+// - Go's builtins (`len`, `append`, ...) and conversions to a package's own types are
+//   missing_target with a note, never a guess; calls into packages that are not in the
+//   workspace are missing_target with `external:<import path>`.
+import { posix } from 'node:path';
+import type { SymbolRecord } from '../../contracts/graph.js';
+import type { ResolutionKind } from '../../contracts/tiers.js';
+import { isMember } from './engine.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from './types.js';
+
+const BUILTINS = new Set([
+  'append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic',
+  'print', 'println', 'real', 'recover',
+  // conversions to predeclared types
+  'bool', 'byte', 'rune', 'string', 'error', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16',
+  'uint32', 'uint64', 'uintptr', 'float32', 'float64', 'complex64', 'complex128', 'any',
+]);
+const TYPE_KINDS = new Set(['struct', 'interface', 'type_alias']);
+
+const dirOf = (path: string) => {
+  const dir = posix.dirname(path);
+  return dir === '.' ? '' : dir;
+};
+
+const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
+const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${source}` });
+
+/** How well a directory answers an import path: the matched length, or -1. */
+function matchLength(importPath: string, dir: string, file: SymbolRecord, ctx: ResolveContext): number {
+  if (dir === '') {
+    const last = importPath.slice(importPath.lastIndexOf('/') + 1);
+    return ctx.file(file.file_path)?.module === last ? 0 : -1;
+  }
+  if (importPath === dir || importPath.endsWith(`/${dir}`)) return dir.length;
+  return -1;
+}
+
+/** Symbols among `list` that live in the directory an import path maps to (longest match). */
+function inImportedPackage(importPath: string, list: SymbolRecord[], ctx: ResolveContext): SymbolRecord[] {
+  let best = -1;
+  let found: SymbolRecord[] = [];
+  for (const s of list) {
+    const length = matchLength(importPath, dirOf(s.file_path), s, ctx);
+    if (length < 0 || length < best) continue;
+    if (length > best) {
+      best = length;
+      found = [];
+    }
+    found.push(s);
+  }
+  return found;
+}
+
+/** Symbols among `list` in the same package as `path`: same directory and package clause. */
+function inSamePackage(path: string, list: SymbolRecord[], ctx: ResolveContext): SymbolRecord[] {
+  const dir = dirOf(path);
+  const pkg = ctx.file(path)?.module;
+  return list.filter((s) => dirOf(s.file_path) === dir && ctx.file(s.file_path)?.module === pkg);
+}
+
+const goSymbols = (name: string, ctx: ResolveContext) => ctx.byName(name).filter((s) => s.language === 'go');
+const goFunctions = (name: string, ctx: ResolveContext) => goSymbols(name, ctx).filter((s) => s.kind === 'function' && !isMember(s));
+
+function importOf(local: string, path: string, ctx: ResolveContext): string | undefined {
+  return ctx.imports(path).find((f) => f.local === local)?.source;
+}
+
+/** Functions named `name` reachable as `qualifier.name` from `path`, or an external note. */
+function qualifiedFunction(qualifier: string, name: string, path: string, ctx: ResolveContext): Binding | undefined {
+  const source = importOf(qualifier, path, ctx);
+  if (source === undefined) return undefined;
+  const found = inImportedPackage(source, goFunctions(name, ctx), ctx);
+  if (found.length > 0) return candidates('exact', found);
+  const types = inImportedPackage(source, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
+  if (types.length > 0) return { kind: 'unresolved', reason: 'missing_target', note: 'conversion' };
+  return external(source);
+}
+
+/** `T` or `pkg.T` as seen from `path`: where the type's methods live (a package directory filter). */
+function methodsOfType(type: string, method: string, path: string, ctx: ResolveContext): Binding | undefined {
+  const dot = type.indexOf('.');
+  const members = (typeName: string) => goSymbols(method, ctx).filter((s) => isMember(s) && s.owner_type === typeName);
+  if (dot >= 0) {
+    const pkg = type.slice(0, dot);
+    const typeName = type.slice(dot + 1);
+    const source = importOf(pkg, path, ctx);
+    if (source === undefined) return undefined;
+    const found = inImportedPackage(source, members(typeName), ctx);
+    if (found.length > 0) return candidates('receiver_type', found);
+    const declared = inImportedPackage(source, goSymbols(typeName, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
+    return declared.length > 0 ? undefined : external(source);
+  }
+  const found = inSamePackage(path, members(type), ctx);
+  return found.length > 0 ? candidates('receiver_type', found) : undefined;
+}
+
+/** `NewT()` or `pkg.NewT()`: the declared result type of that function, qualified as seen from `path`. */
+function constructorResult(marker: string, path: string, ctx: ResolveContext): string | undefined {
+  const call = marker.slice(0, -2);
+  const dot = call.indexOf('.');
+  let fns: SymbolRecord[];
+  let pkg: string | undefined;
+  if (dot >= 0) {
+    pkg = call.slice(0, dot);
+    const source = importOf(pkg, path, ctx);
+    if (source === undefined) return undefined;
+    fns = inImportedPackage(source, goFunctions(call.slice(dot + 1), ctx), ctx);
+  } else {
+    fns = inSamePackage(path, goFunctions(call, ctx), ctx);
+  }
+  if (fns.length !== 1) return undefined;
+  const returns = fns[0].attributes?.returns;
+  if (typeof returns !== 'string') return undefined;
+  // A result type written inside package `pkg` is `pkg.T` to the caller.
+  return pkg !== undefined && !returns.includes('.') ? `${pkg}.${returns}` : returns;
+}
+
+export const goBinder: LanguageBinder = {
+  selfReceivers: new Set(),
+  builtinMethods: new Set(['Error', 'String', 'Lock', 'Unlock', 'RLock', 'RUnlock', 'Done', 'Wait', 'Add', 'Close', 'Write', 'Read', 'Len', 'Err']),
+  bind(input, ctx) {
+    const { site } = input;
+    const name = site.calleeName;
+    if (site.qualifier !== undefined && site.receiver === undefined) return qualifiedFunction(site.qualifier, name, site.path, ctx);
+    if (site.receiver !== undefined) {
+      if (site.receiverType === undefined) return undefined;
+      const type = site.receiverType.endsWith('()') ? constructorResult(site.receiverType, site.path, ctx) : site.receiverType;
+      return type === undefined ? undefined : methodsOfType(type, name, site.path, ctx);
+    }
+    if (BUILTINS.has(name) && site.kind === 'call') {
+      const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);
+      if (own.length === 0) return { kind: 'unresolved', reason: 'missing_target', note: 'builtin' };
+    }
+    const functions = goFunctions(name, ctx);
+    const own = inSamePackage(site.path, functions, ctx);
+    if (own.length > 0) return candidates('package', own);
+    const dotted: SymbolRecord[] = [];
+    for (const fact of ctx.imports(site.path)) {
+      if (fact.local === '*') dotted.push(...inImportedPackage(fact.source, functions, ctx));
+    }
+    if (dotted.length > 0) return candidates('package', dotted);
+    const types = inSamePackage(site.path, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
+    if (types.length > 0) return { kind: 'unresolved', reason: 'missing_target', note: 'conversion' };
+    // Go has no other way to name a function without a qualifier: never a cross-package guess.
+    return candidates('package', []);
+  },
+};

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeAnswer, indexFiles, type IndexedFixture } from './resolve-languages.fixture.js';
+
+let open: IndexedFixture | undefined;
+afterEach(async () => {
+  await open?.cleanup();
+  open = undefined;
+});
+
+const FILES = {
+  'go.mod': '',
+  'root.go': `package shapes
+func Root() {}
+`,
+  'geo/grid.go': `package geo
+type Grid struct{}
+func NewGrid() *Grid { return &Grid{} }
+func (g *Grid) Cell() {}
+func Area(x int) int { return x }
+type Meters int
+`,
+  'geo/other.go': `package geo
+func sibling() { Area(1); helper() }
+`,
+  'geo/helper.go': `package geo
+func helper() {}
+`,
+  'vendor/example.com/x/geo/grid.go': `package geo
+func Area(x int) int { return x }
+`,
+  'app/main.go': `package main
+import (
+	"example.com/m/geo"
+	shapes "example.com/shapes"
+	"github.com/other/lib"
+	. "example.com/m/util"
+)
+type Local struct{}
+func NewLocal() Local { return Local{} }
+func (l Local) Run() {}
+func run(g *geo.Grid) {
+	geo.Area(1)
+	g.Cell()
+	e := geo.NewGrid()
+	e.Cell()
+	l := NewLocal()
+	l.Run()
+	var v Local
+	v.Run()
+	shapes.Root()
+	lib.Do()
+	len("x")
+	geo.Meters(3)
+	Dotted()
+	missing()
+}
+`,
+  'util/u.go': `package util
+func Dotted() {}
+`,
+};
+
+describe('Go resolution', () => {
+  it('binds package calls, receiver types, same-package and dot imports', async () => {
+    open = await indexFiles(Object.fromEntries(Object.entries(FILES).filter(([p]) => p.endsWith('.go'))));
+    const at = (spec: string, path = 'app/main.go') => describeAnswer(open!.answer(path, spec));
+    expect(at('geo.Area')).toBe('geo/grid.go::Area (exact)');
+    expect(at('g.Cell')).toBe('geo/grid.go::Grid::Cell (receiver_type)');
+    expect(at('e.Cell')).toBe('geo/grid.go::Grid::Cell (receiver_type)');
+    expect(at('l.Run')).toBe('app/main.go::Local::Run (receiver_type)');
+    expect(at('v.Run')).toBe('app/main.go::Local::Run (receiver_type)');
+    expect(at('shapes.Root')).toBe('root.go::Root (exact)');
+    expect(at('lib.Do')).toBe('missing_target external:github.com/other/lib');
+    expect(at('len')).toBe('missing_target builtin');
+    expect(at('geo.Meters')).toBe('missing_target conversion');
+    expect(at('Dotted')).toBe('util/u.go::Dotted (package)');
+    expect(at('missing')).toBe('missing_target');
+    expect(at('NewLocal')).toBe('app/main.go::NewLocal (package)');
+    expect(at('Area', 'geo/other.go')).toBe('geo/grid.go::Area (package)');
+    expect(at('helper', 'geo/other.go')).toBe('geo/helper.go::helper (package)');
+  });
+});
