@@ -1,4 +1,5 @@
-; JavaScript parameters (TypeScript wraps them in required/optional_parameter).
+; Plain JavaScript only (the TypeScript grammar names these nodes differently):
+; parameters, and class fields holding functions.
 (formal_parameters (identifier) @local.parameter)
 (formal_parameters (assignment_pattern left: (identifier) @local.parameter))
 (formal_parameters (rest_pattern (identifier) @local.parameter))

@@ -13,7 +13,8 @@
 ; test()/it()/describe() blocks: the adapter keeps those whose callee is a test function.
 (call_expression
   function: (_) @function
-  arguments: (arguments . [(string) (template_string)] @name)) @test.block
+  arguments: (arguments . [(string) (template_string)] @name)
+  (#match? @function "^(it|test|fit|xit|xtest|bench|describe|suite|fdescribe|xdescribe)\\b")) @test.block
 
 ; ---- call sites -------------------------------------------------------------
 (call_expression

@@ -241,4 +241,4 @@ function adapterFor(grammar: GrammarName, queryFiles: readonly string[]): Langua
 
 export const typescriptAdapter = adapterFor('typescript', ['javascript/tags.scm', 'typescript/tags.scm']);
 export const tsxAdapter = adapterFor('tsx', ['javascript/tags.scm', 'typescript/tags.scm']);
-export const javascriptAdapter = adapterFor('javascript', ['javascript/tags.scm', 'javascript/params.scm']);
+export const javascriptAdapter = adapterFor('javascript', ['javascript/tags.scm', 'javascript/plain.scm']);

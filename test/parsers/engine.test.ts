@@ -23,7 +23,7 @@ describe('query engine', () => {
       ['rust', ['rust/tags.scm']],
       ['typescript', ['javascript/tags.scm', 'typescript/tags.scm']],
       ['tsx', ['javascript/tags.scm', 'typescript/tags.scm']],
-      ['javascript', ['javascript/tags.scm', 'javascript/params.scm']],
+      ['javascript', ['javascript/tags.scm', 'javascript/plain.scm']],
     ];
     for (const [grammar, files] of sets) {
       const query = await compileQuery(grammar, files.map((f) => readFileSync(new URL(f, grammars), 'utf8')).join('\n'));

@@ -182,6 +182,8 @@ module.exports = { Widget };
     await expect(render(jsFacts)).toMatchFileSnapshot('__snapshots__/js-jsx.txt');
     expect(jsFacts.syntaxErrors).toBeUndefined();
     expect(jsFacts.symbols.find((s) => s.qualifiedName === 'Widget.handle')?.kind).toBe('method');
+    const params = await extract('function run(cb, opt = 1, ...rest) { cb(); opt(); rest(); other(); }\n', 'lib/run.cjs', 'javascript');
+    expect(params.callSites.map((c) => [c.calleeName, c.indirect ?? false])).toEqual([['cb', true], ['opt', true], ['rest', true], ['other', false]]);
   });
 
   it('still returns facts for files with syntax errors, and nothing for empty or comment-only files', async () => {
