@@ -4,7 +4,8 @@
 // reading the code. Loading one turns it into oracle sites, so the same join and
 // metrics judge cairn on it.
 //
-// Site fields: file, line, column (0-based, of the callee's name token), callee,
+// Site fields: file, line, column (0-based, of the callee's name token), call_line and
+// call_column (where the call expression starts; optional), callee,
 // specifier, kind ('call' | 'new' | 'macro'), rationale, and target:
 //   { "file": "src/x.rs", "line": 30, "name": "foo" }   a declaration in the corpus
 //   { "external": "std::vec::Vec::new" }                 outside the corpus
@@ -75,8 +76,8 @@ export function goldenToOracleSites(set, root) {
       file: g.file,
       line: g.line,
       column: g.column,
-      callLine: g.line,
-      callColumn: g.column,
+      callLine: g.call_line ?? g.line,
+      callColumn: g.call_column ?? g.column,
       calleeName: g.callee,
       specifier: g.specifier,
       kind: g.kind === 'new' ? 'new' : 'call',

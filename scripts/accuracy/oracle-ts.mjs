@@ -5,7 +5,7 @@
 //
 // Run alone (the harness runs it as a child process so the checker's memory is
 // freed before the join): node scripts/accuracy/oracle-ts.mjs <root> <out.jsonl>
-import { readdirSync, openSync, writeSync, closeSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -53,9 +53,29 @@ export function listSourceFiles(root) {
   return out.sort();
 }
 
+/**
+ * Self-references of a package published with its sources (`zod/src` importing
+ * `zod/v4` in its tests): when the root's parent holds the package.json, its name
+ * maps onto the root, so the checker can follow them instead of answering `any`.
+ */
+export function selfReferencePaths(root) {
+  const manifest = join(root, '..', 'package.json');
+  if (!existsSync(manifest)) return undefined;
+  let name;
+  try {
+    name = JSON.parse(readFileSync(manifest, 'utf8')).name;
+  } catch {
+    return undefined;
+  }
+  if (typeof name !== 'string' || !name) return undefined;
+  return { [name]: ['./index.ts', './index.js'], [`${name}/*`]: ['./*', './*/index.ts'] };
+}
+
 /** Lenient options for a corpus that ships no tsconfig.json at its root. */
-export function generatedOptions() {
+export function generatedOptions(root) {
+  const paths = root ? selfReferencePaths(root) : undefined;
   return {
+    ...(paths ? { baseUrl: root, paths } : {}),
     allowJs: true,
     checkJs: false,
     noEmit: true,
@@ -93,7 +113,8 @@ export function createOracleProgram(root) {
       return { program: ts.createProgram({ rootNames, options }), config: 'tsconfig.json' };
     }
   }
-  return { program: ts.createProgram({ rootNames: files, options: generatedOptions() }), config: 'generated' };
+  const options = generatedOptions(root);
+  return { program: ts.createProgram({ rootNames: files, options }), config: options.paths ? 'generated, self-references mapped' : 'generated' };
 }
 
 /** The node that names the callee, or null when the callee has no name. */

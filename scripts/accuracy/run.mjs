@@ -101,6 +101,9 @@ const seconds = (t0) => Math.round((Date.now() - t0) / 100) / 10;
 function copyCorpus(source, work) {
   const copy = join(work, 'tree');
   cpSync(source, copy, { recursive: true, filter: (p) => !p.split(/[\\/]/).includes('.cairn') });
+  // A package's manifest beside its sources names the package for self-imports (oracle-ts.mjs).
+  const manifest = join(source, '..', 'package.json');
+  if (existsSync(manifest)) cpSync(manifest, join(work, 'package.json'));
   return copy;
 }
 

@@ -93,6 +93,9 @@ export async function collectSites(language, root) {
             file,
             line: name.startPosition.row + 1,
             column: name.startPosition.column,
+            // Where the call expression starts: extractors may place the call there.
+            call_line: node.startPosition.row + 1,
+            call_column: node.startPosition.column,
             callee: name.text,
             specifier: oneLine(callee.text),
             kind: node.type.includes('new') || node.type.includes('creation') ? 'new' : 'call',

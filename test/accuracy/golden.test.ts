@@ -49,6 +49,7 @@ describe('sampler and conversion', () => {
       writeFileSync(join(root, 'src', 'lib.rs'), 'pub fn helper() -> u32 { 1 }\n\npub fn main() {\n    helper();\n    let v = Vec::new();\n    v.len();\n    (|| 1)();\n}\n');
       const sites = await collectSites('rust', root);
       expect(sites.map((s: any) => `${s.line}:${s.column} ${s.callee} ${s.specifier}`)).toEqual(['4:4 helper helper', '5:17 new Vec::new', '6:6 len v.len']);
+      expect(sites[2]).toMatchObject({ call_line: 6, call_column: 4 });
       expect(sample(sites, 2, 6)).toEqual(sample(sites, 2, 6));
       expect(sample(sites, 3, 6).map((s: any) => s.callee).sort()).toEqual(['helper', 'len', 'new']);
 

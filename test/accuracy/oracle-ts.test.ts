@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { collectTsCallSites } from '../../scripts/accuracy/oracle-ts.mjs';
+import { mkdirSync } from 'node:fs';
 
 const A = `export function helper(x: number): number;
 export function helper(x: string): string;
@@ -104,5 +105,23 @@ describe('TypeScript oracle', () => {
   it('sees calls inside the callee file too (new in a static method)', () => {
     const [s] = at('a.ts', 12);
     expect(s.targets[0]).toMatchObject({ file: 'a.ts', name: 'Box', declKind: 'ClassDeclaration' });
+  });
+});
+
+describe('self-references of a published package', () => {
+  it('maps the package name in the parent manifest onto the root', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-oracle-pkg-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'tinypkg' }));
+      mkdirSync(join(dir, 'src', 'v2'), { recursive: true });
+      writeFileSync(join(dir, 'src', 'v2', 'index.ts'), 'export function make() {\n  return 1;\n}\n');
+      writeFileSync(join(dir, 'src', 'use.ts'), "import { make } from 'tinypkg/v2';\nmake();\n");
+      const found: any[] = [];
+      const summary = collectTsCallSites(join(dir, 'src'), (s: any) => found.push(s));
+      expect(summary.config).toBe('generated, self-references mapped');
+      expect(found[0]).toMatchObject({ file: 'use.ts', status: 'in_repo', targets: [{ file: 'v2/index.ts', line: 1, name: 'make' }] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
