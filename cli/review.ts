@@ -62,7 +62,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
     const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json });
     const log = writeAuditLog(ctx.workspace, recorder.lines);
     const { recordCoverage } = await import('../review/coverage.js');
-    await recordCoverage(ctx.workspace, result.coverage);
+    recordCoverage(ctx.workspace, result.coverage);
     return { result, log };
   } finally {
     interpreter.dispose();

@@ -1,7 +1,13 @@
 // Human coverage: source-free counts by code (and branch), kept in their own LMDB
 // environment under .cairn/review/ so that re-initialising the graph never wipes
 // review history. Nothing here holds source, names, paths or hashes.
-import { mkdirSync } from 'node:fs';
+//
+// A hook run does not open LMDB: loading and opening it costs more than the rest
+// of a small review. It appends one line of counts to a journal next to the
+// environment (an O_APPEND write of well under PIPE_BUF, so concurrent hooks do not
+// interleave), and every reader folds the journal into LMDB in one transaction
+// before answering.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const COVERAGE_CODES = [
@@ -47,24 +53,46 @@ async function open(workspace: string) {
   return { env, db: env.openDB<number, Array<string>>({ name: 'coverage' }) };
 }
 
-export async function recordCoverage(workspace: string, entries: CoverageEntry[]): Promise<void> {
-  const { env, db } = await open(workspace);
-  try {
-    await db.transaction(() => {
-      db.put(['runs'], (db.get(['runs']) ?? 0) + 1);
-      for (const e of entries) {
-        const key = ['count', e.code, e.branch];
-        db.put(key, (db.get(key) ?? 0) + 1);
+const journal = (workspace: string) => join(dir(workspace), 'pending.jsonl');
+
+/** Records one run's outcomes: one journal line, folded into LMDB by the next reader. */
+export function recordCoverage(workspace: string, entries: CoverageEntry[]): void {
+  mkdirSync(dir(workspace), { recursive: true });
+  const counts: Record<string, number> = {};
+  for (const e of entries) counts[`${e.code}|${e.branch}`] = (counts[`${e.code}|${e.branch}`] ?? 0) + 1;
+  appendFileSync(journal(workspace), `${JSON.stringify(counts)}\n`);
+}
+
+/** Moves the journal's counts into LMDB. The journal is renamed first, so runs that append meanwhile start a new one. */
+async function fold(workspace: string, db: Awaited<ReturnType<typeof open>>['db']): Promise<void> {
+  if (!existsSync(journal(workspace))) return;
+  const taken = `${journal(workspace)}.${process.pid}.folding`;
+  renameSync(journal(workspace), taken);
+  const lines = readFileSync(taken, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  await db.transaction(() => {
+    for (const line of lines) {
+      let counts: Record<string, number>;
+      try {
+        counts = JSON.parse(line) as Record<string, number>;
+      } catch {
+        continue; // a torn line from a crashed writer counts nothing
       }
-    });
-  } finally {
-    await env.close();
-  }
+      db.put(['runs'], (db.get(['runs']) ?? 0) + 1);
+      for (const [codeBranch, n] of Object.entries(counts)) {
+        const [code, branch] = codeBranch.split('|');
+        if (!(COVERAGE_CODES as readonly string[]).includes(code) && code !== 'reviewed' && code !== 'finding') continue;
+        const key = ['count', code, branch];
+        db.put(key, (db.get(key) ?? 0) + (Number.isInteger(n) ? n : 0));
+      }
+    }
+  });
+  rmSync(taken, { force: true });
 }
 
 export async function readCoverage(workspace: string): Promise<CoverageCounts> {
   const { env, db } = await open(workspace);
   try {
+    await fold(workspace, db);
     const counts: CoverageCounts['counts'] = [];
     for (const { key, value } of db.getRange({ start: ['count'], end: ['count', '\uffff'] })) {
       counts.push({ code: String(key[1]), branch: String(key[2]), count: value });

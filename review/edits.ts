@@ -417,7 +417,7 @@ function mergeAdjacent(spans: Span[]): Span[] {
 
 export function parsePatchText(text: string): ParsedEvent {
   if (text.includes('*** Begin Patch')) return { host: null, ...parseApplyPatch(text) };
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const lines = text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
   const edits: FileEdit[] = [];
   const skipped: ParsedEvent['skipped'] = [];
   let i = 0;

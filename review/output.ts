@@ -31,7 +31,7 @@ export function humanText(result: ReviewResult): string {
     const blocked = unit.rules.filter((r) => !r.runs);
     let state: string;
     if (unit.status === 'skipped') state = `skipped: ${unit.code}`;
-    else if (unit.status === 'dry-run') state = `${running.length} rule(s) would run (${unit.input?.inputContract.completeness ?? 'rendered'}, ${unit.inputBytes} bytes)`;
+    else if (unit.status === 'dry-run') state = `${running.length} rule(s) would run (${unit.completeness}, ${unit.inputBytes} bytes)`;
     else state = unit.status;
     lines.push(`  ${unit.path}:${unit.startLine} ${unit.kind} ${unit.name}: ${state}`);
     for (const r of blocked) lines.push(`    ${r.ruleId} does not run: needs ${r.blockedBy ? `${r.blockedBy.relation} ${r.blockedBy.name} (${r.blockedBy.reason})` : 'evidence'}`);

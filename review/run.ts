@@ -52,6 +52,7 @@ export interface UnitResult {
   omitted: Array<{ name: string; relation: string; depth: number; reason: string | null }>;
   spent: { files: number; readBytes: number; treeBytes: number; work: number; targets: number };
   inputBytes: number | null;
+  completeness: Completeness | null;
   projectionFingerprint: string | null;
   sources: Array<{ path: string; digest: string }>;
   input: ReviewInput | null;
@@ -197,6 +198,7 @@ async function reviewFile(
       omitted: [],
       spent: { files: 1, readBytes: captured.snapshot.bytes, treeBytes: 0, work: 0, targets: 0 },
       inputBytes: null,
+      completeness: null,
       projectionFingerprint: null,
       sources: [{ path: rel, digest: captured.snapshot.digest }],
       input: null,
@@ -235,6 +237,7 @@ async function reviewFile(
     const input = renderInput(evidence.artifact, evidence.nodes, evidence.edges, completeness);
     const bytes = Buffer.byteLength(encodeInput(input), 'utf8');
     unit.inputBytes = bytes;
+    unit.completeness = completeness;
     unit.projectionFingerprint = input.inputContract.projectionFingerprint;
     if (bytes > host.budgets.treeBytes) {
       unit.code = 'input-limit';

@@ -288,7 +288,11 @@ export class ReviewInterpreter {
     if (reference.member) {
       const ns = facts.imports.find((b) => b.local === reference.name);
       if (ns && ns.imported === '*') return this.moduleTarget(path, ns.specifier, reference.member);
-      if (ns) return { kind: 'omitted', reason: reference.kind === 'call' ? 'member-of-import' : 'unresolved-binding' };
+      if (ns) {
+        const resolved = await this.resolveSpecifier(path, ns.specifier);
+        if ('reason' in resolved && resolved.reason === 'package-import') return reference.kind === 'call' ? null : { kind: 'omitted', reason: 'package-import' };
+        return { kind: 'omitted', reason: 'member-of-import' };
+      }
       if (facts.declarations.some((d) => d.name === reference.name)) return { kind: 'omitted', reason: 'namespace-member' };
       return reference.kind === 'call' ? null : { kind: 'omitted', reason: 'unresolved-binding' };
     }

@@ -1,0 +1,62 @@
+// Fixture workspaces for review tests: written into a temp dir, removed afterwards.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { AuditRecorder } from '../../machines/audit.js';
+import { loadConfig } from '../../review/config.js';
+import type { ParsedEvent } from '../../review/edits.js';
+import { PathPolicy } from '../../review/paths.js';
+import { runReview } from '../../review/run.js';
+import { ReviewInterpreter } from '../../workers/review-interpreter.js';
+
+const made: string[] = [];
+
+export function workspace(files: Record<string, string>, options: { git?: boolean } = {}): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-review-')));
+  made.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  if (options.git) execFileSync('git', ['init', '-q', '.'], { cwd: dir });
+  return dir;
+}
+
+export function cleanup(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a review in-process with an isolated user config, returning the result and the interpreter's logs. */
+export async function review(ws: string, parsed: ParsedEvent, options: { dryRun?: boolean; clock?: () => number } = {}) {
+  const config = loadConfig(ws, { XDG_CONFIG_HOME: join(ws, '.no-user-config') });
+  const recorder = new AuditRecorder();
+  const interpreter = new ReviewInterpreter({ workspace: ws, policy: new PathPolicy(ws, config), budgets: config.limits, recorder, clock: options.clock });
+  try {
+    const result = await runReview(parsed, config, interpreter, { dryRun: options.dryRun ?? false, keepInputs: true });
+    return { result, interpreter, recorder, config };
+  } finally {
+    interpreter.dispose();
+  }
+}
+
+/** A Claude Code Edit event for `path` inside `ws`, with the pre-edit file as the tool reports it. */
+export function editEvent(ws: string, path: string, original: string, oldString: string, newString: string): string {
+  return JSON.stringify({
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Edit',
+    tool_input: { file_path: join(ws, path), old_string: oldString, new_string: newString },
+    tool_response: { filePath: join(ws, path), originalFile: original },
+  });
+}
+
+/** Writes `files` and returns the pre-edit text of `path` with `newString` replaced by `oldString`. */
+export function before(text: string, oldString: string, newString: string): string {
+  if (!text.includes(newString)) throw new Error('fixture: post-edit text lacks the new string');
+  return text.replace(newString, oldString);
+}
+
+export const summary = (result: Awaited<ReturnType<typeof review>>['result']) => ({
+  roots: result.units.map((u) => `${u.kind}:${u.name}`),
+  coverage: result.coverage.map((c) => c.code).sort(),
+});
