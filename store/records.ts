@@ -106,15 +106,31 @@ export function symbolRecords(facts: FileFacts, ids: readonly string[]): SymbolR
   });
 }
 
+/**
+ * The call sites as stored: the facts plus ord and caller id. `path` and `language` are
+ * the file's and are not written per site; the writer sets them when it reads sites back.
+ */
 export function storedCallSites(facts: FileFacts, ids: readonly string[]): StoredCallSite[] {
   const fileId = fileSymbolId(facts.path);
-  return facts.callSites.map((site, ord) => ({
-    ...site,
-    ord,
-    path: facts.path,
-    language: facts.language,
-    callerId: site.caller === null ? fileId : (ids[site.caller] ?? fileId),
-  }));
+  const out = new Array<StoredCallSite>(facts.callSites.length);
+  facts.callSites.forEach((site, ord) => {
+    const stored = {
+      ord,
+      callerId: site.caller === null ? fileId : (ids[site.caller] ?? fileId),
+      caller: site.caller,
+      calleeName: site.calleeName,
+      specifier: site.specifier,
+      kind: site.kind,
+      line: site.line,
+      column: site.column,
+    } as StoredCallSite;
+    if (site.receiver !== undefined) stored.receiver = site.receiver;
+    if (site.receiverType !== undefined) stored.receiverType = site.receiverType;
+    if (site.qualifier !== undefined) stored.qualifier = site.qualifier;
+    if (site.indirect) stored.indirect = true;
+    out[ord] = stored;
+  });
+  return out;
 }
 
 /**

@@ -28,6 +28,8 @@ type Signatures = Map<string, string[]>;
 
 export class GraphWriter {
   private readonly lookup: StoreLookup;
+  /** Files inserted by this apply: their sites and answers stay in memory until resolved. */
+  private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers }>();
 
   constructor(
     private readonly dbs: Dbs,
@@ -140,7 +142,9 @@ export class GraphWriter {
       this.dbs.call_sites.putSync(facts.path, sites);
       this.stats.call_sites += sites.length;
     }
-    if (contains.length > 0 || sites.length > 0) this.dbs.answers.putSync(facts.path, { contains, sites: [] } satisfies FileAnswers);
+    const answers: FileAnswers = { contains, sites: [] };
+    if (sites.length > 0) this.pending.set(facts.path, { sites, answers });
+    else if (contains.length > 0) this.dbs.answers.putSync(facts.path, answers);
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
     return signatures;
   }
@@ -150,18 +154,27 @@ export class GraphWriter {
   /** Re-resolves the given call sites (`WHOLE_FILE` = all of a file's); `fresh` files have no dependencies recorded yet. */
   resolve(targets: Map<string, Set<number>>, fresh: ReadonlySet<string>): void {
     for (const path of [...targets.keys()].sort()) {
-      const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
+      const pending = this.pending.get(path);
+      const sites = pending?.sites ?? (this.dbs.call_sites.get(path) as StoredCallSite[] | undefined);
       if (!sites) continue;
+      const language = (this.dbs.files.get(path) as FileRecord).language;
+      const binder = binderFor(language);
       const wanted = targets.get(path)!;
       const ords = wanted.has(WHOLE_FILE) ? sites.map((s) => s.ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
-      const answers = (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
+      const answers = pending?.answers ?? (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
       const deps = new Map<string, Set<number>>();
+      const callers = new Map<string, SymbolRecord>();
       const own = fileDep(path);
       this.lookup.beginFile();
       for (const ord of ords) {
         const site = sites[ord];
+        site.path = path;
+        site.language = language;
+        let caller = callers.get(site.callerId);
+        if (!caller) callers.set(site.callerId, (caller = this.dbs.symbols.get(site.callerId) as SymbolRecord));
         this.dropAnswer(answers.sites[ord], ord);
-        const answer = this.resolveOne(site);
+        this.lookup.beginSite();
+        const answer = answerFor(site, resolveCallSite({ site, caller }, this.lookup, binder));
         answers.sites[ord] = answer;
         this.addAnswer(answer, ord);
         for (const dep of this.lookup.siteDeps) addDep(deps, dep, ord);
@@ -184,12 +197,6 @@ export class GraphWriter {
       all.add(dep);
     }
     if (all.size > 0 && (fresh || all.size !== known.length)) this.dbs.dependencies.putSync(path, [...all]);
-  }
-
-  private resolveOne(site: StoredCallSite): EdgeRecord | UnresolvedRecord {
-    const caller = this.dbs.symbols.get(site.callerId) as SymbolRecord;
-    this.lookup.beginSite();
-    return answerFor(site, resolveCallSite({ site, caller }, this.lookup, binderFor(site.language)));
   }
 
   /** Call sites that depend on `dep`, added to `targets`. */
