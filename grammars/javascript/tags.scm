@@ -47,8 +47,9 @@
   (#eq? @_require "require")) @import.require
 (call_expression function: (import) arguments: (arguments . (string))) @import.dynamic
 
-; `export { a, b as c }` without a source marks local symbols as exported.
+; `export { a, b as c }` without a source, and `export default a`, mark local symbols as exported.
 (export_statement (export_clause) !source) @export.clause
+(export_statement value: (identifier)) @export.clause
 
 ; ---- local bindings (calls through them are indirect) ------------------------
 (variable_declarator name: (identifier) @local.variable)

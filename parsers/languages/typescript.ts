@@ -203,8 +203,10 @@ function dynamicImport(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   ctx.imports.push({ source, imported: '*', local: '', reexport: false, typeOnly: false, line: ctx.line(node) });
 }
 
-/** `export { a, b as c }`: the local symbols a and b are exported. */
+/** `export { a, b as c }` and `export default a`: the local symbols a and b are exported. */
 function exportClause(node: Node, _parts: Parts, ctx: ExtractionContext): void {
+  const value = node.childForFieldName('value');
+  if (value?.type === 'identifier') ctx.exportedNames.add(value.text);
   for (const child of node.namedChildren) {
     if (child?.type !== 'export_clause') continue;
     for (const specifier of child.namedChildren) {

@@ -121,11 +121,14 @@ const { readFile, writeFile: write } = require('fs');
 const path = require('path');
 async function load() { return import('./lazy'); }
 export { load };
+function main() {}
+export default main;
 `;
     const facts = await extract(source);
     await expect(render(facts)).toMatchFileSnapshot('__snapshots__/ts-imports.txt');
     expect(facts.imports).toHaveLength(17);
     expect(facts.symbols.find((s) => s.name === 'load')?.exported).toBe(true);
+    expect(facts.symbols.find((s) => s.name === 'main')?.exported).toBe(true);
   });
 
   it('turns test()/it() blocks into test symbols named by their describe chain', async () => {
