@@ -4,6 +4,7 @@
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { Engine, type LanguageAdapter } from './engine.js';
 import { goAdapter, goPackageName } from './languages/go.js';
+import { pythonAdapter, pythonModulePath } from './languages/python.js';
 import { rustAdapter, rustModulePath } from './languages/rust.js';
 import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './languages/typescript.js';
 
@@ -24,6 +25,8 @@ export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = {
   '.mjs': 'javascript',
   '.cjs': 'javascript',
   '.go': 'go',
+  '.py': 'python',
+  '.pyi': 'python',
 };
 
 const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
@@ -32,6 +35,7 @@ const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
   tsx: tsxAdapter,
   javascript: javascriptAdapter,
   go: goAdapter,
+  python: pythonAdapter,
 };
 
 /** Language of a workspace-relative path by its extension; null when no adapter handles it. */
@@ -68,6 +72,7 @@ export async function extractFacts(path: string, source: string, language: Langu
   };
   if (language === 'rust') facts.module = rustModulePath(path).module;
   else if (language === 'go') facts.module = goPackageName(source);
+  else if (language === 'python') facts.module = pythonModulePath(path);
   if (result.macros.length > 0) facts.macros = result.macros;
   if (result.syntaxErrors > 0) facts.syntaxErrors = result.syntaxErrors;
   return facts;

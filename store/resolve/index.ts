@@ -3,6 +3,7 @@
 // binder get only the engine's language-neutral tiers.
 import type { Language } from '../../contracts/facts.js';
 import { goBinder } from './go.js';
+import { pythonBinder } from './python.js';
 import { rustBinder } from './rust.js';
 import type { LanguageBinder } from './types.js';
 import { typescriptBinder } from './typescript.js';
@@ -13,6 +14,7 @@ const BINDERS: Partial<Record<Language, LanguageBinder>> = {
   tsx: typescriptBinder,
   javascript: typescriptBinder,
   go: goBinder,
+  python: pythonBinder,
 };
 
 export const binderFor = (language: Language | null): LanguageBinder | undefined =>
