@@ -94,6 +94,8 @@ export interface CallSiteFact {
   qualifier?: string;
   /** A call through a variable, parameter, callback or computed member: never bound by name. */
   indirect?: boolean;
+  /** Number of arguments, where the language's overload rules need it (Java). */
+  argumentCount?: number;
   line: number;
   column: number;
 }

@@ -120,6 +120,8 @@ export interface CallDraft {
   bare?: boolean;
   /** Receiver type an adapter inferred from local declarations (kept unless the receiver is `self`/`this`). */
   receiverType?: string;
+  /** Number of arguments, where an adapter's overload rules need it. */
+  argumentCount?: number;
 }
 
 interface BindingDraft {
@@ -656,6 +658,7 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
     if (call.receiver !== undefined) fact.receiver = call.receiver;
     if (call.qualifier !== undefined) fact.qualifier = call.qualifier;
     if (call.receiverType !== undefined) fact.receiverType = call.receiverType;
+    if (call.argumentCount !== undefined) fact.argumentCount = call.argumentCount;
     const self = call.receiver === adapter.selfReceiver || (adapter.selfQualifier !== undefined && call.qualifier === adapter.selfQualifier);
     if (self) {
       for (let k = enclosing.length - 1; k >= 0; k--) {

@@ -128,6 +128,7 @@ export function storedCallSites(facts: FileFacts, ids: readonly string[]): Store
     if (site.receiverType !== undefined) stored.receiverType = site.receiverType;
     if (site.qualifier !== undefined) stored.qualifier = site.qualifier;
     if (site.indirect) stored.indirect = true;
+    if (site.argumentCount !== undefined) stored.argumentCount = site.argumentCount;
     out[ord] = stored;
   });
   return out;
