@@ -1,0 +1,100 @@
+// End to end through the built binary (npm test builds first).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { before, cleanup, editEvent, workspace } from './helpers.js';
+
+afterEach(cleanup);
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'cairn.js');
+const TYPE = 'export interface Payment {\n  orderId: string;\n  customerId: string;\n}\n';
+
+function cairn(ws: string, args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [BIN, '-C', ws, ...args], { input, encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: join(ws, '.no-user') } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function setup(extra: Record<string, string> = {}) {
+  const ws = workspace({ 'src/pay.ts': TYPE, ...extra });
+  const event = editEvent(ws, 'src/pay.ts', before(TYPE, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n');
+  writeFileSync(join(ws, 'event.json'), event);
+  return ws;
+}
+
+const backend = `const r = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x.ruleId, probability: 0.9, rationale: 'two ids share string' })) }));`;
+
+describe('cairn review (CLI)', () => {
+  test('a hook event without findings prints nothing and exits 0', () => {
+    const ws = setup();
+    const r = cairn(ws, ['review', '--event', join(ws, 'event.json')]);
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readdirSync(join(ws, '.cairn')).sort()).toEqual(['audit', 'review']);
+  });
+
+  test('a hook event with findings prints the host hook JSON (from stdin too)', () => {
+    const ws = setup({ 'backend.cjs': backend, '.cairn.jsonc': JSON.stringify({ backend: { kind: 'command', command: [process.execPath, 'backend.cjs'] } }) });
+    const r = cairn(ws, ['review', '--event', '-'], readFileSync(join(ws, 'event.json'), 'utf8'));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['hookSpecificOutput']);
+    expect(out.hookSpecificOutput.hookEventName).toBe('PostToolUse');
+    expect(out.hookSpecificOutput.additionalContext).toContain('src/pay.ts:1 type Payment [cairn/bare-primitives-for-domain-values]');
+    expect(out.hookSpecificOutput.additionalContext).not.toContain(ws);
+  });
+
+  test('malformed event JSON and malformed configuration are clear errors with a nonzero exit, no stack trace', () => {
+    const ws = setup({ '.cairn.jsonc': '{\n  "limits": { "files": 99 }\n}' });
+    writeFileSync(join(ws, 'bad.json'), '{"tool_name": "Edit",');
+    const bad = cairn(ws, ['review', '--event', join(ws, 'bad.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^cairn review: the event is not valid JSON/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    const config = cairn(ws, ['review', '--event', join(ws, 'event.json')]);
+    expect(config.code).toBe(2);
+    expect(config.stderr).toContain('.cairn.jsonc:2:24: files may only be lowered (at most 8)');
+  });
+
+  test('--json prints the whole result; review status shows source-free counts; replay reproduces the run', () => {
+    const ws = setup();
+    const r = cairn(ws, ['--json', 'review', '--event', join(ws, 'event.json')]);
+    const envelope = JSON.parse(r.stdout);
+    expect(envelope).toMatchObject({ contract_version: '0.3', command: 'review', ok: true });
+    expect(envelope.data.units[0]).toMatchObject({ kind: 'type', name: 'Payment', status: 'dry-run', completeness: 'complete' });
+    cairn(ws, ['review', '--file', 'src/pay.ts', '--line', '2']);
+    const status = cairn(ws, ['review', 'status']);
+    expect(status.stdout).toContain('2 runs recorded');
+    expect(status.stdout).toMatch(/reviewed\s+type\s+2/);
+    const journal = readdirSync(join(ws, '.cairn', 'review'));
+    for (const file of journal) expect(readFileSync(join(ws, '.cairn', 'review', file)).includes('Payment')).toBe(false);
+
+    const log = join(ws, envelope.data.auditLog);
+    expect(readFileSync(log, 'utf8')).not.toContain('orderId');
+    const replayed = cairn(ws, ['replay', log, '--steps']);
+    expect(replayed.code).toBe(0);
+    expect(replayed.stdout).toContain('identical to the recording');
+    expect(replayed.stdout).toMatch(/evidence-traversal#\d+ step 0: start/);
+    const tampered = readFileSync(log, 'utf8').replace('"ceiling":262144', '"ceiling":10');
+    writeFileSync(join(ws, 'tampered.jsonl'), tampered);
+    const diverged = cairn(ws, ['replay', join(ws, 'tampered.jsonl')]);
+    expect(diverged.code).toBe(1);
+    expect(diverged.stdout).toContain('DIVERGED capture');
+  });
+
+  test('rules list/show/validate and config show', () => {
+    const ws = setup({
+      'rules/bad.jsonc': '{\n  "version": 1,\n  "id": "team/x",\n  "title": "t",\n  "question": "q",\n  "criteria": ["c"],\n  "message": "m",\n  "inputs": [{ "languages": ["typescript"], "kind": "type", "requires": ["body"] }]\n}\n',
+    });
+    const list = cairn(ws, ['rules', 'list']);
+    expect(list.stdout.match(/^on /gm)).toHaveLength(3);
+    expect(cairn(ws, ['rules', 'show', 'cairn/impossible-field-combinations']).stdout).toContain('requires root-declaration, selected-source-type-closure');
+    const invalid = cairn(ws, ['rules', 'validate', join(ws, 'rules/bad.jsonc')]);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('rules/bad.jsonc:8:74: "body" is not a type requirement');
+    const shown = JSON.parse(cairn(ws, ['--json', 'config', 'show']).stdout);
+    expect(shown.data.origins.backend).toBe('default');
+    expect(shown.data.limits.files).toBe(8);
+  });
+});
