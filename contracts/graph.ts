@@ -5,6 +5,8 @@
 // Symbol ids: `<path>::<qualified_name>`, plus `#<disambiguator>` for overloads
 // (adapter-given, e.g. Java parameter types) or duplicates (`#2`, `#3` in source
 // order). File-scope code is attributed to the file's own id: `<path>::`.
+// The store keeps a symbol record of kind `file` under that id (name: the file's base
+// name; not in the name index, not counted in GraphStats.symbols) so callers can render it.
 import type { Language, ParseStatus, SymbolKind } from './facts.js';
 import type { Relationship, ResolutionKind, UnresolvedReason } from './tiers.js';
 

@@ -9,6 +9,8 @@ export type Dbs = Record<DbName, Database<any, any>>;
 export interface GraphEnv {
   root: RootDatabase;
   dbs: Dbs;
+  /** The name index with raw key bytes, for substring search without decoding every key. */
+  rawNames: Database<null, Buffer>;
 }
 
 /** `<workspace>/.cairn/graph`: one directory environment. */
@@ -31,5 +33,6 @@ export function openEnv(path: string, readOnly: boolean): GraphEnv {
   for (const name of DB_NAMES) {
     dbs[name] = root.openDB({ name, encoding: 'msgpack' });
   }
-  return { root, dbs };
+  const rawNames = root.openDB<null, Buffer>({ name: 'names', encoding: 'msgpack', keyEncoding: 'binary' });
+  return { root, dbs, rawNames };
 }

@@ -1,6 +1,7 @@
 // The LMDB graph store: one environment at `<workspace>/.cairn/graph`, read through
 // MVCC snapshots, written by `apply` in a single write transaction.
 import { rmSync } from 'node:fs';
+import * as lmdb from 'lmdb';
 import { CairnError } from '../contracts/errors.js';
 import type { EdgeRecord, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import { envExists, graphPath, openEnv, type GraphEnv } from './env.js';
@@ -19,6 +20,9 @@ export function openStore(workspace: string, options: OpenStoreOptions = {}): Gr
 }
 
 type Signatures = Map<string, string[]>;
+
+/** lmdb-js's key decoder (exported at runtime, missing from its type declarations). */
+const decodeKey = (lmdb as unknown as { bufferToKeyValue(buffer: Buffer): lmdb.Key }).bufferToKeyValue;
 
 function fileEdges(answers: FileAnswers | undefined): EdgeRecord[] {
   if (!answers) return [];
@@ -143,9 +147,13 @@ export class LmdbGraphStore implements GraphStore {
     // lowercased name, so the first two are range scans and the third a scan of keys only.
     for (const key of dbs.names.getKeys(prefixRange(q))) if (take(key)) return this.symbolsFor(ids);
     for (const key of dbs.names.getKeys({ start: [q, HIGH], end: [q + HIGH] })) if (take(key)) return this.symbolsFor(ids);
-    for (const key of dbs.names.getKeys({})) {
-      const lower = (key as [string])[0];
-      if (lower.includes(q) && !lower.startsWith(q) && take(key)) break;
+    // Substring: test the raw key bytes first (the lowercased name is stored as UTF-8 in
+    // the key) and decode only the keys that contain the query somewhere.
+    const needle = Buffer.from(q, 'utf8');
+    for (const raw of this.env!.rawNames.getKeys({})) {
+      if (raw.indexOf(needle) < 0) continue;
+      const key = decodeKey(raw) as [string, string, string];
+      if (key[0].includes(q) && !key[0].startsWith(q) && take(key)) break;
     }
     return this.symbolsFor(ids);
   }
