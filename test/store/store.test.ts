@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
@@ -158,6 +159,31 @@ describe('store', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect([...reader.files()].map((f) => f.path)).toEqual(['assets/logo.png']);
     await reader.close();
+    await cleanup();
+  });
+
+  test('a writer killed inside its transaction leaves the previous index readable', async () => {
+    const { store, dir, cleanup } = await buildStore(sample);
+    const before = dump(store);
+    await store.close();
+    // A second process opens the same environment, wipes and rewrites inside one write
+    // transaction, and is killed before the commit.
+    const child = [
+      "import { open } from 'lmdb';",
+      'const root = open({ path: process.argv[1], maxDbs: 32 });',
+      "const files = root.openDB({ name: 'files' });",
+      'root.transactionSync(() => {',
+      '  files.clearSync();',
+      "  for (let i = 0; i < 1000; i++) files.putSync('junk' + i, { path: 'junk' });",
+      "  process.kill(process.pid, 'SIGKILL');",
+      '});',
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', child, graphPath(dir)], { cwd: process.cwd() });
+    expect(result.signal).toBe('SIGKILL');
+    const reopened = openStore(dir, { readOnly: true });
+    expect(reopened.schemaState()).toBe('compatible');
+    expect(dump(reopened)).toEqual(before);
+    await reopened.close();
     await cleanup();
   });
 });
