@@ -17,6 +17,7 @@ function unquote(text: string): string {
 function isExported(node: Node): boolean {
   let parent = node.parent;
   if (node.type === 'variable_declarator') parent = parent?.parent ?? null;
+  if (parent?.type === 'ambient_declaration') parent = parent.parent; // `export declare function f()`
   return parent?.type === 'export_statement';
 }
 
@@ -75,6 +76,11 @@ function calleeRoot(node: Node | null): string | undefined {
   return undefined;
 }
 
+function hasCallback(call: Node): boolean {
+  const args = call.childForFieldName('arguments');
+  return args !== null && args.namedChildren.some((arg) => arg?.type === 'arrow_function' || arg?.type === 'function_expression');
+}
+
 /** `it('title', fn)`, `describe.each(table)('title', fn)`: a symbol named by its title. */
 function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
   if (ctx.callsOnly) return;
@@ -82,6 +88,8 @@ function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
   if (!root) return;
   const suite = SUITE_FUNCTIONS.has(root);
   if (!suite && !TEST_FUNCTIONS.has(root)) return;
+  // Outside test files a block needs a callback: a lone `test('x')` there is some other function.
+  if (!isTestFile(ctx.path) && !hasCallback(node)) return;
   const draft: DefinitionDraft = {
     ...ctx.position(node),
     kind: suite ? 'module' : 'test',

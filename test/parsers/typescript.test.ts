@@ -52,6 +52,8 @@ export function parse(input: Buffer): number;
 export function parse(input: unknown): number { return 0; }
 declare function ambient(a: string): void;
 declare function ambient(a: number): void;
+export declare function declared(): void;
+export declare const declaredArrow: () => void;
 class Box {
   get(key: string): string;
   get(key: number): string;
@@ -65,6 +67,7 @@ class Box {
     expect(parse[0]).toMatchObject({ startLine: 3, attributes: { overloads: '2' }, exported: true });
     expect(facts.symbols.filter((s) => s.name === 'ambient')).toHaveLength(2);
     expect(facts.symbols.filter((s) => s.qualifiedName === 'Box.get')).toHaveLength(1);
+    expect(facts.symbols.find((s) => s.name === 'declared')).toMatchObject({ exported: true });
   });
 
   it('extracts call sites: members, this receivers, new, indirect and local bindings', async () => {
@@ -160,8 +163,9 @@ expect('not a test').toBe('x');
     expect(caller('go')).toBe('top level');
     expect(facts.callSites.some((c) => ['it', 'describe', 'test', 'each', 'only', 'todo'].includes(c.calleeName))).toBe(false);
     // In a file that is not a test file, only the blocks themselves are tests.
-    const inline = await extract(`export function f() {}\nit('works', () => f());\n`, 'src/f.ts');
+    const inline = await extract(`export function f() {}\nit('works', () => f());\ntest('not a block');\n`, 'src/f.ts');
     expect(inline.symbols.map((s) => [s.qualifiedName, s.isTest])).toEqual([['f', false], ['works', true]]);
+    expect(inline.callSites.map((c) => c.calleeName)).toEqual(['f', 'test']);
     for (const path of ['src/a.spec.tsx', 'src/__tests__/a.ts', 'lib/b.test.mjs']) {
       const facts = await extract('function h() {}', path, path.endsWith('.tsx') ? 'tsx' : path.endsWith('.mjs') ? 'javascript' : 'typescript');
       expect(facts.symbols[0].isTest, path).toBe(true);
