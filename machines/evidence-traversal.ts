@@ -156,11 +156,16 @@ const emitLastEdge = {
 
 const head = (c: TraversalContext): Pending | undefined => c.queue[0];
 
+/** Omissions that say a budget ran out rather than that a target was examined. */
+const BUDGET_OMISSIONS = ['work-limit', 'analysis-deadline', 'target-limit', 'depth-limit'];
+
 /** Records an edge decision about `p` and returns the context changes. */
 function decide(c: TraversalContext, p: Pending, status: EdgeStatus, to: string | null, reason: string | null, countWork: boolean): Partial<TraversalContext> {
   const edge: EdgeDecision = { from: p.from, ref: p.fact.ref, relation: p.fact.relation, depth: p.depth, to, status, reason };
+  // Budget omissions examine nothing, and the root is never counted as a target.
   const id = targetId(p.fact.target, p.fact.ref);
-  const targets = c.targets.includes(id) || reason === 'target-limit' ? c.targets : [...c.targets, id];
+  const uncounted = (reason !== null && BUDGET_OMISSIONS.includes(reason)) || id === `d:${c.root}`;
+  const targets = c.targets.includes(id) || uncounted ? c.targets : [...c.targets, id];
   return {
     edges: [...c.edges, edge],
     work: countWork ? c.work + 1 : c.work,
@@ -188,10 +193,11 @@ export const evidenceTraversalMachine = setup({
       };
     }),
     clock: assign(({ event }) => ({ elapsedMs: event.elapsedMs })),
-    /** Omits the head of the queue with a reason. */
+    /** Omits the head of the queue with a reason. Budget-exhaustion omissions cost no work. */
     omitHead: assign(({ context }, params: { reason: string }) => {
       const p = head(context)!;
-      return { ...decide(context, p, 'omitted', null, params.reason, true), queue: context.queue.slice(1) };
+      const free = params.reason === 'work-limit' || params.reason === 'analysis-deadline';
+      return { ...decide(context, p, 'omitted', null, params.reason, !free), queue: context.queue.slice(1) };
     }),
     omitHeadOwnReason: assign(({ context }) => {
       const p = head(context)!;
@@ -210,7 +216,7 @@ export const evidenceTraversalMachine = setup({
         current: { ...p, target: p.fact.target, hops: 0, alternatives: [] },
         queue: context.queue.slice(1),
         work: context.work + 1,
-        targets: context.targets.includes(id) ? context.targets : [...context.targets, id],
+        targets: context.targets.includes(id) || id === `d:${context.root}` ? context.targets : [...context.targets, id],
       };
     }),
     omitCurrent: assign(({ context }, params: { reason: string }) => ({
@@ -260,7 +266,8 @@ export const evidenceTraversalMachine = setup({
     headTooDeep: ({ context }) => (head(context)?.depth ?? 0) > context.budgets.depth,
     headOverTargetLimit: ({ context }) => {
       const p = head(context)!;
-      return !context.targets.includes(targetId(p.fact.target, p.fact.ref)) && context.targets.length >= context.budgets.targets;
+      const id = targetId(p.fact.target, p.fact.ref);
+      return id !== `d:${context.root}` && !context.targets.includes(id) && context.targets.length >= context.budgets.targets;
     },
     headVisited: ({ context }) => {
       const t = head(context)?.fact.target;
@@ -275,6 +282,16 @@ export const evidenceTraversalMachine = setup({
     currentVisited: ({ context }) => {
       const t = context.current?.target;
       return t?.kind === 'decl' && (context.visited.includes(t.key) || t.key === context.root);
+    },
+    headVisitedTooBig: ({ context }) => {
+      const p = head(context)!;
+      const t = p.fact.target;
+      return t.kind === 'decl' && (context.visited.includes(t.key) || t.key === context.root) && context.treeBytes + p.fact.edgeBytes > context.budgets.treeBytes;
+    },
+    currentVisitedTooBig: ({ context }) => {
+      const cur = context.current!;
+      const t = cur.target;
+      return t.kind === 'decl' && (context.visited.includes(t.key) || t.key === context.root) && context.treeBytes + cur.fact.edgeBytes > context.budgets.treeBytes;
     },
     currentIsDecl: ({ context }) => context.current?.target.kind === 'decl',
     currentFileCaptured: ({ context }) => {
@@ -316,10 +333,11 @@ export const evidenceTraversalMachine = setup({
         { guard: 'queueEmpty', target: 'done' },
         { guard: 'pastDeadline', target: 'next', reenter: true, actions: [{ type: 'omitHead', params: { reason: 'analysis-deadline' } }, emitLastEdge] },
         { guard: 'workSpent', target: 'next', reenter: true, actions: [{ type: 'omitHead', params: { reason: 'work-limit' } }, emitLastEdge] },
+        { guard: 'headOverTargetLimit', target: 'next', reenter: true, actions: [{ type: 'omitHead', params: { reason: 'target-limit' } }, emitLastEdge] },
         { guard: 'headOmitted', target: 'next', reenter: true, actions: ['omitHeadOwnReason', emitLastEdge] },
         { guard: 'headTooDeep', target: 'next', reenter: true, actions: [{ type: 'omitHead', params: { reason: 'depth-limit' } }, emitLastEdge] },
+        { guard: 'headVisitedTooBig', target: 'next', reenter: true, actions: [{ type: 'omitHead', params: { reason: 'tree-limit' } }, emitLastEdge] },
         { guard: 'headVisited', target: 'next', reenter: true, actions: ['includeHead', emitLastEdge] },
-        { guard: 'headOverTargetLimit', target: 'next', reenter: true, actions: [{ type: 'omitHead', params: { reason: 'target-limit' } }, emitLastEdge] },
         { target: 'route', actions: 'takeHead' },
       ],
     },
@@ -328,6 +346,7 @@ export const evidenceTraversalMachine = setup({
         { guard: 'currentMissingWithAlternatives', target: 'route', reenter: true, actions: 'nextAlternative' },
         { guard: 'currentOmitted', target: 'next', actions: [{ type: 'omitCurrent', params: ({ context }) => ({ reason: context.current!.target.kind === 'omitted' ? context.current!.target.reason : 'unresolved' }) }, emitLastEdge] },
         { guard: 'currentTooManyHops', target: 'next', actions: [{ type: 'omitCurrent', params: { reason: 'reexport-chain' } }, emitLastEdge] },
+        { guard: 'currentVisitedTooBig', target: 'next', actions: [{ type: 'omitCurrent', params: { reason: 'tree-limit' } }, emitLastEdge] },
         { guard: 'currentVisited', target: 'next', actions: ['includeCurrent', emitLastEdge] },
         { guard: 'currentIsDecl', target: 'measuring' },
         { guard: 'currentFileCaptured', target: 'resolving' },
@@ -365,7 +384,12 @@ export const evidenceTraversalMachine = setup({
           return { kind: 'resolve-export', path: t.path, name: t.name, relation: context.current!.fact.relation };
         },
       },
-      on: { EXPORT_RESOLVED: { target: 'route', actions: 'retarget' } },
+      on: {
+        EXPORT_RESOLVED: [
+          { guard: 'workSpent', target: 'next', actions: ['clock', { type: 'omitCurrent', params: { reason: 'work-limit' } }, emitLastEdge] },
+          { target: 'route', actions: 'retarget' },
+        ],
+      },
     },
     measuring: {
       entry: { type: 'command', params: ({ context }) => ({ kind: 'measure', node: (context.current!.target as { key: string }).key }) },
