@@ -193,9 +193,12 @@ function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   if (argument) flattenUse(argument, '', isPublic(node), line, ctx.imports);
 }
 
-/** Files under a crate's tests/ directory are integration tests. */
+/**
+ * Files under a `tests/` directory (a crate's integration tests, or a module's
+ * `#[cfg(test)] mod tests;` directory) and `tests.rs` files are test code.
+ */
 function isTestFile(path: string): boolean {
-  return /(^|\/)tests\//.test(path);
+  return /(^|\/)tests(\/|\.rs$)/.test(path);
 }
 
 export const rustAdapter: LanguageAdapter = {

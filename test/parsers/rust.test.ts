@@ -218,6 +218,10 @@ fn not_test() {}
     const integration = await extract('fn helper() {}\n#[test]\nfn works() { helper() }\n', 'tokio/tests/io_read.rs');
     expect(integration.symbols.every((s) => s.isTest)).toBe(true);
     expect(integration.module).toBe('crate');
+    for (const path of ['src/runtime/tests/queue.rs', 'src/io/tests.rs']) {
+      expect((await extract('fn helper() {}', path)).symbols[0].isTest, path).toBe(true);
+    }
+    expect((await extract('fn helper() {}', 'src/testing.rs')).symbols[0].isTest).toBe(false);
   });
 
   it('still returns facts for files with syntax errors, and nothing for empty or comment-only files', async () => {
