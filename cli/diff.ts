@@ -1,15 +1,18 @@
 // `cairn diff (--base <rev> [--head <rev>] | --files <path>...) [--limit <n>]`:
 // changed files, symbols, edges and newly unresolved callers of a git range, with
 // the base side indexed from git objects in a temp dir that is removed afterwards.
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CommandResult, Warning } from '../contracts/envelope.js';
 import { CairnError } from '../contracts/errors.js';
-import { DIFF_DEFAULT_LIMIT, DIFF_MAX_LIMIT, diffFiles, diffRange, indexBytes, type DiffData, type SnapshotIndexer } from '../graph/diff.js';
+import { DIFF_DEFAULT_LIMIT, DIFF_MAX_LIMIT, diffFiles, diffRange, indexBytes, type DiffData, type SnapshotIndexer, type SnapshotMaker } from '../graph/diff.js';
 import { resolveRevision } from '../graph/git.js';
+import { archiveSnapshot, overlaySnapshot } from '../graph/snapshot.js';
 import { isFresh } from '../machines/freshness.js';
-import { openStore } from '../store/index.js';
+import { graphPath, openStore, type GraphStore } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
+import { acquireWriteLock } from '../workers/lock.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { openGraph } from './open-graph.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
@@ -74,6 +77,7 @@ async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<Di
       head,
       limit,
       includeTests: ctx.tests,
+      makers: snapshotMakers(ctx.workspace, graph),
       indexSnapshot: snapshotIndexer(includeLibrary),
     });
     return done(result.data, result.warnings, result.truncated);
@@ -82,12 +86,36 @@ async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<Di
   }
 }
 
-/** Indexes a snapshot dir with the real pipeline and opens it read-only. */
+/** Overlay on the current index first; a whole archive if that cannot be built. */
+function snapshotMakers(workspace: string, graph: GraphStore): SnapshotMaker[] {
+  const indexedPaths = () => [...graph.fileStates()].map((f) => f.path);
+  return [
+    (revision) =>
+      overlaySnapshot({
+        workspace,
+        revision,
+        indexedPaths: indexedPaths(),
+        copyIndex: async (dir) => {
+          // Under the writer lock, so no sync rewrites the index while it is copied.
+          const release = await acquireWriteLock(workspace);
+          try {
+            mkdirSync(graphPath(dir), { recursive: true });
+            copyFileSync(join(graphPath(workspace), 'data.mdb'), join(graphPath(dir), 'data.mdb'));
+          } finally {
+            release();
+          }
+        },
+      }),
+    (revision) => archiveSnapshot(workspace, revision),
+  ];
+}
+
+/** Indexes a snapshot dir with the real pipeline (a sync over an overlay, an init over an archive) and opens it read-only. */
 function snapshotIndexer(includeLibrary: boolean): SnapshotIndexer {
-  return async (dir) => {
-    await indexWorkspace(dir, { mode: 'init', includeLibrary });
-    const store = openStore(dir, { readOnly: true });
-    return { graph: store, bytes: indexBytes(join(dir, '.cairn')), close: () => store.close() };
+  return async (snapshot) => {
+    await indexWorkspace(snapshot.dir, { mode: snapshot.method === 'overlay' ? 'sync' : 'init', includeLibrary });
+    const store = openStore(snapshot.dir, { readOnly: true });
+    return { graph: store, bytes: indexBytes(join(snapshot.dir, '.cairn')), close: () => store.close() };
   };
 }
 
@@ -120,7 +148,8 @@ function render(result: CommandResult<DiffData>): string {
   ];
   const snap = d.historical_snapshot;
   if (snap && snap.cleanup !== 'not_needed') {
-    lines.push(`Historical snapshot: ${(snap.bytes / 1024).toFixed(0)} KiB in ${snap.elapsed_ms} ms, ${snap.cleanup}`);
+    const how = [snap.base, snap.head].flatMap((side) => (side ? [`${side.method} of ${side.revision.slice(0, 12)}`] : [])).join(', ');
+    lines.push(`Historical snapshot: ${how}; ${(snap.bytes / 1024).toFixed(0)} KiB in ${snap.elapsed_ms} ms, ${snap.cleanup}`);
   }
   return lines.join('\n') + warningsBlock(result);
 }

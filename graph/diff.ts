@@ -13,7 +13,8 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
 import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { Warning } from '../contracts/envelope.js';
-import { changedFiles, diffHunks, directoryBytes, extractSnapshot, removeSnapshot, type ChangedFile, type FileStatus, type Hunk } from './git.js';
+import { changedFiles, diffHunks, directoryBytes, removeSnapshot, type ChangedFile, type FileStatus, type Hunk } from './git.js';
+import type { SnapshotDir } from './snapshot.js';
 import { compareStrings, symbolView, type SymbolView } from './views.js';
 
 export const DIFF_DEFAULT_LIMIT = 100;
@@ -56,6 +57,9 @@ export interface DiffUnresolved {
 
 export interface SnapshotSide {
   revision: string;
+  method: 'overlay' | 'archive';
+  /** Paths laid down from git objects (overlay), or -1 for a whole archive. */
+  replaced_paths: number;
   archive_bytes: number;
   index_bytes: number;
   elapsed_ms: number;
@@ -93,8 +97,11 @@ export interface IndexedSnapshot {
   close(): Promise<void>;
 }
 
-/** Builds an index for a directory (the CLI passes the real pipeline; tests may pass a fake). */
-export type SnapshotIndexer = (dir: string) => Promise<IndexedSnapshot>;
+/** Builds an index for a snapshot dir (the CLI passes the real pipeline; tests may pass a fake). */
+export type SnapshotIndexer = (snapshot: SnapshotDir) => Promise<IndexedSnapshot>;
+
+/** Ways to lay out a revision's files in a temp dir, tried in order until one indexes. */
+export type SnapshotMaker = (revision: string) => Promise<SnapshotDir>;
 
 export interface RangeOptions {
   workspace: string;
@@ -104,6 +111,7 @@ export interface RangeOptions {
   head: string | null;
   limit: number;
   includeTests: boolean;
+  makers: SnapshotMaker[];
   indexSnapshot: SnapshotIndexer;
 }
 
@@ -189,14 +197,31 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
   const snapshot: HistoricalSnapshot = { base: null, head: null, bytes: 0, elapsed_ms: 0, cleanup: 'not_needed' };
   const build = async (revision: string): Promise<{ side: Side; info: SnapshotSide }> => {
     const t0 = performance.now();
-    const extracted = await extractSnapshot(workspace, revision);
-    dirs.push(extracted.dir);
-    const indexed = await options.indexSnapshot(extracted.dir);
-    opened.push(indexed);
-    return {
-      side: { graph: indexed.graph, root: extracted.dir },
-      info: { revision, archive_bytes: extracted.bytes, index_bytes: indexed.bytes, elapsed_ms: Math.round(performance.now() - t0) },
-    };
+    const failures: string[] = [];
+    for (const make of options.makers) {
+      let snap: SnapshotDir | undefined;
+      try {
+        snap = await make(revision);
+        dirs.push(snap.dir);
+        const indexed = await options.indexSnapshot(snap);
+        opened.push(indexed);
+        return {
+          side: { graph: indexed.graph, root: snap.dir },
+          info: {
+            revision,
+            method: snap.method,
+            replaced_paths: snap.replaced,
+            archive_bytes: snap.bytes,
+            index_bytes: indexed.bytes,
+            elapsed_ms: Math.round(performance.now() - t0),
+          },
+        };
+      } catch (error) {
+        failures.push((error as Error).message);
+        if (snap) removeSnapshot(snap.dir);
+      }
+    }
+    throw new Error(failures.join('; ') || 'no way to build a snapshot');
   };
 
   try {

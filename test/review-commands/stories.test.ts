@@ -1,13 +1,13 @@
 // The contract's acceptance stories 1-6, run through the built CLI against git
 // repositories the tests write.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../store/index.js';
 import { cairn, cairnJson } from '../helpers/cli.js';
 import type { Fixture } from '../helpers/fixture.js';
-import { applyEdit, init, LIB_AFTER, LIB_AFTER_REORDERED, storyRepo, sync } from './story-fixture.js';
+import { applyEdit, init, LIB_AFTER, LIB_AFTER_REORDERED, README_AFTER, storyRepo, sync } from './story-fixture.js';
 
 const TEST_ID = 'tests/render_tests.rs::render_page_uses_render';
 const IN_CRATE_TEST = 'src/lib.rs::tests::renders_empty_page';
@@ -146,7 +146,7 @@ describe('story 2: diff --base HEAD after the edit', () => {
         expect.objectContaining({ specifier: 'missing_renderer', reason: 'missing_target', file_path: 'src/lib.rs', source: expect.objectContaining({ id: 'src/lib.rs::render_page' }) }),
       ]);
       expect(d.unmapped_hunks).toEqual([{ path: 'README.md', line: 5 }]);
-      expect(d.historical_snapshot).toMatchObject({ cleanup: 'removed', head: null });
+      expect(d.historical_snapshot).toMatchObject({ cleanup: 'removed', head: null, base: { method: 'overlay', replaced_paths: 2 } });
       expect(d.historical_snapshot.base.archive_bytes).toBeGreaterThan(0);
       expect(d.historical_snapshot.bytes).toBeGreaterThan(0);
       expect(readdirSync(tmp.dir)).toEqual([]);
@@ -155,10 +155,14 @@ describe('story 2: diff --base HEAD after the edit', () => {
     }
   });
 
-  it('leaves the git state and work tree as they were', () => {
+  it('leaves the git state and work tree as they were (no write goes through a hard link)', () => {
     const status = repo.git('status', '--porcelain');
+    const refs = repo.git('for-each-ref');
     cairnJson(['diff', '--base', 'HEAD', '-C', repo.root]);
     expect(repo.git('status', '--porcelain')).toBe(status);
+    expect(repo.git('for-each-ref')).toBe(refs);
+    expect(readFileSync(join(repo.root, 'src/lib.rs'), 'utf8')).toBe(LIB_AFTER);
+    expect(readFileSync(join(repo.root, 'README.md'), 'utf8')).toBe(README_AFTER);
     expect(repo.git('stash', 'list')).toBe('');
   });
 
