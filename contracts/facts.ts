@@ -1,6 +1,7 @@
 // Native facts: what a worker returns for one file. Plain, serialisable data with
 // no policy in it. Positions: lines are 1-based, columns 0-based (UTF-16 code units
 // as tree-sitter's JS binding reports them), byte offsets are UTF-8 offsets.
+import type { Relationship } from './tiers.js';
 
 export type Language =
   | 'rust'
@@ -96,6 +97,12 @@ export interface CallSiteFact {
   indirect?: boolean;
   /** Number of arguments, where the language's overload rules need it (Java). */
   argumentCount?: number;
+  /**
+   * A framework relationship this site stands for (`route_handler`, `injected_into`, ...);
+   * absent for plain calls. Resolved by the language's binder like a call; see
+   * store/resolve/spring.ts for what caller and callee mean per relationship.
+   */
+  relationship?: Relationship;
   line: number;
   column: number;
 }

@@ -57,6 +57,8 @@ export interface EdgeRecord {
   line: number;
   column: number;
   specifier?: string;
+  /** Framework edges only: why the target is null (`endpoint not indexed: E`). */
+  warning?: string;
 }
 
 export interface UnresolvedRecord {

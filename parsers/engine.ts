@@ -6,6 +6,7 @@
 // a query cannot say (naming rules, attributes, import shapes, macro expansion).
 import { readFileSync } from 'node:fs';
 import type { CallKind, CallSiteFact, ImportFact, SymbolFact, SymbolKind } from '../contracts/facts.js';
+import type { Relationship } from '../contracts/tiers.js';
 import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query } from './tree-sitter.js';
 import { utf8Offsets } from './offsets.js';
 
@@ -122,6 +123,8 @@ export interface CallDraft {
   receiverType?: string;
   /** Number of arguments, where an adapter's overload rules need it. */
   argumentCount?: number;
+  /** A framework relationship this site stands for (Spring routes, injection, events); default `calls`. */
+  relationship?: Relationship;
 }
 
 interface BindingDraft {
@@ -659,6 +662,7 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
     if (call.qualifier !== undefined) fact.qualifier = call.qualifier;
     if (call.receiverType !== undefined) fact.receiverType = call.receiverType;
     if (call.argumentCount !== undefined) fact.argumentCount = call.argumentCount;
+    if (call.relationship !== undefined) fact.relationship = call.relationship;
     const self = call.receiver === adapter.selfReceiver || (adapter.selfQualifier !== undefined && call.qualifier === adapter.selfQualifier);
     if (self) {
       for (let k = enclosing.length - 1; k >= 0; k--) {

@@ -4,6 +4,7 @@
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { Engine, type LanguageAdapter } from './engine.js';
 import { goAdapter, goPackageName } from './languages/go.js';
+import { javaAdapter, javaPackageName } from './languages/java.js';
 import { pythonAdapter, pythonModulePath } from './languages/python.js';
 import { rustAdapter, rustModulePath } from './languages/rust.js';
 import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './languages/typescript.js';
@@ -27,6 +28,7 @@ export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = {
   '.go': 'go',
   '.py': 'python',
   '.pyi': 'python',
+  '.java': 'java',
 };
 
 const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
@@ -36,6 +38,7 @@ const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
   javascript: javascriptAdapter,
   go: goAdapter,
   python: pythonAdapter,
+  java: javaAdapter,
 };
 
 /** Language of a workspace-relative path by its extension; null when no adapter handles it. */
@@ -73,6 +76,7 @@ export async function extractFacts(path: string, source: string, language: Langu
   if (language === 'rust') facts.module = rustModulePath(path).module;
   else if (language === 'go') facts.module = goPackageName(source);
   else if (language === 'python') facts.module = pythonModulePath(path);
+  else if (language === 'java') facts.module = javaPackageName(source);
   if (result.macros.length > 0) facts.macros = result.macros;
   if (result.syntaxErrors > 0) facts.syntaxErrors = result.syntaxErrors;
   return facts;

@@ -129,6 +129,7 @@ export function storedCallSites(facts: FileFacts, ids: readonly string[]): Store
     if (site.qualifier !== undefined) stored.qualifier = site.qualifier;
     if (site.indirect) stored.indirect = true;
     if (site.argumentCount !== undefined) stored.argumentCount = site.argumentCount;
+    if (site.relationship !== undefined) stored.relationship = site.relationship;
     out[ord] = stored;
   });
   return out;

@@ -19,6 +19,7 @@ import type { Dbs } from './env.js';
 import { StoreLookup } from './lookup.js';
 import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
 import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
+import { frameworkTier, REVERSED_RELATIONSHIPS } from './resolve/spring.js';
 import { fileDep, type FileAnswers, isUnresolved, nameDep, prefixRange, type StoredCallSite, WHOLE_FILE } from './schema.js';
 import { bump } from './stats.js';
 
@@ -211,6 +212,7 @@ export class GraphWriter {
 }
 
 function answerFor(site: StoredCallSite, resolution: Resolution): EdgeRecord | UnresolvedRecord {
+  if (site.relationship !== undefined && site.relationship !== 'calls') return frameworkAnswer(site, resolution);
   if (resolution.kind === 'edge') {
     return {
       source: site.callerId,
@@ -238,6 +240,43 @@ function answerFor(site: StoredCallSite, resolution: Resolution): EdgeRecord | U
     record.candidates = resolution.candidates;
   }
   if (resolution.note !== undefined) record.note = resolution.note;
+  return record;
+}
+
+/**
+ * A framework site (store/resolve/spring.ts): its edge keeps the relationship, and points
+ * from callee to caller for the reversed ones (`injected_into`, `consumes_event`). A
+ * forward edge whose endpoint is not indexed keeps a null target with a warning; a
+ * reversed one whose type is not indexed stays an unresolved record.
+ */
+function frameworkAnswer(site: StoredCallSite, resolution: Resolution): EdgeRecord | UnresolvedRecord {
+  const relationship = site.relationship!;
+  const reversed = REVERSED_RELATIONSHIPS.has(relationship);
+  const base = { relationship, file_path: site.path, line: site.line, column: site.column, specifier: site.specifier };
+  if (resolution.kind === 'edge') {
+    const tier = resolution.tier;
+    const ends = reversed ? { source: resolution.target, target: site.callerId } : { source: site.callerId, target: resolution.target };
+    return { ...ends, ...base, relationship, resolution_kind: tier, confidence: RESOLUTION_CONFIDENCE[tier] };
+  }
+  if (!reversed) {
+    const tier = frameworkTier(relationship, site.specifier);
+    const warning = resolution.reason === 'ambiguous_target' ? `ambiguous endpoint: ${site.calleeName}` : `endpoint not indexed: ${site.calleeName}`;
+    return { source: site.callerId, target: null, ...base, resolution_kind: tier, confidence: RESOLUTION_CONFIDENCE[tier], warning };
+  }
+  const record: UnresolvedRecord = {
+    source: site.callerId,
+    specifier: site.specifier,
+    kind: relationship,
+    file_path: site.path,
+    line: site.line,
+    column: site.column,
+    reason: resolution.reason,
+    note: resolution.kind === 'unresolved' && resolution.note !== undefined ? resolution.note : `framework:${relationship}`,
+  };
+  if (resolution.candidates) {
+    record.candidate_count = resolution.candidates.length;
+    record.candidates = resolution.candidates;
+  }
   return record;
 }
 

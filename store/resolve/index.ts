@@ -3,6 +3,7 @@
 // binder get only the engine's language-neutral tiers.
 import type { Language } from '../../contracts/facts.js';
 import { goBinder } from './go.js';
+import { javaBinder } from './java.js';
 import { pythonBinder } from './python.js';
 import { rustBinder } from './rust.js';
 import type { LanguageBinder } from './types.js';
@@ -15,6 +16,7 @@ const BINDERS: Partial<Record<Language, LanguageBinder>> = {
   javascript: typescriptBinder,
   go: goBinder,
   python: pythonBinder,
+  java: javaBinder,
 };
 
 export const binderFor = (language: Language | null): LanguageBinder | undefined =>

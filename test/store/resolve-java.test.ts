@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeAnswer, indexFiles, type IndexedFixture } from './resolve-languages.fixture.js';
+
+let open: IndexedFixture | undefined;
+afterEach(async () => {
+  await open?.cleanup();
+  open = undefined;
+});
+
+const J = 'src/main/java/com/x';
+const FILES = {
+  [`${J}/util/Util.java`]: `package com.x.util;
+public class Util {
+  public static void run() {}
+  public static String format(String s) { return s; }
+  public static String format(String s, Object... args) { return s; }
+  public static String pad(String s, int n) { return s; }
+  public static String pad(String s, char c) { return s; }
+}
+`,
+  [`${J}/app/Base.java`]: `package com.x.app;
+public class Base {
+  protected void inherited() {}
+  void shared() {}
+}
+`,
+  [`${J}/app/Repo.java`]: `package com.x.app;
+public class Repo {
+  public Repo() {}
+  public Repo(String name) {}
+  public void save(String s) {}
+}
+`,
+  [`${J}/app/Service.java`]: `package com.x.app;
+import com.x.util.Util;
+import static com.x.util.Util.run;
+public class Service extends Base {
+  private final Repo repo;
+  Service(Repo repo) { this.repo = repo; }
+  void shared() { super.shared(); }
+  void work(String s) {
+    repo.save(s);
+    new Repo("a");
+    new Repo();
+    Util.format("x");
+    Util.format("x", 1, 2);
+    Util.pad("x", 1);
+    run();
+    this.inherited();
+    inherited();
+    s.trim();
+    helper();
+    new java.util.ArrayList<String>().clear();
+  }
+  private void helper() {}
+}
+`,
+};
+
+describe('Java resolution', () => {
+  it('binds receivers, static calls, constructors and overloads by argument count', async () => {
+    open = await indexFiles(FILES);
+    const path = `${J}/app/Service.java`;
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer(path, spec, nth));
+    expect(at('repo.save')).toBe(`${J}/app/Repo.java::Repo.save#save(String) (receiver_type)`);
+    expect(at('new Repo', 0)).toBe(`${J}/app/Repo.java::Repo.Repo#Repo(String) (exact)`);
+    expect(at('new Repo', 1)).toBe(`${J}/app/Repo.java::Repo.Repo#Repo() (exact)`);
+    expect(at('Util.format', 0)).toBe(`${J}/util/Util.java::Util.format#format(String) (exact)`);
+    expect(at('Util.format', 1)).toBe(`${J}/util/Util.java::Util.format#format(String,Object[]) (exact)`);
+    const pad = open.answer(path, 'Util.pad');
+    expect(describeAnswer(pad)).toBe('ambiguous_target');
+    expect(at('run')).toBe(`${J}/util/Util.java::Util.run#run() (exact)`);
+    expect(at('this.inherited')).toBe(`${J}/app/Base.java::Base.inherited#inherited() (receiver_type)`);
+    expect(at('inherited')).toBe(`${J}/app/Base.java::Base.inherited#inherited() (receiver_type)`);
+    expect(at('super.shared')).toBe(`${J}/app/Base.java::Base.shared#shared() (receiver_type)`);
+    expect(at('helper')).toBe(`${path}::Service.helper#helper() (receiver_type)`);
+    expect(at('new ArrayList')).toBe('missing_target external:ArrayList');
+  });
+});
