@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// Review-command benchmark: doctor, tests-for, impact and diff on real corpora.
+// Each corpus is copied into a temp dir, made a git repository (one commit),
+// indexed with `cairn init`; then a ten-file change is committed on top, synced,
+// and the four commands are timed end to end (process start included).
+//
+//   node scripts/bench-review-commands.mjs                  go-kubernetes and c-linux
+//   node scripts/bench-review-commands.mjs java-guava       any corpus names
+//
+// Writes bench/results/review-<corpus>.json and regenerates bench/results/review-commands.md.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(repo, 'bench', 'results');
+const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '..', 'shared', 'corpora', 'install.sh');
+const cairnBin = join(repo, 'bin', 'cairn.js');
+
+/** Per corpus: a common name (expected to be refused as ambiguous), a qualified one, and the language's extension. */
+const QUERIES = {
+  'go-kubernetes': { common: 'GetList', qualified: 'HandleError', ext: '.go' },
+  'c-linux': { common: 'init', qualified: 'kmalloc', ext: '.c' },
+  'java-guava': { common: 'get', qualified: 'checkNotNull', ext: '.java' },
+  'rust-tokio': { common: 'new', qualified: 'spawn', ext: '.rs' },
+  'ts-zod': { common: 'parse', qualified: 'safeParse', ext: '.ts' },
+};
+
+const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
+
+function corpusPath(name) {
+  try {
+    return sh('bash', [installer, '--path', name]);
+  } catch {
+    const out = sh('bash', [installer, name]);
+    return out.split('\n').find((l) => l.startsWith(`${name}\t`))?.split('\t')[1] ?? sh('bash', [installer, '--path', name]);
+  }
+}
+
+const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.invalid' };
+const git = (cwd, ...args) => sh('git', args, { cwd, env: gitEnv });
+
+/** Runs cairn with --json: wall ms, parsed envelope, stdout bytes. */
+function cairn(cwd, args) {
+  const started = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [cairnBin, ...args, '--json'], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  let body = null;
+  try {
+    body = JSON.parse(r.stdout);
+  } catch {
+    body = null;
+  }
+  return { ms: Math.round(ms), code: r.status, bytes: Buffer.byteLength(r.stdout), body, stderr: r.stderr.slice(0, 400) };
+}
+
+function summary(run) {
+  const b = run.body;
+  return { ms: run.ms, exit: run.code, ok: b?.ok ?? null, truncated: b?.truncated ?? null, next_action: b?.next_action ?? null, json_bytes: run.bytes, warnings: b?.warnings?.map((w) => w.code) ?? [] };
+}
+
+/** Ten indexed source files, spread over the tree, each given one new function that calls an existing one. */
+function tenFileChange(root, ext) {
+  const files = sh('git', ['ls-files', `*${ext}`], { cwd: root }).split('\n').filter((p) => p && !p.includes('test'));
+  const step = Math.max(1, Math.floor(files.length / 10));
+  const chosen = [];
+  for (let i = 0; i < files.length && chosen.length < 10; i += step) chosen.push(files[i]);
+  for (const [n, path] of chosen.entries()) {
+    const full = join(root, path);
+    const text = readFileSync(full, 'utf8');
+    const addition =
+      ext === '.go'
+        ? `\nfunc cairnBenchAdded${n}() int { return len("x") }\n`
+        : ext === '.c'
+          ? `\nint cairn_bench_added_${n}(void) { return 0; }\n`
+          : ext === '.java'
+            ? ''
+            : `\nfunction cairnBenchAdded${n}() { return 1; }\n`;
+    writeFileSync(full, text.replace(/\s*$/, '\n') + addition);
+  }
+  return chosen;
+}
+
+function benchCorpus(name) {
+  const q = QUERIES[name] ?? { common: 'get', qualified: 'main', ext: '.rs' };
+  const source = corpusPath(name);
+  const work = mkdtempSync(join(tmpdir(), `cairn-review-bench-${name}-`));
+  const root = join(work, 'repo');
+  const record = { corpus: name, source_dir: source.split('/').pop(), machine: { cpus: cpus().length, model: cpus()[0]?.model, mem_gb: Math.round(totalmem() / 2 ** 30) }, cairn_commit: sh('git', ['rev-parse', 'HEAD'], { cwd: repo }), at: new Date().toISOString() };
+  try {
+    cpSync(source, root, { recursive: true });
+    // The Linux tree ignores everything at its top level (`/*`); a git copy must drop that rule.
+    const ignore = join(root, '.gitignore');
+    if (existsSync(ignore)) writeFileSync(ignore, readFileSync(ignore, 'utf8').split('\n').filter((l) => l.trim() !== '/*').join('\n'));
+    git(root, 'init', '-q', '-b', 'main');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '--no-gpg-sign', '-m', 'corpus');
+    const init = cairn(root, ['init']);
+    record.init = { ms: init.ms, ok: init.body?.ok ?? null, files: init.body?.data?.files?.inventoried ?? null, stderr: init.code === 0 ? undefined : init.stderr };
+
+    record.doctor = summary(cairn(root, ['doctor']));
+    const common = cairn(root, ['impact', q.common]);
+    record.impact_common = { ...summary(common), refused_as: common.body?.warnings?.[0]?.code ?? null };
+    const lookup = cairn(root, ['impact', q.qualified]);
+    let target = lookup.body?.data?.root?.id ?? null;
+    if (!target && lookup.body?.data?.candidates?.length) target = lookup.body.data.candidates[0].id;
+    record.target = target;
+    if (target) {
+      const imp = cairn(root, ['impact', target]);
+      record.impact = { ...summary(imp), nodes: imp.body?.data?.nodes?.length ?? null, paths: imp.body?.data?.paths?.length ?? null, affected_tests: imp.body?.data?.affected_tests?.length ?? null };
+      const tf = cairn(root, ['tests-for', target]);
+      const tests = tf.body?.data?.tests ?? [];
+      record.tests_for = { ...summary(tf), tests: tests.length, direct: tests.filter((t) => t.evidence === 'direct_call').length, multi_hop: tests.filter((t) => t.evidence === 'direct_call' && t.path.length > 1).length };
+    }
+
+    const changed = tenFileChange(root, q.ext);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '--no-gpg-sign', '-m', 'ten-file change');
+    const sync = cairn(root, ['sync']);
+    record.sync_after_change = { ms: sync.ms, ok: sync.body?.ok ?? null };
+    const worktree = cairn(root, ['diff', '--base', 'HEAD~1']);
+    record.diff_base_worktree = { ...summary(worktree), changed_files: changed.length, symbols: worktree.body?.data?.symbols?.length ?? null, snapshot: worktree.body?.data?.historical_snapshot ?? null };
+    const named = cairn(root, ['diff', '--base', 'HEAD~1', '--head', 'HEAD']);
+    record.diff_named = { ...summary(named), symbols: named.body?.data?.symbols?.length ?? null, snapshot: named.body?.data?.historical_snapshot ?? null };
+    record.leftover_snapshots = readdirSync(tmpdir()).filter((f) => f.startsWith('cairn-snapshot-')).length;
+  } catch (error) {
+    record.error = String(error?.message ?? error).slice(0, 500);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return record;
+}
+
+function table(records) {
+  const row = (r) => {
+    const s = (x) => (x ? `${(x.ms / 1000).toFixed(2)} s${x.truncated ? ' (truncated)' : ''}` : 'n/a');
+    return `| ${r.corpus} | ${r.init?.files ?? 'n/a'} | ${r.init ? (r.init.ms / 1000).toFixed(1) + ' s' : 'n/a'} | ${s(r.doctor)}, ${r.doctor?.json_bytes ?? '?'} B | ${r.impact_common?.refused_as ?? 'n/a'} | ${s(r.impact)} | ${s(r.tests_for)} (${r.tests_for?.direct ?? 0} direct, ${r.tests_for?.multi_hop ?? 0} multi-hop) | ${s(r.diff_base_worktree)} | ${s(r.diff_named)} |`;
+  };
+  return [
+    '# Review commands benchmark',
+    '',
+    'End to end, process start included, on this machine; one run each. A ten-file change is committed over the corpus and synced before the two diffs.',
+    '',
+    '| corpus | files | init | doctor | impact of a common name | impact | tests-for | diff base→worktree | diff base→head |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...records.map(row),
+    '',
+  ].join('\n');
+}
+
+const names = process.argv.slice(2).length ? process.argv.slice(2) : ['go-kubernetes', 'c-linux'];
+mkdirSync(results, { recursive: true });
+for (const name of names) {
+  process.stderr.write(`review bench: ${name}\n`);
+  const record = benchCorpus(name);
+  writeFileSync(join(results, `review-${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
+}
+const all = readdirSync(results)
+  .filter((f) => f.startsWith('review-') && f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(join(results, f), 'utf8')));
+writeFileSync(join(results, 'review-commands.md'), table(all));
+process.stderr.write(`wrote ${join(results, 'review-commands.md')}\n`);
