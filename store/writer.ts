@@ -183,6 +183,7 @@ export class GraphWriter {
       for (const dep of this.lookup.fileDeps) if (dep !== own) addDep(deps, dep, WHOLE_FILE);
       this.dbs.answers.putSync(path, answers);
       this.writeDeps(path, deps, fresh.has(path));
+      this.pending.delete(path);
     }
   }
 
@@ -236,7 +237,7 @@ function answerFor(site: StoredCallSite, resolution: Resolution): EdgeRecord | U
     reason: resolution.reason,
   };
   if (resolution.candidates) {
-    record.candidate_count = resolution.candidates.length;
+    record.candidate_count = resolution.candidate_count ?? resolution.candidates.length;
     record.candidates = resolution.candidates;
   }
   if (resolution.note !== undefined) record.note = resolution.note;
@@ -274,7 +275,7 @@ function frameworkAnswer(site: StoredCallSite, resolution: Resolution): EdgeReco
     note: resolution.kind === 'unresolved' && resolution.note !== undefined ? resolution.note : `framework:${relationship}`,
   };
   if (resolution.candidates) {
-    record.candidate_count = resolution.candidates.length;
+    record.candidate_count = resolution.candidate_count ?? resolution.candidates.length;
     record.candidates = resolution.candidates;
   }
   return record;

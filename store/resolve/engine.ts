@@ -18,6 +18,9 @@
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { Binding, LanguageBinder, Resolution, ResolveContext, SiteInput } from './types.js';
 
+/** Ambiguous records list at most this many candidate ids (in id order); candidate_count is exact. */
+export const MAX_CANDIDATES = 16;
+
 const NEW_KINDS = new Set(['class', 'struct', 'record', 'function', 'constructor']);
 
 export const isMember = (s: SymbolRecord) => s.owner_type !== undefined || s.kind === 'method' || s.kind === 'constructor';
@@ -28,10 +31,12 @@ export function settle(binding: Binding): Resolution {
   if (binding.kind === 'unresolved') {
     return binding.note === undefined ? { kind: 'unresolved', reason: binding.reason } : { kind: 'unresolved', reason: binding.reason, note: binding.note };
   }
+  const only = binding.candidates.length === 1 ? binding.candidates[0] : undefined;
+  if (only) return { kind: 'edge', target: only.id, tier: binding.tier };
   const ids = [...new Set(binding.candidates.map((c) => c.id))].sort();
   if (ids.length === 1) return { kind: 'edge', target: ids[0], tier: binding.tier };
   if (ids.length === 0) return { kind: 'unresolved', reason: 'missing_target' };
-  return { kind: 'unresolved', reason: 'ambiguous_target', candidates: ids };
+  return { kind: 'unresolved', reason: 'ambiguous_target', candidate_count: ids.length, candidates: ids.slice(0, MAX_CANDIDATES) };
 }
 
 export function resolveCallSite(input: SiteInput, ctx: ResolveContext, binder: LanguageBinder | undefined): Resolution {

@@ -53,4 +53,4 @@ export interface LanguageBinder {
 
 export type Resolution =
   | { kind: 'edge'; target: string; tier: ResolutionKind }
-  | { kind: 'unresolved'; reason: UnresolvedReason; candidates?: string[]; note?: string };
+  | { kind: 'unresolved'; reason: UnresolvedReason; candidate_count?: number; candidates?: string[]; note?: string };

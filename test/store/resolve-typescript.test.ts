@@ -212,4 +212,12 @@ describe('TypeScript resolution', () => {
     expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ source: 'src/main.ts::', target: 'src/main.ts::boot' });
     expect(store.symbol('src/main.ts::')).toMatchObject({ kind: 'file', name: 'main.ts' });
   });
+
+  test('ambiguous records keep the exact candidate count and list at most 16 ids', async () => {
+    const many: FileSpec[] = Array.from({ length: 20 }, (_, i) => ({ path: `src/m${String(i).padStart(2, '0')}.ts`, symbols: [{ name: 'dup' }] }));
+    const store = await graph([...many, main([{ calleeName: 'dup' }])]);
+    const answer = answerAt(store, 'src/main.ts', 1000) as { candidate_count: number; candidates: string[] };
+    expect(answer).toMatchObject({ reason: 'ambiguous_target', candidate_count: 20 });
+    expect(answer.candidates).toEqual(many.slice(0, 16).map((f) => `${f.path}::dup`));
+  });
 });
