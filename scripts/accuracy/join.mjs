@@ -24,6 +24,8 @@ import { symbolForDeclaration } from './cairn-graph.mjs';
  * @typedef {object} Outcome
  * @property {OracleSite} site
  * @property {'name_column'|'call_column'|'callee_name'|null} match
+ * @property {boolean} blind  paired by position among records whose names were cut off:
+ *   recorded, but its edges are not judged and it stays out of recall
  * @property {CairnSite|null} cairn
  * @property {'modelled'|'unmodelled'|'external'|'unknown'} targetClass
  *   modelled: the oracle's target is a cairn symbol; unmodelled: inside the corpus
@@ -37,6 +39,11 @@ import { symbolForDeclaration } from './cairn-graph.mjs';
 
 function namesAgree(site, cairn) {
   return cairn.calleeName === null || site.calleeName === null || cairn.calleeName === site.calleeName;
+}
+
+/** Records at a record's position whose names were cut off, paired or not. */
+function nameless(lines, record) {
+  return (lines?.get(record.line) ?? []).filter((c) => c.column === record.column && c.calleeName === null).length;
 }
 
 function candidatesFor(lines, site) {
@@ -58,6 +65,7 @@ export function joinFile(graph, sites) {
   const paired = sites.map(() => null);
   /** @type {(Outcome['match'])[]} */
   const how = sites.map(() => null);
+  const blind = sites.map(() => false);
 
   const pass = (label, accept, pick) => {
     sites.forEach((site, i) => {
@@ -68,6 +76,8 @@ export function joinFile(graph, sites) {
       chosen.matched = true;
       paired[i] = chosen;
       how[i] = label;
+      // Several records at one position whose names were cut off: which is which cannot be told.
+      if (chosen.calleeName === null && nameless(lines, chosen) > 1) blind[i] = true;
     });
   };
   pass('name_column', (s, c) => c.line === s.line && c.column === s.column && namesAgree(s, c));
@@ -83,7 +93,7 @@ export function joinFile(graph, sites) {
     (s, options) => options.reduce((a, b) => (Math.abs(b.column - s.column) < Math.abs(a.column - s.column) ? b : a)),
   );
 
-  return sites.map((site, i) => judge(graph, site, paired[i], how[i]));
+  return sites.map((site, i) => judge(graph, site, paired[i], how[i], blind[i]));
 }
 
 /**
@@ -91,7 +101,7 @@ export function joinFile(graph, sites) {
  * cairn's edges there is one of them.
  * @returns {Outcome}
  */
-export function judge(graph, site, cairn, match) {
+export function judge(graph, site, cairn, match, blind = false) {
   const expected = [];
   const described = [];
   let inRepo = false;
@@ -110,11 +120,12 @@ export function judge(graph, site, cairn, match) {
   else targetClass = 'external';
   const edges = (cairn?.edges ?? []).map((e) => ({
     ...e,
-    correct: targetClass === 'unknown' ? null : e.target !== null && expected.includes(e.target),
+    correct: targetClass === 'unknown' || blind ? null : e.target !== null && expected.includes(e.target),
   }));
   return {
     site,
     match,
+    blind,
     cairn,
     targetClass,
     expected,

@@ -9,6 +9,10 @@
 //   judged when the oracle has an answer (in the corpus or outside it);
 // - recall: sites whose oracle target is a cairn symbol and where cairn has an edge
 //   to it, over all such sites;
+// - blind pairings: sites paired by position among several records whose specifiers
+//   were cut short (long call chains); recorded, but neither judged nor in recall;
+// - unmodelled targets: in-repo declarations that are no cairn symbol (locals,
+//   parameters, members cairn skips): out of recall, and any edge there is wrong;
 // - calibration: per tier, observed precision beside the mean stated confidence; a
 //   tier is over-claiming when it is below by more than 2 points (exact) or 5 (others).
 
@@ -66,6 +70,9 @@ export class Tally {
     this.targetClass = new Map();
     this.notRecorded = this.reservoir();
     this.notRecordedByCallee = new Map();
+    this.unmodelledKinds = new Map();
+    this.unmodelled = this.reservoir();
+    this.blind = 0;
     this.unresolvedByReason = new Map();
     this.edges = 0;
     this.judged = 0;
@@ -107,6 +114,12 @@ export class Tally {
     }
     this.seen++;
     bump(this.targetClass, o.targetClass);
+    if (o.targetClass === 'unmodelled') {
+      const kind = o.site.targets.find((x) => !x.alternative)?.declKind ?? 'none';
+      bump(this.unmodelledKinds, kind);
+      this.unmodelled.add(`${siteLabel(o.site)}: ${o.oracleTarget}`);
+    }
+    if (o.blind) this.blind++;
     if (!o.cairn) {
       bump(this.notRecordedByCallee, `${o.site.kind} ${o.site.calleeName}`);
       this.notRecorded.add(`${siteLabel(o.site)} (col ${o.site.column}, ${o.site.kind})`);
@@ -135,7 +148,7 @@ export class Tally {
         t.wrong.add(`${siteLabel(o.site)} → ${e.target} [${e.tier} ${e.confidence}] vs oracle ${o.oracleTarget}`);
       }
     }
-    if (o.targetClass === 'modelled') {
+    if (o.targetClass === 'modelled' && !o.blind) {
       this.recall.sites++;
       const found = o.edges.some((e) => e.correct);
       if (found) {
@@ -192,7 +205,10 @@ export class Tally {
       not_recorded_examples: this.notRecorded.items,
       not_recorded_top_callees: Object.fromEntries(Object.entries(sortedObject(this.notRecordedByCallee)).slice(0, 10)),
       match_by: sortedObject(this.matchBy),
+      blind_pairings: this.blind,
       oracle_targets: sortedObject(this.targetClass),
+      unmodelled_targets_by_kind: sortedObject(this.unmodelledKinds),
+      unmodelled_examples: this.unmodelled.items,
       edges: this.edges,
       edges_judged: this.judged,
       edges_correct: this.correct,

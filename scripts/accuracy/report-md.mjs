@@ -70,7 +70,9 @@ export function renderMarkdown(report) {
     if (run.seconds) facts.push(`time: oracle ${run.seconds.oracle ?? '–'} s, cairn ${run.seconds.cairn ?? '–'} s, join ${run.seconds.join ?? '–'} s`);
     out.push(facts.join('; '));
     out.push('');
-    out.push(`Oracle targets: ${counts(m.oracle_targets)}. Anonymous callees (not counted): ${m.anonymous_callees}. Joined by: ${counts(m.match_by)}.`);
+    out.push(`Oracle targets: ${counts(m.oracle_targets)}. Anonymous callees (not counted): ${m.anonymous_callees}. Joined by: ${counts(m.match_by)}; blind pairings (not judged): ${m.blind_pairings}.`);
+    out.push('');
+    out.push(`In-repo targets that are no cairn symbol, by declaration kind: ${counts(m.unmodelled_targets_by_kind)}.`);
     out.push('');
     if (m.files_not_indexed > 0) {
       out.push(`Files the oracle walked that cairn does not index (left out of every figure): ${m.files_not_indexed} files, ${m.sites_in_files_not_indexed} sites (e.g. ${m.files_not_indexed_examples.slice(0, 3).join(', ')}).`);
@@ -95,6 +97,7 @@ export function renderMarkdown(report) {
     out.push(list('Sites cairn did not record (sample):', m.not_recorded_examples));
     out.push(list('Missed in-repo targets (sample):', m.recall.missed_examples));
     out.push(list('Cairn-only sites (sample):', m.cairn_only_examples));
+    out.push(list('Calls whose in-repo target is no cairn symbol (sample):', m.unmodelled_examples));
   }
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
 }

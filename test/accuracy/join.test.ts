@@ -117,6 +117,7 @@ describe('joinFile', () => {
     const sites = [site('main.ts', 9, 5, 9, 'pipe', 'new Stream({...}).pipe(a).pipe', [], { callLine: 3 }), site('main.ts', 8, 5, 9, 'pipe', 'new Stream({...}).pipe', [], { callLine: 3 })];
     const out = joinFile(graph, sites);
     expect(out.map((o: any) => o.match)).toEqual(['call_column', 'call_column']);
+    expect(out.map((o: any) => o.blind)).toEqual([true, true]);
     expect(unclaimedSites(graph, ['main.ts'])).toEqual([]);
   });
 
@@ -170,6 +171,8 @@ describe('Tally', () => {
     expect(r.tiers.name_only.wrong_by_oracle_kind).toEqual({ 'unmodelled:Parameter': 1 });
     expect(r.tiers.exact.wrong_examples[0]).toContain('main.ts:3 helper → lib.ts::helper [exact 100] vs oracle lib.ts::Box.get');
     expect(r.oracle_targets).toEqual({ modelled: 5, unmodelled: 1 });
+    expect(r.unmodelled_targets_by_kind).toEqual({ Parameter: 1 });
+    expect(r.blind_pairings).toBe(0);
     expect(r.recall).toMatchObject({ sites: 5, found: 2, recall: 40 });
     expect(r.recall.outcomes).toEqual({ correct_edge: 2, 'unresolved:ambiguous_target': 1, not_recorded: 1, wrong_edge: 1 });
     expect(r.unresolved_by_reason).toEqual({ ambiguous_target: 1 });
