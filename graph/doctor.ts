@@ -10,7 +10,8 @@ import { compareStrings } from './views.js';
 export const DOCTOR_MAX_ROWS = 50;
 export const LOW_QUALITY_MIN_CALL_SITES = 5;
 export const LOW_QUALITY_MIN_RATE = 0.2;
-/** Reasons that say the resolver could not bind a call (macros and indirect calls are unbindable by nature). */
+/** Reasons that say the resolver could not bind a call (macros, indirect calls and calls into
+ * other packages are unbindable here by nature). */
 const RESOLVER_MISSES = new Set(['missing_target', 'ambiguous_target']);
 const LOW_TIERS = new Set(['name_only', 'same_file']);
 
@@ -92,7 +93,8 @@ export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTO
     return r;
   };
   for (const u of graph.unresolved()) {
-    if (!RESOLVER_MISSES.has(u.reason)) continue;
+    // A call into a package outside the workspace has no target to find here.
+    if (!RESOLVER_MISSES.has(u.reason) || u.note?.startsWith('external:')) continue;
     missesByFile.set(u.file_path, (missesByFile.get(u.file_path) ?? 0) + 1);
     if (u.reason === 'ambiguous_target') {
       const r = row(lastName(`x::${u.specifier}`));
