@@ -3,6 +3,8 @@
 // in parsers/languages/ holds the rest.
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { Engine, type LanguageAdapter } from './engine.js';
+import { cAdapter, headerIsCpp } from './languages/c.js';
+import { cppAdapter } from './languages/cpp.js';
 import { goAdapter, goPackageName } from './languages/go.js';
 import { javaAdapter, javaPackageName } from './languages/java.js';
 import { pythonAdapter, pythonModulePath } from './languages/python.js';
@@ -12,6 +14,8 @@ import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './languages/ty
 export type ExtractedFacts = Pick<FileFacts, 'module' | 'symbols' | 'callSites' | 'imports' | 'references' | 'macros' | 'extra'> & {
   /** Set when tree-sitter recovered from syntax errors; facts are still returned. */
   syntaxErrors?: number;
+  /** Set when the content decides the language (a `.h` file written in C++). */
+  language?: Language;
 };
 
 /** Extensions of the languages that have an adapter. */
@@ -29,6 +33,18 @@ export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = {
   '.py': 'python',
   '.pyi': 'python',
   '.java': 'java',
+  '.c': 'c',
+  '.h': 'c', // C++ when its content says so: see extractFacts
+  '.cc': 'cpp',
+  '.cpp': 'cpp',
+  '.cxx': 'cpp',
+  '.c++': 'cpp',
+  '.hh': 'cpp',
+  '.hpp': 'cpp',
+  '.hxx': 'cpp',
+  '.h++': 'cpp',
+  '.ipp': 'cpp',
+  '.tpp': 'cpp',
 };
 
 const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
@@ -39,6 +55,8 @@ const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
   go: goAdapter,
   python: pythonAdapter,
   java: javaAdapter,
+  c: cAdapter,
+  cpp: cppAdapter,
 };
 
 /** Language of a workspace-relative path by its extension; null when no adapter handles it. */
@@ -64,7 +82,9 @@ export function engineFor(language: Language): Promise<Engine> {
   return engine;
 }
 
-export async function extractFacts(path: string, source: string, language: Language): Promise<ExtractedFacts> {
+export async function extractFacts(path: string, source: string, requested: Language): Promise<ExtractedFacts> {
+  // A header is C unless its content is C++; one file has exactly one language.
+  const language = requested === 'c' && /\.h$/i.test(path) && headerIsCpp(source) ? 'cpp' : requested;
   const engine = await engineFor(language);
   const result = engine.extract(path, source);
   const facts: ExtractedFacts = {
@@ -77,6 +97,7 @@ export async function extractFacts(path: string, source: string, language: Langu
   else if (language === 'go') facts.module = goPackageName(source);
   else if (language === 'python') facts.module = pythonModulePath(path);
   else if (language === 'java') facts.module = javaPackageName(source);
+  if (language !== requested) facts.language = language;
   if (result.macros.length > 0) facts.macros = result.macros;
   if (result.syntaxErrors > 0) facts.syntaxErrors = result.syntaxErrors;
   return facts;

@@ -2,6 +2,7 @@
 // exporting a LanguageBinder (see types.ts) and one line here; languages without a
 // binder get only the engine's language-neutral tiers.
 import type { Language } from '../../contracts/facts.js';
+import { cBinder, cppBinder } from './c.js';
 import { goBinder } from './go.js';
 import { javaBinder } from './java.js';
 import { pythonBinder } from './python.js';
@@ -17,6 +18,8 @@ const BINDERS: Partial<Record<Language, LanguageBinder>> = {
   go: goBinder,
   python: pythonBinder,
   java: javaBinder,
+  c: cBinder,
+  cpp: cppBinder,
 };
 
 export const binderFor = (language: Language | null): LanguageBinder | undefined =>

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeAnswer, indexFiles, type IndexedFixture } from './resolve-languages.fixture.js';
+
+let open: IndexedFixture | undefined;
+afterEach(async () => {
+  await open?.cleanup();
+  open = undefined;
+});
+
+describe('C resolution', () => {
+  it('binds statics first, declared-once definitions, macros and indirect calls', async () => {
+    open = await indexFiles({
+      'include/util.h': `#define CLAMP(x) ((x) < 0 ? 0 : (x))
+int shared(int);
+int twice(int);
+static inline int inl(void) { return 1; }
+`,
+      'include/other.h': 'int shared(int);\n',
+      'src/util.c': `#include "util.h"
+int shared(int x) { return x; }
+static int helper(void) { return 0; }
+int twice(int x) { return x; }
+`,
+      'arch/a/twice.c': 'int twice(int x) { return x; }\n',
+      'src/main.c': `#include "util.h"
+struct ops { void (*open)(void); };
+static int helper(void) { return 1; }
+int main(int argc, char **argv) {
+  helper();
+  shared(1);
+  twice(2);
+  CLAMP(3);
+  UNKNOWN_MACRO(4);
+  inl();
+  printf("x");
+  struct ops o;
+  o.open();
+  return local_def();
+}
+int local_def(void) { return 0; }
+`,
+    });
+    const at = (spec: string) => describeAnswer(open!.answer('src/main.c', spec));
+    expect(at('helper')).toBe('src/main.c::helper (exact)');
+    expect(at('shared')).toBe('src/util.c::shared (package)');
+    expect(at('twice')).toBe('ambiguous_target');
+    expect(at('CLAMP')).toBe('macro_or_function');
+    expect(at('UNKNOWN_MACRO')).toBe('macro_or_function');
+    expect(at('inl')).toBe('include/util.h::inl (package)');
+    expect(at('printf')).toBe('missing_target');
+    expect(at('o.open')).toBe('indirect_call');
+    expect(at('local_def')).toBe('src/main.c::local_def (exact)');
+  });
+});
+
+describe('C++ resolution', () => {
+  it('binds out-of-line methods, this, bases, qualified and namespace calls', async () => {
+    open = await indexFiles({
+      'include/shape.hpp': `namespace geo {
+class Base { public: void draw() {} };
+class Shape : public Base {
+ public:
+  Shape();
+  void area();
+  void scale();
+  static Shape* make();
+};
+int helper(int);
+}
+`,
+      'src/shape.cpp': `#include "shape.hpp"
+namespace geo {
+Shape::Shape() {}
+void Shape::area() { scale(); this->draw(); helper(1); }
+void Shape::scale() {}
+Shape* Shape::make() { return new Shape(); }
+int helper(int x) { return x; }
+}
+`,
+      'src/main.cpp': `#include "shape.hpp"
+int main() {
+  geo::Shape::make();
+  geo::helper(2);
+  std::sort(1, 2);
+  auto v = 1;
+  v.push_back(1);
+  return 0;
+}
+`,
+    });
+    const at = (spec: string, path = 'src/shape.cpp') => describeAnswer(open!.answer(path, spec));
+    expect(at('scale')).toBe('src/shape.cpp::geo::Shape::scale (receiver_type)');
+    expect(at('this->draw')).toBe('include/shape.hpp::geo::Base::draw (receiver_type)');
+    expect(at('helper')).toBe('src/shape.cpp::geo::helper (exact)');
+    expect(at('new Shape')).toBe('src/shape.cpp::geo::Shape::Shape (exact)');
+    expect(at('geo::Shape::make', 'src/main.cpp')).toBe('src/shape.cpp::geo::Shape::make (exact)');
+    expect(at('geo::helper', 'src/main.cpp')).toBe('src/shape.cpp::geo::helper (namespace)');
+    expect(at('std::sort', 'src/main.cpp')).toBe('missing_target external:std');
+    expect(at('v.push_back', 'src/main.cpp')).toBe('missing_target');
+  });
+});
