@@ -45,19 +45,18 @@ const FUNCTION_LIKE = new Set<DraftKind>(['function', 'method', 'constructor', '
 const OWNER_KINDS = new Set<DraftKind>(['impl', 'class', 'trait', 'interface']);
 const TYPE_KINDS = new Set<DraftKind>(['struct', 'enum', 'union', 'class', 'trait', 'interface', 'type_alias']);
 
-/** Where a re-parsed fragment sits in the original file: added to every position read from it. */
+/**
+ * Where a re-parsed fragment sits in the original file: a node at offset `i` of the
+ * parsed text is at `i + index` of the original (fragments are verbatim substrings, so
+ * lines and columns follow from the original offset).
+ */
 export interface Shift {
   index: number;
-  row: number;
-  /** Added to columns on the fragment's first row only. */
-  column: number;
-  /** Row of the fragment's first line in the parsed text (0 unless fragments are batched). */
-  firstRow?: number;
   /** Where the fragment starts in the parsed text (for batches: which fragment a node is in). */
   from?: number;
 }
 
-const NO_SHIFT: Shift = { index: 0, row: 0, column: 0 };
+const NO_SHIFT: Shift = { index: 0 };
 
 /** A macro argument list waiting to be parsed as expressions, batched with the file's others. */
 interface Fragment {
@@ -177,11 +176,37 @@ export class ExtractionContext {
   wrappingMacro: string | undefined;
   depth = 0;
 
+  /** Offsets where each line of the source starts. */
+  private readonly lineStarts: number[];
+
   constructor(
     readonly path: string,
     readonly source: string,
     private readonly engine: Engine,
-  ) {}
+  ) {
+    const starts = [0];
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+    this.lineStarts = starts;
+  }
+
+  /** 0-based line of an offset in the original source. */
+  private lineOf(index: number): number {
+    const starts = this.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Line (1-based) and column (0-based, UTF-16) of an offset in the original source. */
+  lineColumn(index: number): { line: number; column: number } {
+    const line = this.lineOf(index);
+    return { line: line + 1, column: index - this.lineStarts[line] };
+  }
 
   /** The shift of the fragment that holds a node starting at `index` of the parsed text. */
   shiftAt(index: number): Shift {
@@ -197,33 +222,33 @@ export class ExtractionContext {
     return batch[lo];
   }
 
+  // Positions come from offsets and the line table: no per-node point queries into the parser.
   position(node: Node): Position {
     const start = node.startIndex;
-    const s = this.shiftAt(start);
-    const first = s.firstRow ?? 0;
-    const a = node.startPosition;
-    const b = node.endPosition;
+    const shift = this.shiftAt(start).index;
+    const from = start + shift;
+    const to = node.endIndex + shift;
+    const startLine = this.lineOf(from);
+    const endLine = this.lineOf(to);
     return {
-      start: start + s.index,
-      end: node.endIndex + s.index,
-      startLine: a.row - first + s.row + 1,
-      startColumn: a.row === first ? a.column + s.column : a.column,
-      endLine: b.row - first + s.row + 1,
-      endColumn: b.row === first ? b.column + s.column : b.column,
+      start: from,
+      end: to,
+      startLine: startLine + 1,
+      startColumn: from - this.lineStarts[startLine],
+      endLine: endLine + 1,
+      endColumn: to - this.lineStarts[endLine],
     };
   }
 
   /** Line and column of a node's start, and its start offset, in the original file. */
   point(node: Node): { index: number; line: number; column: number } {
-    const start = node.startIndex;
-    const s = this.shiftAt(start);
-    const first = s.firstRow ?? 0;
-    const a = node.startPosition;
-    return { index: start + s.index, line: a.row - first + s.row + 1, column: a.row === first ? a.column + s.column : a.column };
+    const index = node.startIndex + this.shiftAt(node.startIndex).index;
+    const line = this.lineOf(index);
+    return { index, line: line + 1, column: index - this.lineStarts[line] };
   }
 
   line(node: Node): number {
-    return this.point(node).line;
+    return this.lineOf(node.startIndex + this.shiftAt(node.startIndex).index) + 1;
   }
 
   key(node: Node): string {
@@ -250,19 +275,10 @@ export class ExtractionContext {
     const [before, after] = wrappers[0];
     const shifts: Shift[] = [];
     let text = '';
-    let row = 0;
     for (const fragment of fragments) {
       const from = text.length;
-      shifts.push({
-        index: fragment.shift.index - from - before.length,
-        row: fragment.shift.row,
-        column: fragment.shift.column - before.length,
-        firstRow: row,
-        from,
-      });
-      const piece = `${before}${fragment.text}${after}\n`;
-      text += piece;
-      for (let i = piece.indexOf('\n'); i >= 0; i = piece.indexOf('\n', i + 1)) row++;
+      shifts.push({ index: fragment.shift.index - from - before.length, from });
+      text += `${before}${fragment.text}${after}\n`;
     }
     const tree = this.engine.parser.parse(text);
     if (!tree) return;
@@ -297,7 +313,7 @@ export class ExtractionContext {
       tree.delete();
       for (const fragment of failed) {
         for (const [b, a] of wrappers.slice(1)) {
-          const shift = { index: fragment.shift.index - b.length, row: fragment.shift.row, column: fragment.shift.column - b.length };
+          const shift = { index: fragment.shift.index - b.length };
           if (this.reparse(b + fragment.text + a, shift, { callsOnly: true, wrappingMacro: fragment.wrappingMacro })) break;
         }
       }
@@ -461,9 +477,11 @@ export class Engine {
         if (adapter.definition && !adapter.definition(draft, main, parts, ctx)) continue;
         ctx.definitions.push(draft);
       } else if (tag.startsWith('reference.')) {
-        const fn = parts.function;
-        const specifier = fn ? oneLine(fn.text) : '';
+        // Without @function, the callee is a bare name and is its own specifier.
         const callee = parts.callee;
+        const calleeText = callee ? callee.text : undefined;
+        const fn = parts.function;
+        const specifier = fn ? oneLine(fn.text) : (calleeText ?? '');
         const at = ctx.point(main);
         const draft: CallDraft = {
           start: at.index,
@@ -471,14 +489,14 @@ export class Engine {
           line: at.line,
           column: at.column,
           // A computed callee has no name to bind: it is named by its text.
-          calleeName: callee ? callee.text : specifier,
+          calleeName: calleeText ?? specifier,
           specifier,
           kind: tag === 'reference.new' ? 'new' : tag === 'reference.macro' ? 'macro' : 'call',
         };
         if (parts.receiver) draft.receiver = oneLine(parts.receiver.text);
         if (parts.qualifier) draft.qualifier = qualifierText(parts.qualifier.text);
         if (parts.indirect) draft.indirect = true;
-        else if (callee && fn && callee.startIndex === fn.startIndex && callee.endIndex === fn.endIndex) draft.bare = true;
+        else if (callee && (!fn || (callee.startIndex === fn.startIndex && calleeText!.length === specifier.length))) draft.bare = true;
         if (adapter.call && !adapter.call(draft, main, parts, ctx)) continue;
         ctx.calls.push(draft);
       } else if (tag.startsWith('local.')) {
@@ -674,7 +692,7 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
       }
     }
     let indirect = call.indirect === true;
-    if (!indirect && call.bare) {
+    if (!indirect && call.bare && call.kind !== 'macro') {
       for (let k = enclosing.length - 1; k >= 0 && !indirect; k--) {
         if (bindings.get(enclosing[k])?.has(call.calleeName)) indirect = true;
       }

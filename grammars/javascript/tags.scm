@@ -18,7 +18,7 @@
 
 ; ---- call sites -------------------------------------------------------------
 (call_expression
-  function: (identifier) @callee @function
+  function: (identifier) @callee
   arguments: (_)) @reference.call
 (call_expression
   function: (member_expression object: (_) @receiver property: (_) @callee) @function
@@ -30,7 +30,7 @@
   ] @function @indirect
   arguments: (_)) @reference.call
 (new_expression
-  constructor: (identifier) @callee @function) @reference.new
+  constructor: (identifier) @callee) @reference.new
 (new_expression
   constructor: (member_expression object: (_) @receiver property: (_) @callee) @function) @reference.new
 

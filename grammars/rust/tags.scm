@@ -18,7 +18,7 @@
 
 ; ---- call sites -------------------------------------------------------------
 (call_expression
-  function: (identifier) @callee @function
+  function: (identifier) @callee
   arguments: (arguments)) @reference.call
 (call_expression
   function: (field_expression value: (_) @receiver field: (field_identifier) @callee) @function

@@ -84,10 +84,9 @@ function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: Extra
 
 /** The interior of a token tree: its text without the delimiters, and where it starts. */
 function interior(tree: Node, ctx: ExtractionContext) {
-  const at = ctx.point(tree);
   return {
     text: tree.text.slice(1, -1),
-    shift: { index: at.index + 1, row: at.line - 1, column: at.column + 1 },
+    shift: { index: ctx.point(tree).index + 1 },
   };
 }
 
