@@ -2,7 +2,7 @@
 // Order: containment (no escape through `..` or symlinks), protected paths,
 // privacy excludes, git-ignore, then selection (roots or context). The first
 // failing check names the reason; reasons are source-free.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -71,6 +71,7 @@ export class PathPolicy {
   private readonly gitRoot: string | null;
   private readonly ignoredCache = new Map<string, boolean>();
   private fallbackIgnore: Ignore | null = null;
+  private oracle: GitCheckIgnore | null | undefined;
   /** Every path checked, in order: tests use it to prove a check precedes each read. */
   readonly checked: string[] = [];
 
@@ -122,6 +123,30 @@ export class PathPolicy {
     return { allowed: true, reason: null };
   }
 
+  /**
+   * Asks git about the paths a step may check next, through one long-lived
+   * `git check-ignore --stdin` process (it answers each path as it arrives), so a
+   * review pays for one spawn, not one per file. Results are cached for check().
+   */
+  async prefetchIgnored(paths: string[]): Promise<void> {
+    if (!this.gitRoot) return;
+    const wanted = [...new Set(paths)].filter((p) => !this.ignoredCache.has(p) && p !== '' && !p.startsWith('/') && !p.split('/').includes('..'));
+    if (wanted.length === 0) return;
+    this.oracle ??= GitCheckIgnore.start(this.workspace);
+    if (!this.oracle) return;
+    const answers = await Promise.all(wanted.map((p) => this.oracle!.ignored(p)));
+    wanted.forEach((p, i) => {
+      const answer = answers[i];
+      if (answer !== null) this.ignoredCache.set(p, answer);
+    });
+  }
+
+  /** Ends the git helper process, if one was started. */
+  close(): void {
+    this.oracle?.close();
+    this.oracle = undefined;
+  }
+
   private isIgnored(rel: string): boolean {
     const cached = this.ignoredCache.get(rel);
     if (cached !== undefined) return cached;
@@ -135,6 +160,57 @@ export class PathPolicy {
     }
     this.ignoredCache.set(rel, ignored);
     return ignored;
+  }
+}
+
+/** A long-lived `git check-ignore --stdin -z -n -v`: one answer (four NUL-terminated fields) per path, in order. */
+class GitCheckIgnore {
+  private fields: string[] = [];
+  private partial = '';
+  private readonly waiting: Array<(ignored: boolean | null) => void> = [];
+  private dead = false;
+
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => this.receive(chunk));
+    const fail = () => {
+      this.dead = true;
+      for (const w of this.waiting.splice(0)) w(null);
+    };
+    child.on('error', fail);
+    child.on('exit', fail);
+    child.stdin.on('error', fail);
+  }
+
+  static start(cwd: string): GitCheckIgnore | null {
+    try {
+      return new GitCheckIgnore(spawn('git', ['check-ignore', '--stdin', '-z', '-n', '-v'], { cwd }));
+    } catch {
+      return null;
+    }
+  }
+
+  /** True/false from git; null when git could not answer (the caller falls back to a one-off check). */
+  ignored(path: string): Promise<boolean | null> {
+    if (this.dead) return Promise.resolve(null);
+    return new Promise((resolveAnswer) => {
+      this.waiting.push(resolveAnswer);
+      this.child.stdin.write(`${path}\0`);
+    });
+  }
+
+  private receive(chunk: string): void {
+    const parts = (this.partial + chunk).split('\0');
+    this.partial = parts.pop() ?? '';
+    this.fields.push(...parts);
+    while (this.fields.length >= 4) {
+      const [source, , pattern] = this.fields.splice(0, 4);
+      this.waiting.shift()?.(source !== '' && !pattern.startsWith('!'));
+    }
+  }
+
+  close(): void {
+    this.child.stdin.end();
   }
 }
 

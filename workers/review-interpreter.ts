@@ -100,6 +100,7 @@ export class ReviewInterpreter {
   }
 
   dispose(): void {
+    this.policy.close();
     for (const file of this.parsed.values()) void file.then((f) => f.dispose());
     this.parsed.clear();
   }
@@ -110,6 +111,7 @@ export class ReviewInterpreter {
   async capture(path: string, check: (rel: string) => PathVerdict): Promise<CaptureResult> {
     const existing = this.snapshots.get(path);
     if (existing) return { ok: true, snapshot: existing };
+    if (this.snapshots.size === 0) await this.policy.prefetchIgnored([path, 'tsconfig.json']);
     let text: string | null = null;
     const absolute = join(this.workspace, path);
     const output = await drive<CaptureOutput>(
@@ -221,6 +223,7 @@ export class ReviewInterpreter {
               const sized: InputEdge = { from: ids.get(key) ?? 'n999', to: 'n999', relation: reference.kind, status: 'expanded', reason: null, name };
               facts.push({ ref, relation: reference.kind, target, edgeBytes: edgeBytes(sized) });
             }
+            await this.policy.prefetchIgnored(facts.flatMap((f) => (f.target.kind === 'module' ? [f.target.path, ...(f.target.alternatives ?? [])] : [])));
             return { type: 'REFERENCES', node: key, refs: facts, elapsedMs: elapsed() };
           }
           case 'check-path': {
@@ -236,6 +239,7 @@ export class ReviewInterpreter {
           }
           case 'resolve-export': {
             const target = await this.resolveExport(command.path as string, command.name as string, command.relation as 'type' | 'call');
+            if (target.kind === 'module') await this.policy.prefetchIgnored([target.path, ...(target.alternatives ?? [])]);
             return { type: 'EXPORT_RESOLVED', target, elapsedMs: elapsed() };
           }
           case 'measure': {
