@@ -279,4 +279,13 @@ describe('review run: evidence boundaries', () => {
     const closure = result.units[0].rules.find((r) => r.ruleId === 'cairn/impossible-field-combinations')!;
     expect(closure.runs).toBe(false);
   });
+
+  test('the analysis deadline omits the remaining edges; a rule that needs them does not run', async () => {
+    const ws = workspace({ ...chain });
+    let now = 0;
+    const { result } = await review(ws, addLabel(ws), { clock: () => (now += 3000) });
+    const unit = result.units[0];
+    expect(unit.omitted.map((o) => o.reason)).toContain('analysis-deadline');
+    expect(unit.rules.find((r) => r.ruleId === 'cairn/impossible-field-combinations')!.runs).toBe(false);
+  });
 });

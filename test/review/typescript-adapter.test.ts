@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { openReviewFile } from '../../parsers/review-typescript/index.js';
+import { analyzeTypeScript, openReviewFile } from '../../parsers/review-typescript/index.js';
 
 const SOURCE = `import { A, type B as C } from './a';
 import * as ns from './ns';
@@ -68,5 +68,26 @@ describe('TypeScript review adapter', () => {
     const d = file.facts.declarations[0];
     expect(source.slice(d.start, d.end)).toBe('export interface X { a: string }');
     file.dispose();
+  });
+});
+
+describe('Effect wrapper import rules', () => {
+  const roots = async (source: string) =>
+    (await analyzeTypeScript(source, 'typescript')).declarations.map((d) => `${d.name}:${d.ineligible ?? 'root'}`);
+
+  test('a value import of { Effect } from effect, or a namespace import of effect/Effect, establishes the wrapper', async () => {
+    expect(await roots("import { Effect } from 'effect';\nexport const a = Effect.fn(function* () {});\n")).toEqual(['a:root']);
+    expect(await roots("import * as E from 'effect/Effect';\nexport const a = E.fnUntraced((x: number) => x);\n")).toEqual(['a:root']);
+  });
+
+  test('type-only imports, shadowed bindings, extra arguments and labels on fnUntraced do not', async () => {
+    expect(await roots("import type { Effect } from 'effect';\nexport const a = Effect.fn(function* () {});\n")).toEqual(['a:unsupported-callable']);
+    expect(await roots("import { Effect } from 'effect';\nconst Effect = { fn: (f: any) => f };\nexport const a = Effect.fn(() => 1);\n")).toEqual([
+      'Effect:not-a-root',
+      'a:unsupported-callable',
+    ]);
+    expect(await roots("import { Effect } from 'effect';\nexport const a = Effect.fn(() => 1, (x) => x);\n")).toEqual(['a:unsupported-callable']);
+    expect(await roots("import { Effect } from 'effect';\nexport const a = Effect.fnUntraced('label')(() => 1);\n")).toEqual(['a:unsupported-callable']);
+    expect(await roots("import { Effect } from 'other';\nexport const a = Effect.fn(() => 1);\n")).toEqual(['a:unsupported-callable']);
   });
 });
