@@ -108,6 +108,18 @@ const inCrate = (crate: CrateModule, path: string) => crate.rootDir === '.' || p
 const methodsOf = (crate: CrateModule, type: string, name: string, ctx: ResolveContext) =>
   ctx.byName(name).filter((s) => isMember(s) && s.owner_type === type && inCrate(crate, s.file_path));
 
+/**
+ * Methods of the type defined at `at`. When the crate defines several types of that
+ * name (`bytes::Regex` and `unicode::Regex`), an impl can only be told apart by where it
+ * sits, so only impls in the defining file count; with one definition, every impl does.
+ */
+function methodsOfDefinedType(crate: CrateModule, at: ModuleLocation, type: string, name: string, ctx: ResolveContext): SymbolRecord[] {
+  const methods = methodsOf(crate, type, name, ctx);
+  const definitions = ctx.byName(type).filter((s) => TYPE_KINDS.has(s.kind) && !isMember(s) && inCrate(crate, s.file_path));
+  if (definitions.length <= 1) return methods;
+  return methods.filter((m) => m.file_path === at.file);
+}
+
 type Expansion =
   | { kind: 'path'; abs: string[]; via: 'explicit' | 'use' | 'child' }
   | { kind: 'external'; root: string }
@@ -179,13 +191,13 @@ function bindQualified(qualifier: string, name: string, input: SiteInput, crate:
     const type = expansion.abs[expansion.abs.length - 1];
     const parent = locateModule(crate, expansion.abs.slice(0, -1), ctx);
     if (parent && itemsIn(parent, type, ctx, TYPE_KINDS).length > 0) {
-      return candidates('exact', methodsOf(crate, type, name, ctx));
+      return candidates('exact', methodsOfDefinedType(crate, parent, type, name, ctx));
     }
     return { kind: 'unresolved', reason: 'missing_target' };
   }
   if (q.length === 1) {
     const here = locateModule(crate, crate.segs, ctx);
-    if (here && itemsIn(here, q[0], ctx, TYPE_KINDS).length > 0) return candidates('exact', methodsOf(crate, q[0], name, ctx));
+    if (here && itemsIn(here, q[0], ctx, TYPE_KINDS).length > 0) return candidates('exact', methodsOfDefinedType(crate, here, q[0], name, ctx));
   }
   return undefined;
 }
@@ -213,7 +225,8 @@ export const rustBinder: LanguageBinder = {
     if (site.receiver === 'self') {
       const type = enclosingType(caller, ctx);
       if (type === undefined) return { kind: 'unresolved', reason: 'missing_target' };
-      const inherent = methodsOf(crate, type, name, ctx);
+      // The caller's own impl file defines (or implements) the same type as the caller.
+      const inherent = methodsOfDefinedType(crate, { file: site.path, prefix: '' }, type, name, ctx);
       if (inherent.length > 0) return candidates('receiver_type', inherent);
       const traitDefaults = ctx.byName(name).filter((s) => s.parent_id !== null && ctx.symbol(s.parent_id)?.kind === 'trait');
       return candidates('receiver_type', traitDefaults.length === 1 ? traitDefaults : []);

@@ -171,4 +171,25 @@ describe('Rust resolution', () => {
     expect(answerAt(store, 'src/b/mod.rs', 1002)).toMatchObject({ target: 'src/b/mod.rs::solo', resolution_kind: 'same_file' });
     expect(answerAt(store, 'src/b/mod.rs', 1001)).toMatchObject({ target: 'src/b/mod.rs::twin', resolution_kind: 'same_file' });
   });
+  test('two types of one name: `T::f()` and `self.f()` bind to the impl in the defining file', async () => {
+    const flavour = (path: string): FileSpec => ({
+      path,
+      symbols: [
+        { name: 'Regex', kind: 'struct', exported: true },
+        { name: 'impl Regex', kind: 'impl', qualifiedName: 'Regex', ownerType: 'Regex' },
+        { name: 'new', kind: 'function', qualifiedName: 'Regex::new', parent: 1, ownerType: 'Regex' },
+        { name: 'is_match', kind: 'method', qualifiedName: 'Regex::is_match', parent: 1, ownerType: 'Regex' },
+        { name: 'is_match_at', kind: 'method', qualifiedName: 'Regex::is_match_at', parent: 1, ownerType: 'Regex' },
+      ],
+      calls: [
+        { caller: 3, calleeName: 'is_match_at', receiver: 'self', specifier: 'self.is_match_at' },
+        { caller: 3, calleeName: 'new', qualifier: 'Regex', specifier: 'Regex::new' },
+      ],
+    });
+    const store = await graph([{ path: 'src/lib.rs', symbols: [] }, flavour('src/re_bytes.rs'), flavour('src/re_unicode.rs')]);
+    for (const path of ['src/re_bytes.rs', 'src/re_unicode.rs']) {
+      expect(answerAt(store, path, 1000)).toMatchObject({ target: `${path}::Regex::is_match_at`, resolution_kind: 'receiver_type' });
+      expect(answerAt(store, path, 1001)).toMatchObject({ target: `${path}::Regex::new`, resolution_kind: 'exact' });
+    }
+  });
 });
