@@ -67,7 +67,8 @@ export function parseHookEvent(text: string): ParsedEvent {
   if (tool === 'Write') {
     if (typeof input.content !== 'string') throw new EditInputError('Write event without tool_input.content');
     const content = input.content;
-    const created = response.type === 'create' || (original === null && response.type !== 'update');
+    if (response.type === 'update' && original === null) return { host: 'claude-code', edits: [unattributable(path)], skipped: [] };
+    const created = response.type === 'create' || original === null;
     return { host: 'claude-code', edits: [writeEdit(path, content, created ? null : original)], skipped: [] };
   }
   const steps: EditStep[] = [];
@@ -164,6 +165,11 @@ function stringEdit(path: string, steps: EditStep[], original: string | null, cr
 }
 
 // --- whole-file writes ---------------------------------------------------------------
+
+/** A rewrite of an existing file whose previous content the host did not report: nothing can be attributed. */
+function unattributable(path: string): FileEdit {
+  return { path, change: 'update', verify: () => ({ ok: false, code: 'ambiguous-attribution', detail: 'no-original' }) };
+}
 
 function writeEdit(path: string, content: string, original: string | null): FileEdit {
   return {

@@ -273,7 +273,7 @@ export class ReviewInterpreter {
       name: refs.get(e.ref)?.name ?? '',
     }));
     const sources = output.files.map((f) => ({ path: f, digest: this.snapshots.get(f)!.digest }));
-    if (this.tsconfig?.source && output.edges.some((e) => e.status !== 'omitted' || e.reason !== 'package-import')) sources.push(this.tsconfig.source);
+    if (this.tsconfig?.source) sources.push(this.tsconfig.source); // module bindings were read from it
     return { artifact, nodes, edges, decisions: output.edges, sources, spent: output.spent };
   }
 

@@ -289,3 +289,15 @@ describe('review run: evidence boundaries', () => {
     expect(unit.rules.find((r) => r.ruleId === 'cairn/impossible-field-combinations')!.runs).toBe(false);
   });
 });
+
+describe('review run: whole-file writes', () => {
+  test('a Write update is diffed against the original: only the changed root is selected; without the original nothing is guessed', async () => {
+    const original = 'export interface A {\n  x: string;\n}\n\nexport interface B {\n  y: string;\n}\n';
+    const content = original.replace('y: string', 'y: number');
+    const ws = workspace({ 'src/ab.ts': content });
+    const write = (response: object) =>
+      parseHookEvent(JSON.stringify({ tool_name: 'Write', tool_input: { file_path: join(ws, 'src/ab.ts'), content }, tool_response: response }));
+    expect(summary((await review(ws, write({ type: 'update', originalFile: original }))).result).roots).toEqual(['type:B']);
+    expect(summary((await review(ws, write({ type: 'update' }))).result)).toEqual({ roots: [], coverage: ['ambiguous-attribution'] });
+  });
+});
