@@ -9,8 +9,23 @@ import type { Node } from '../tree-sitter.js';
 /** Attribute paths (last segment) that mark a test function. */
 const TEST_ATTRIBUTES = new Set(['test', 'rstest', 'test_case', 'quickcheck', 'proptest']);
 
+/**
+ * Whether anything attribute-like can precede an item starting at `start`: the previous
+ * non-blank character closes an attribute (`]`) or a comment. Saves walking the siblings
+ * of the many items that have neither.
+ */
+function mayHaveAttributes(source: string, start: number): boolean {
+  let i = start - 1;
+  while (i >= 0 && (source[i] === ' ' || source[i] === '\t' || source[i] === '\n' || source[i] === '\r')) i--;
+  if (i < 0) return false;
+  if (source[i] === ']' || source[i] === '/') return true;
+  const lineStart = source.lastIndexOf('\n', i) + 1;
+  return source.slice(lineStart, i + 1).trimStart().startsWith('//');
+}
+
 /** Text of the attributes (`#[...]`) directly above an item, without `#[` and `]`. */
-function outerAttributes(node: Node): string[] {
+function outerAttributes(node: Node, ctx: ExtractionContext, start: number): string[] {
+  if (!mayHaveAttributes(ctx.source, start)) return [];
   const attributes: string[] = [];
   for (let sibling = node.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) {
     if (sibling.type === 'attribute_item') {
@@ -48,13 +63,14 @@ function typeName(node: Node): string {
   return text.slice(text.lastIndexOf(':') + 1);
 }
 
-function isPublic(node: Node): boolean {
-  return node.firstNamedChild?.type === 'visibility_modifier';
+/** `pub`, `pub(crate)`, ...: read from the source at the item's start, no tree walk. */
+function isPublic(ctx: ExtractionContext, start: number): boolean {
+  return ctx.source.startsWith('pub', start) && !/[\w$]/.test(ctx.source[start + 3] ?? '');
 }
 
 function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   if (draft.kind === 'impl') {
-    if (outerAttributes(node).some(isCfgTest)) draft.isTest = true;
+    if (outerAttributes(node, ctx, draft.start).some(isCfgTest)) draft.isTest = true;
     draft.scopeName = typeName(parts.name);
     draft.name = draft.scopeName;
     const trait = node.childForFieldName('trait');
@@ -62,7 +78,7 @@ function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: Extra
     return true;
   }
   // Attributes matter for tests, cfg(test) and #[path]; other items skip the sibling walk.
-  const attributes = draft.kind === 'function' || draft.kind === 'module' ? outerAttributes(node) : [];
+  const attributes = draft.kind === 'function' || draft.kind === 'module' ? outerAttributes(node, ctx, draft.start) : [];
   for (const attribute of attributes) {
     if (isCfgTest(attribute)) draft.isTest = true;
     else if (draft.kind === 'function' && isTestAttribute(attribute)) {
@@ -73,7 +89,7 @@ function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: Extra
       if (path) draft.attributes = { ...draft.attributes, path: path[1] };
     }
   }
-  if (isPublic(node)) draft.exported = true;
+  if (isPublic(ctx, draft.start)) draft.exported = true;
   if (draft.kind === 'module' && !node.childForFieldName('body')) {
     // `mod foo;`: the module's items live in another file (foo.rs or foo/mod.rs).
     draft.attributes = { ...draft.attributes, external: 'true' };
@@ -185,11 +201,11 @@ function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   if (node.type === 'extern_crate_declaration') {
     const name = node.childForFieldName('name');
     const alias = node.childForFieldName('alias');
-    if (name) ctx.imports.push({ source: name.text, imported: 'self', local: (alias ?? name).text, reexport: isPublic(node), typeOnly: false, line });
+    if (name) ctx.imports.push({ source: name.text, imported: 'self', local: (alias ?? name).text, reexport: isPublic(ctx, ctx.point(node).index), typeOnly: false, line });
     return;
   }
   const argument = node.childForFieldName('argument');
-  if (argument) flattenUse(argument, '', isPublic(node), line, ctx.imports);
+  if (argument) flattenUse(argument, '', isPublic(ctx, ctx.point(node).index), line, ctx.imports);
 }
 
 /**
