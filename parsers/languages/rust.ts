@@ -137,7 +137,10 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
   if (draft.kind !== 'macro') return true;
   const tree = parts.arguments;
   if (!tree) return true;
-  const container = node.parent?.type;
+  // `cfg_x! { ... }` sits directly in the module; `cfg_x!( ... );` inside a statement node.
+  let parent = node.parent;
+  if (parent?.type === 'expression_statement') parent = parent.parent;
+  const container = parent?.type;
   const moduleLevel = container === 'source_file' || container === 'declaration_list';
   if (moduleLevel && !ctx.callsOnly && expandItems(draft.calleeName, tree, ctx)) return true;
   expandArguments(tree, ctx);

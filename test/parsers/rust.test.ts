@@ -155,6 +155,7 @@ impl Runtime {
     cfg_rt! { pub fn block_on(&self) { self.enter(); } }
 }
 not_items! { this is not rust + }
+cfg_fs!(pub fn read() { open(); });
 `;
     const facts = await extract(source, 'src/task/spawn.rs');
     await expect(render(facts)).toMatchFileSnapshot('__snapshots__/rust-wrapping-macros.txt');
@@ -174,6 +175,9 @@ not_items! { this is not rust + }
     expect(facts.symbols[inner.caller!].name).toBe('spawn');
     expect(inner).toMatchObject({ line: 5, column: 8 });
     expect(facts.callSites.find((c) => c.calleeName === 'enter')).toMatchObject({ receiverType: 'Runtime' });
+    const read = facts.symbols.find((s) => s.name === 'read')!;
+    expect(read).toMatchObject({ wrappingMacro: 'cfg_fs', startLine: 28, startColumn: 8 });
+    expect(facts.symbols[facts.callSites.find((c) => c.calleeName === 'open')!.caller!].name).toBe('read');
   });
 
   it('flattens use trees, re-exports and extern crates', async () => {
