@@ -193,6 +193,16 @@ module.exports = { Widget };
     expect(params.callSites.map((c) => [c.calleeName, c.indirect ?? false])).toEqual([['cb', true], ['opt', true], ['rest', true], ['other', false]]);
   });
 
+  it('reports UTF-16 columns and UTF-8 byte offsets after non-ASCII text', async () => {
+    const source = `const greeting = "héllo 😀"; export function après() { return déjà(); }\n`;
+    const facts = await extract(source);
+    const fn = facts.symbols.find((s) => s.name === 'après')!;
+    expect(fn.startColumn).toBe(source.indexOf('function'));
+    expect(fn.startByte).toBe(Buffer.byteLength(source.slice(0, source.indexOf('function'))));
+    expect(spanText(source, fn.startByte, fn.endByte)).toBe('function après() { return déjà(); }');
+    expect(facts.callSites[0]).toMatchObject({ calleeName: 'déjà', column: source.indexOf('déjà') });
+  });
+
   it('still returns facts for files with syntax errors, and nothing for empty or comment-only files', async () => {
     const broken = await extract('export function ok() { a(); }\nfunction broken( { b(); \nexport class After {}\n');
     expect(broken.syntaxErrors).toBeGreaterThan(0);
