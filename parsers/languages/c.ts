@@ -52,9 +52,19 @@ function testName(args: Node | null | undefined): string | undefined {
   const items = args.namedChildren.filter((c): c is Node => c !== null && !c.type.endsWith('comment'));
   const first = items[0];
   if (!first) return undefined;
-  if (first.type === 'string_literal' || first.type === 'concatenated_string') return first.text.replace(/^"|"$/g, '').replace(/"\s*"/g, '');
+  if (first.type === 'string_literal' || first.type === 'concatenated_string') return first.text.replace(/^"|"$/g, '').replace(/"\s*"/g, '').replace(/\s+/g, ' ').slice(0, 160);
   const words = items.slice(0, 2).map((c) => c.text.replace(/\s+/g, ' '));
-  return words.join('.');
+  return words.join('.').slice(0, 160);
+}
+
+/**
+ * A name as written, or undefined when it is not one: error recovery in macro-heavy code
+ * can hand over whole paragraphs as a "declarator". Operators keep one space (`operator new`).
+ */
+export function cleanName(text: string): string | undefined {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.startsWith('operator')) return flat.length <= 40 ? flat : undefined;
+  return /^~?[\p{L}_$][\p{L}\p{N}_$]*$/u.test(flat) && flat.length <= 160 ? flat : undefined;
 }
 
 /** Shared C/C++ definition rules; returns false for definitions that are not symbols. */
@@ -64,15 +74,26 @@ export function cFamilyDefinition(draft: DefinitionDraft, node: Node, parts: Par
     return true;
   }
   if (draft.kind === 'typedef') {
-    const name = declaredName(parts.name ?? null);
+    const name = cleanName(declaredName(parts.name ?? null)?.text ?? '');
     if (!name) return false;
-    draft.name = name.text;
+    draft.name = name;
     return true;
   }
-  if (draft.kind !== 'function') return true;
+  if (draft.kind !== 'function') {
+    const name = cleanName((draft.name.replace(/<[\s\S]*$/, '').split('::').pop() ?? ''));
+    if (!name) return false;
+    if (draft.kind !== 'namespace') draft.name = name;
+    return true;
+  }
   const name = declaredName(parts.name ?? null);
   if (!name) return false;
-  draft.name = name.text;
+  if (name.type === 'qualified_identifier') {
+    draft.name = name.text; // checked segment by segment by the C++ adapter
+  } else {
+    const clean = cleanName(name.text);
+    if (!clean) return false;
+    draft.name = clean;
+  }
   if (isStatic(node)) {
     draft.fileLocal = true;
     draft.attributes = { ...draft.attributes, static: 'true' };

@@ -5,7 +5,7 @@
 // `this->f()` and unqualified calls in an out-of-line method know their class.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
-import { cFamilyDefinition, declaredName, isCFamilyTestFile, testMacroBlock } from './c.js';
+import { cFamilyDefinition, cleanName, declaredName, isCFamilyTestFile, testMacroBlock } from './c.js';
 
 const CLASS_BODIES = new Set(['class_specifier', 'struct_specifier', 'union_specifier']);
 
@@ -54,11 +54,13 @@ function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: Extra
   if (name?.type === 'qualified_identifier') {
     // Out of line: `void ns::A::f()`. The written scope qualifies it; the segment before
     // the name is the owner (a class, or a namespace for `ns::f`: the binder checks).
-    const parts_ = segments(name.text);
-    draft.name = parts_[parts_.length - 1];
-    draft.scopeName = parts_.join('::');
-    if (parts_.length >= 2) {
-      draft.ownerType = parts_[parts_.length - 2];
+    const parts_ = segments(name.text).map((segment) => cleanName(segment));
+    if (parts_.some((segment) => segment === undefined)) return false;
+    const written = parts_ as string[];
+    draft.name = written[written.length - 1];
+    draft.scopeName = written.join('::');
+    if (written.length >= 2) {
+      draft.ownerType = written[written.length - 2];
       draft.kind = 'method';
       if (draft.name === draft.ownerType) draft.kind = 'constructor';
     }
