@@ -82,6 +82,16 @@ export function engineFor(language: Language): Promise<Engine> {
   return engine;
 }
 
+/**
+ * Loads the grammars and compiles the queries of these languages now. Query compilation
+ * takes a few hundred milliseconds per grammar on this kind of machine; a worker can pay
+ * it while the inventory is still being listed instead of on its first file.
+ */
+export async function warmUp(languages: Iterable<Language>): Promise<void> {
+  const wanted = [...new Set(languages)].filter((language) => ADAPTERS[language] !== undefined);
+  await Promise.all(wanted.map((language) => engineFor(language)));
+}
+
 export async function extractFacts(path: string, source: string, requested: Language): Promise<ExtractedFacts> {
   // A header is C unless its content is C++; one file has exactly one language.
   const language = requested === 'c' && /\.h$/i.test(path) && headerIsCpp(source) ? 'cpp' : requested;
