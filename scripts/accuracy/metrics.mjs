@@ -47,6 +47,11 @@ export class Reservoir {
   }
 }
 
+/** Test code by path convention: a `test`/`tests`/`__tests__`/`spec` folder or a `.test.`/`.spec.`/`_test.` file. */
+export function isTestPath(path) {
+  return /(^|\/)(tests?|__tests__|spec)\//.test(path) || /[._-](test|spec)\.[a-z]+$/i.test(path) || /(^|\/)test_[^/]*\.py$/.test(path);
+}
+
 export const OVERCLAIM_TOLERANCE = { exact: 2, other: 5 };
 
 const pct = (num, den) => (den === 0 ? null : Math.round((1000 * num) / den) / 10);
@@ -73,6 +78,7 @@ export class Tally {
     this.unmodelledKinds = new Map();
     this.unmodelled = this.reservoir();
     this.blind = 0;
+    this.recallOutsideTests = { sites: 0, found: 0 };
     this.unresolvedByReason = new Map();
     this.edges = 0;
     this.judged = 0;
@@ -151,6 +157,10 @@ export class Tally {
     if (o.targetClass === 'modelled' && !o.blind) {
       this.recall.sites++;
       const found = o.edges.some((e) => e.correct);
+      if (!isTestPath(o.site.file)) {
+        this.recallOutsideTests.sites++;
+        if (found) this.recallOutsideTests.found++;
+      }
       if (found) {
         this.recall.found++;
         bump(this.recall.outcomes, 'correct_edge');
@@ -222,6 +232,7 @@ export class Tally {
         outcomes: sortedObject(this.recall.outcomes),
         outcome_pct: Object.fromEntries([...this.recall.outcomes].map(([k, v]) => [k, pct(v, this.recall.sites)])),
         missed_examples: this.recall.missed.items,
+        outside_tests: { ...this.recallOutsideTests, recall: pct(this.recallOutsideTests.found, this.recallOutsideTests.sites) },
       },
       unresolved_by_reason: sortedObject(this.unresolvedByReason),
       unresolved_pct_by_reason: Object.fromEntries([...this.unresolvedByReason].map(([k, v]) => [k, pct(v, unresolvedTotal)])),

@@ -78,7 +78,7 @@ export function renderMarkdown(report) {
       out.push(`Files the oracle walked that cairn does not index (left out of every figure): ${m.files_not_indexed} files, ${m.sites_in_files_not_indexed} sites (e.g. ${m.files_not_indexed_examples.slice(0, 3).join(', ')}).`);
       out.push('');
     }
-    out.push(`Recall outcomes over ${m.recall.sites} in-repo symbol targets: ${counts(m.recall.outcomes)}.`);
+    out.push(`Recall outcomes over ${m.recall.sites} in-repo symbol targets: ${counts(m.recall.outcomes)}. Recall outside test code: ${show(m.recall.outside_tests?.recall, '%')} of ${m.recall.outside_tests?.sites ?? 0}.`);
     out.push('');
     out.push(`Unresolved by reason (all sites): ${counts(m.unresolved_by_reason)}.`);
     out.push('');

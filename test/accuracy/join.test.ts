@@ -8,7 +8,7 @@ import { graphFromMessages, lastIdentifier, readCairnExport, symbolForDeclaratio
 // @ts-expect-error plain ESM script without type declarations
 import { joinFile, unclaimedSites } from '../../scripts/accuracy/join.mjs';
 // @ts-expect-error plain ESM script without type declarations
-import { Tally } from '../../scripts/accuracy/metrics.mjs';
+import { isTestPath, Tally } from '../../scripts/accuracy/metrics.mjs';
 // @ts-expect-error plain ESM script without type declarations
 import { joinOracleFile } from '../../scripts/accuracy/run.mjs';
 // @ts-expect-error plain ESM script without type declarations
@@ -49,6 +49,13 @@ const SYMBOLS = [
   sym('lib.ts', 'Box.get', 'method', 7, 2, 9, 3),
   sym('main.ts', 'main', 'function', 1, 0, 20, 1),
 ];
+
+describe('isTestPath', () => {
+  it('knows test folders and test file names', () => {
+    for (const p of ['v4/classic/tests/array.test.ts', 'src/foo.spec.tsx', 'test/a.cc', 'pkg/x_test.go', 'tests/test_api.py', 'src/test/java/A.java']) expect(isTestPath(p), p).toBe(true);
+    for (const p of ['src/contest.ts', 'internal/Subject.ts', 'src/attest/x.rs']) expect(isTestPath(p), p).toBe(false);
+  });
+});
 
 describe('lastIdentifier', () => {
   it('takes the last name of a callee as written', () => {
@@ -173,7 +180,7 @@ describe('Tally', () => {
     expect(r.oracle_targets).toEqual({ modelled: 5, unmodelled: 1 });
     expect(r.unmodelled_targets_by_kind).toEqual({ Parameter: 1 });
     expect(r.blind_pairings).toBe(0);
-    expect(r.recall).toMatchObject({ sites: 5, found: 2, recall: 40 });
+    expect(r.recall).toMatchObject({ sites: 5, found: 2, recall: 40, outside_tests: { sites: 5, found: 2, recall: 40 } });
     expect(r.recall.outcomes).toEqual({ correct_edge: 2, 'unresolved:ambiguous_target': 1, not_recorded: 1, wrong_edge: 1 });
     expect(r.unresolved_by_reason).toEqual({ ambiguous_target: 1 });
   });
