@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_VOCABULARY, validateCaptureNames } from '../../parsers/engine.js';
-import { languageForPath } from '../../parsers/index.js';
+import { engineFor, languageForPath, warmUp } from '../../parsers/index.js';
 import { utf8Offsets } from '../../parsers/offsets.js';
 import { compileQuery } from '../../parsers/tree-sitter.js';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -48,6 +48,11 @@ describe('query engine', () => {
       if (i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff) continue; // inside a pair
       expect(offsets(i), `offset ${i}`).toBe(Buffer.byteLength(text.slice(0, i)));
     }
+  });
+
+  it('warms up engines once per thread and reuses them', async () => {
+    await warmUp(['rust', 'typescript', 'rust']);
+    expect(await engineFor('rust')).toBe(await engineFor('rust'));
   });
 
   it('maps file extensions to languages', () => {
