@@ -8,7 +8,7 @@ import type { CommandResult, Warning } from '../contracts/envelope.js';
 import { CairnError } from '../contracts/errors.js';
 import { DIFF_DEFAULT_LIMIT, DIFF_MAX_LIMIT, diffFiles, diffRange, indexBytes, type DiffData, type SnapshotIndexer, type SnapshotMaker } from '../graph/diff.js';
 import { resolveRevision } from '../graph/git.js';
-import { archiveSnapshot, overlaySnapshot } from '../graph/snapshot.js';
+import { archiveSnapshot, overlaySnapshot, worktreeIs } from '../graph/snapshot.js';
 import { isFresh } from '../machines/freshness.js';
 import { graphPath, openStore, type GraphStore } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
@@ -78,6 +78,9 @@ async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<Di
       limit,
       includeTests: ctx.tests,
       makers: snapshotMakers(ctx.workspace, graph),
+      // A head equal to a clean work tree with a fresh index needs no snapshot: the index is that graph.
+      currentIs: async (revision) =>
+        worktreeIs(ctx.workspace, revision) && isFresh(await currentFreshness(ctx.workspace, graph.fileStates(), includeLibrary)),
       indexSnapshot: snapshotIndexer(includeLibrary),
     });
     return done(result.data, result.warnings, result.truncated);

@@ -57,7 +57,7 @@ export interface DiffUnresolved {
 
 export interface SnapshotSide {
   revision: string;
-  method: 'overlay' | 'archive';
+  method: 'overlay' | 'archive' | 'current_index';
   /** Paths laid down from git objects (overlay), or -1 for a whole archive. */
   replaced_paths: number;
   archive_bytes: number;
@@ -113,6 +113,8 @@ export interface RangeOptions {
   includeTests: boolean;
   makers: SnapshotMaker[];
   indexSnapshot: SnapshotIndexer;
+  /** True when the current index already is `revision`'s graph (fresh, and the work tree is that tree). */
+  currentIs?: (revision: string) => Promise<boolean>;
 }
 
 /** Workspace-relative, normalised paths for `--files`; anything outside the workspace is refused. */
@@ -239,7 +241,9 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
       }
     }
     let headSide: Side = { graph: options.current, root: workspace };
-    if (head && files.length > 0) {
+    if (head && files.length > 0 && (await options.currentIs?.(head))) {
+      snapshot.head = { revision: head, method: 'current_index', replaced_paths: 0, archive_bytes: 0, index_bytes: 0, elapsed_ms: 0 };
+    } else if (head && files.length > 0) {
       try {
         const built = await build(head);
         headSide = built.side;

@@ -10,7 +10,7 @@
 //
 // A replaced path is always unlinked before its blob is written, so a write never
 // goes through a hard link into the user's file. The caller removes the dir.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -141,4 +141,12 @@ export async function overlaySnapshot(input: OverlayInput): Promise<SnapshotDir>
 export async function archiveSnapshot(workspace: string, revision: string): Promise<SnapshotDir> {
   const extracted = await extractSnapshot(workspace, revision);
   return { dir: extracted.dir, method: 'archive', bytes: extracted.bytes, replaced: -1 };
+}
+
+/** True when the work tree (tracked and untracked-not-ignored files) is exactly `revision`'s tree. */
+export function worktreeIs(workspace: string, revision: string): boolean {
+  const diff = spawnSync('git', ['diff', '--quiet', '--no-ext-diff', revision, '--'], { cwd: workspace, env: gitEnv(), stdio: 'ignore' });
+  if (diff.status !== 0) return false;
+  const untracked = execFileSync('git', ['ls-files', '-o', '--exclude-standard', '-z'], { cwd: workspace, env: gitEnv(), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return untracked.length === 0;
 }
