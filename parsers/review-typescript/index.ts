@@ -1,9 +1,7 @@
 // The TypeScript review adapter: pure functions from source text to review facts
 // (top-level declarations and their eligibility as roots, import bindings,
 // re-exports, outbound references). No policy and no file system here.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { compileQuery, parserFor, type Node, type Query } from '../tree-sitter.js';
+import { parserFor, type Node } from '../tree-sitter.js';
 import type {
   DeclarationKind,
   ImportBinding,
@@ -30,18 +28,6 @@ export function reviewGrammarFor(path: string): ReviewGrammar | null {
 /** At most this many declarations per file; a larger file publishes no map at all. */
 export const MAX_DECLARATIONS = 1024;
 
-const QUERY_FILE = fileURLToPath(new URL('../../grammars/typescript-review/references.scm', import.meta.url));
-const queries = new Map<ReviewGrammar, Promise<Query>>();
-
-function referenceQuery(grammar: ReviewGrammar): Promise<Query> {
-  let query = queries.get(grammar);
-  if (!query) {
-    query = compileQuery(grammar, readFileSync(QUERY_FILE, 'utf8'));
-    queries.set(grammar, query);
-  }
-  return query;
-}
-
 interface RawDeclaration {
   name: string;
   kind: DeclarationKind;
@@ -62,7 +48,6 @@ export interface ReviewFile {
 /** Parses a file once and keeps the tree for reference queries. */
 export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile> {
   const parser = await parserFor(grammar);
-  const query = await referenceQuery(grammar);
   const tree = parser.parse(source);
   if (!tree) throw new Error('tree-sitter returned no tree');
   const facts = factsOf(tree.rootNode);
@@ -71,7 +56,7 @@ export async function openReviewFile(source: string, grammar: ReviewGrammar): Pr
     facts,
     references: (declaration) => {
       const node = top.find((n) => n.startIndex === declaration.start && n.endIndex === declaration.end);
-      return node ? referencesIn(node, query) : [];
+      return node ? referencesIn(node) : [];
     },
     dispose: () => tree.delete(),
   };
@@ -84,37 +69,57 @@ export async function analyzeTypeScript(source: string, grammar: ReviewGrammar):
   return file.facts;
 }
 
+/**
+ * Node types that carry references, and what each means. A typed walk rather than a
+ * tree-sitter query: compiling even a small query over the TypeScript grammar costs
+ * 50-180 ms per process here, more than the rest of a small review.
+ */
+const REFERENCE_NODES = ['type_identifier', 'nested_type_identifier', 'call_expression', 'type_parameter', 'mapped_type_clause', 'infer_type'];
+const BINDER_PARENTS = ['nested_type_identifier', 'type_parameter', 'mapped_type_clause', 'infer_type'];
+
 /** Outbound references of one top-level node, in source order, deduplicated by name. */
-function referencesIn(node: Node, query: Query): OutboundReference[] {
+function referencesIn(node: Node): OutboundReference[] {
+  const found: OutboundReference[] = [];
   const binders = new Set<string>();
   const locals = localValueNames(node);
-  const found: OutboundReference[] = [];
-  const captures = query.captures(node);
-  for (const c of captures) if (c.name === 'type.binder') binders.add(c.node.text);
   const selfName = declaredName(node);
   const wrappers = wrapperCallIds(node);
-  for (const c of captures) {
-    const parent = c.node.parent;
-    if (c.name === 'type.name') {
-      if (parent && ['nested_type_identifier', 'type_parameter', 'mapped_type_clause', 'infer_type'].includes(parent.type)) continue;
-      if (parent && isDeclarationName(parent, c.node)) continue;
-      if (binders.has(c.node.text)) continue;
-      found.push({ kind: 'type', name: c.node.text, offset: c.node.startIndex });
-    } else if (c.name === 'type.namespace') {
-      const member = parent?.childForFieldName('name');
-      if (member) found.push({ kind: 'type', name: c.node.text, member: member.text, offset: c.node.startIndex });
-    } else if (c.name === 'call.name') {
-      if (locals.has(c.node.text) || c.node.text === selfName) continue;
-      found.push({ kind: 'call', name: c.node.text, offset: c.node.startIndex });
-    } else if (c.name === 'call.namespace') {
-      const member = parent?.childForFieldName('property');
-      if (locals.has(c.node.text)) continue;
-      const call = c.node.parent?.parent;
-      if (call && wrappers.has(call.id)) continue;
-      if (member) found.push({ kind: 'call', name: c.node.text, member: member.text, offset: c.node.startIndex });
+  const nodes = node.descendantsOfType(REFERENCE_NODES).filter((n): n is Node => n !== null);
+  for (const n of nodes) {
+    if (n.type === 'type_parameter' || n.type === 'mapped_type_clause') {
+      const name = n.childForFieldName('name');
+      if (name) binders.add(name.text);
+    } else if (n.type === 'infer_type') {
+      const name = n.namedChildren.find((c) => c?.type === 'type_identifier');
+      if (name) binders.add(name.text);
     }
   }
-  found.sort((a, b) => a.offset - b.offset);
+  for (const n of nodes) {
+    const parent = n.parent;
+    if (n.type === 'type_identifier') {
+      if (parent && BINDER_PARENTS.includes(parent.type)) continue;
+      if (parent && isDeclarationName(parent, n)) continue;
+      if (binders.has(n.text)) continue;
+      found.push({ kind: 'type', name: n.text, offset: n.startIndex });
+    } else if (n.type === 'nested_type_identifier') {
+      const module = n.childForFieldName('module');
+      const member = n.childForFieldName('name');
+      if (module?.type === 'identifier' && member) found.push({ kind: 'type', name: module.text, member: member.text, offset: module.startIndex });
+    } else if (n.type === 'call_expression') {
+      const callee = n.childForFieldName('function');
+      if (!callee || wrappers.has(n.id)) continue;
+      if (callee.type === 'identifier') {
+        if (locals.has(callee.text) || callee.text === selfName) continue;
+        found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
+      } else if (callee.type === 'member_expression') {
+        const object = callee.childForFieldName('object');
+        const property = callee.childForFieldName('property');
+        if (object?.type !== 'identifier' || !property || locals.has(object.text)) continue;
+        found.push({ kind: 'call', name: object.text, member: property.text, offset: object.startIndex });
+      }
+    }
+  }
+  found.sort((x, y) => x.offset - y.offset);
   const seen = new Set<string>();
   return found.filter((r) => {
     const key = `${r.kind}:${r.name}.${r.member ?? ''}`;

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseHookEvent } from '../../review/edits.js';
@@ -90,13 +90,15 @@ describe('backends', () => {
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     const port = (server.address() as { port: number }).port;
     try {
-      const ws = workspace({ 'src/pay.ts': TYPE, '.cairn.jsonc': config({ kind: 'http', url: `http://127.0.0.1:${port}/review`, timeoutMs: 500 }) });
+      const url = `http://127.0.0.1:${port}/review`;
+      const ws = workspace({ 'src/pay.ts': TYPE, '.cairn.jsonc': config({ kind: 'http', url, timeoutMs: 10000 }) });
       const answered = await review(ws, event(ws));
       expect(answered.result.findings).toHaveLength(1);
       expect(seen[0]).toMatchObject({ method: 'POST', type: 'application/json', body: { version: 1 } });
       mode = 'fail';
       expect((await review(ws, event(ws))).result.coverage.map((c) => c.code)).toEqual(['backend-error']);
       mode = 'hang';
+      writeFileSync(join(ws, '.cairn.jsonc'), config({ kind: 'http', url, timeoutMs: 300 }));
       expect((await review(ws, event(ws))).result.coverage.map((c) => c.code)).toEqual(['backend-timeout']);
       expect(seen).toHaveLength(3); // no automatic retries
     } finally {
