@@ -9,7 +9,7 @@ import { cFamilyDefinition, cleanName, declaredName, isCFamilyTestFile, testMacr
 
 const CLASS_BODIES = new Set(['class_specifier', 'struct_specifier', 'union_specifier']);
 
-/** `ns::A::f` -> segments, without template arguments. */
+/** `ns::A<T>::f` -> `ns`, `A`, `f`: segments without template arguments, trimmed. */
 function segments(text: string): string[] {
   let plain = '';
   let depth = 0;
@@ -18,7 +18,7 @@ function segments(text: string): string[] {
     else if (ch === '>' && depth > 0) depth--;
     else if (depth === 0) plain += ch;
   }
-  return plain.replace(/\s+/g, '').split('::');
+  return plain.split('::').map((segment) => segment.trim());
 }
 
 function classBases(node: Node): string[] {
@@ -55,7 +55,13 @@ function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: Extra
     // Out of line: `void ns::A::f()`. The written scope qualifies it; the segment before
     // the name is the owner (a class, or a namespace for `ns::f`: the binder checks).
     const parts_ = segments(name.text).map((segment) => cleanName(segment));
-    if (parts_.some((segment) => segment === undefined)) return false;
+    if (parts_.some((segment) => segment === undefined)) {
+      // Error recovery glued words into the scope (`namespace detail::f`): keep the plain name.
+      const last = parts_[parts_.length - 1];
+      if (last === undefined) return false;
+      draft.name = last;
+      return true;
+    }
     const written = parts_ as string[];
     draft.name = written[written.length - 1];
     draft.scopeName = written.join('::');
