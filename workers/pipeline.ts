@@ -43,6 +43,8 @@ export interface IndexReport {
   unsupported_extensions: Record<string, number>;
   skipped: { symlink: number; unreadable: number };
   elapsed_ms: number;
+  /** Where the time went: listing files, analysing them, writing and resolving. */
+  timings_ms: { inventory: number; analyse: number; store: number };
 }
 
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
@@ -52,7 +54,9 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
   const pool = createAnalysisPool(root, jobs, options.signal);
   let store: GraphStore | undefined;
   try {
+    const clock = performance.now();
     const inventory = takeInventory(root, { includeLibrary: options.includeLibrary });
+    const inventoryMs = performance.now() - clock;
     const byPath = new Map<string, InventoryEntry>(inventory.entries.map((e) => [e.path, e]));
     const graph = openStore(root);
     store = graph;
@@ -77,6 +81,7 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
     };
     let expected = 0;
 
+    const analyseStarted = performance.now();
     let decision: FreshnessDecision;
     if (options.mode === 'init') {
       const previous = state === 'compatible' ? [...graph.fileStates()].map((s) => s.path) : [];
@@ -100,6 +105,8 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
     await analyse(toAnalyse);
     void total;
 
+    const analyseMs = performance.now() - analyseStarted;
+    const storeStarted = performance.now();
     const upserts: FileFacts[] = [];
     for (const path of [...decision.added, ...decision.changed, ...decision.touched, ...decision.unindexable]) {
       const facts = analysed.get(path);
@@ -128,6 +135,7 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
         rebuild: options.mode === 'init',
       });
     }
+    const storeMs = performance.now() - storeStarted;
     return {
       mode: options.mode,
       git: inventory.git,
@@ -146,6 +154,7 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
       unsupported_extensions: inventory.unsupportedExtensions,
       skipped: inventory.skipped,
       elapsed_ms: Math.round(performance.now() - started),
+      timings_ms: { inventory: Math.round(inventoryMs), analyse: Math.round(analyseMs), store: Math.round(storeMs) },
     };
   } finally {
     await pool.close();
