@@ -480,7 +480,7 @@ function boundedRead(absolute: string, maxBytes: number): { text: string | null;
     return null;
   }
   try {
-    const buffer = Buffer.alloc(maxBytes + 1);
+    const buffer = Buffer.allocUnsafe(maxBytes + 1); // only the bytes read are used
     let bytes = 0;
     for (;;) {
       const n = readSync(fd, buffer, bytes, buffer.length - bytes, null);
