@@ -60,9 +60,16 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
   const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config), budgets: config.limits, recorder });
   try {
     const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json });
-    const log = writeAuditLog(ctx.workspace, recorder.lines);
-    const { recordCoverage } = await import('../review/coverage.js');
-    recordCoverage(ctx.workspace, result.coverage);
+    // Record-keeping must not turn an advisory result into a failure: a read-only
+    // workspace loses its audit log and counts, with a note on stderr.
+    let log: string | null = null;
+    try {
+      log = writeAuditLog(ctx.workspace, recorder.lines);
+      const { recordCoverage } = await import('../review/coverage.js');
+      recordCoverage(ctx.workspace, result.coverage);
+    } catch (error) {
+      process.stderr.write(`cairn review: could not record the audit log or coverage (${(error as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    }
     return { result, log };
   } finally {
     interpreter.dispose();
