@@ -163,6 +163,12 @@ function packageBinding(name: string, ctx: ExtractionContext): string | undefine
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   const receiver = parts.receiver;
   if (!receiver) return true;
+  if (receiver.type === 'call_expression') {
+    // `NewT().M()`, `pkg.V(4).Infof()`: the result type of the inner call, read by the binder.
+    const marker = initialiserType(receiver);
+    if (marker?.endsWith('()')) draft.receiverType = marker;
+    return true;
+  }
   if (receiver.type === 'identifier') {
     const local = typeOfLocal(receiver.text, node, ctx);
     if (local) {

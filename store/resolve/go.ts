@@ -1,10 +1,11 @@
 // Go binding rules.
 //
 // A package is a directory; FileFacts.module holds the file's package clause. An import
-// path maps to the workspace directory it ends with (`github.com/spf13/cobra/doc` ->
-// `doc/`, `k8s.io/api/core/v1` -> `staging/src/k8s.io/api/core/v1/`); the workspace root
-// answers an import path whose last segment is its package name. When several
-// directories match (vendored copies), the longest match wins.
+// path maps to the workspace directory that ends with it (`k8s.io/api/core/v1` ->
+// `staging/src/k8s.io/api/core/v1/`), or that it ends with (`github.com/spf13/cobra/doc`
+// -> `doc/`, the module path being a prefix); the workspace root answers an import path
+// whose last segment is its package name. The longest match wins. (go.mod is not read:
+// a root package named unlike its import path's last segment is not found.)
 //
 // - exact 100: `pkg.F()` through an import when exactly one function F lives in the
 //   imported package's directory.
@@ -45,7 +46,10 @@ function matchLength(importPath: string, dir: string, file: SymbolRecord, ctx: R
     const last = importPath.slice(importPath.lastIndexOf('/') + 1);
     return ctx.file(file.file_path)?.module === last ? 0 : -1;
   }
-  if (importPath === dir || importPath.endsWith(`/${dir}`)) return dir.length;
+  // `staging/src/k8s.io/api/core/v1` holds `k8s.io/api/core/v1` whole (vendored or staged copies).
+  if (dir === importPath || dir.endsWith(`/${importPath}`)) return importPath.length;
+  // `doc` under a module root answers `github.com/spf13/cobra/doc`.
+  if (importPath.endsWith(`/${dir}`)) return dir.length;
   return -1;
 }
 
@@ -108,8 +112,11 @@ function methodsOfType(type: string, method: string, path: string, ctx: ResolveC
   return found.length > 0 ? candidates('receiver_type', found) : undefined;
 }
 
-/** `NewT()` or `pkg.NewT()`: the declared result type of that function, qualified as seen from `path`. */
-function constructorResult(marker: string, path: string, ctx: ResolveContext): string | undefined {
+/**
+ * `NewT()` or `pkg.NewT()`: the declared result type of that function, qualified as seen
+ * from `path`; an external binding when `pkg` is imported from outside the workspace.
+ */
+function constructorResult(marker: string, path: string, ctx: ResolveContext): string | Binding | undefined {
   const call = marker.slice(0, -2);
   const dot = call.indexOf('.');
   let fns: SymbolRecord[];
@@ -119,6 +126,7 @@ function constructorResult(marker: string, path: string, ctx: ResolveContext): s
     const source = importOf(pkg, path, ctx);
     if (source === undefined) return undefined;
     fns = inImportedPackage(source, goFunctions(call.slice(dot + 1), ctx), ctx);
+    if (fns.length === 0) return external(source);
   } else {
     fns = inSamePackage(path, goFunctions(call, ctx), ctx);
   }
@@ -139,6 +147,7 @@ export const goBinder: LanguageBinder = {
     if (site.receiver !== undefined) {
       if (site.receiverType === undefined) return undefined;
       const type = site.receiverType.endsWith('()') ? constructorResult(site.receiverType, site.path, ctx) : site.receiverType;
+      if (typeof type === 'object') return type;
       return type === undefined ? undefined : methodsOfType(type, name, site.path, ctx);
     }
     if (BUILTINS.has(name) && site.kind === 'call') {

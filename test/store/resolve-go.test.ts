@@ -34,6 +34,7 @@ import (
 	shapes "example.com/shapes"
 	"github.com/other/lib"
 	. "example.com/m/util"
+	v1 "k8s.io/api/core/v1"
 )
 type Local struct{}
 func NewLocal() Local { return Local{} }
@@ -52,11 +53,17 @@ func run(g *geo.Grid) {
 	len("x")
 	geo.Meters(3)
 	Dotted()
+	v1.Staged()
+	geo.NewGrid().Cell()
+	lib.V(4).Infof("x")
 	missing()
 }
 `,
   'util/u.go': `package util
 func Dotted() {}
+`,
+  'staging/src/k8s.io/api/core/v1/types.go': `package v1
+func Staged() {}
 `,
 };
 
@@ -75,6 +82,9 @@ describe('Go resolution', () => {
     expect(at('geo.Meters')).toBe('missing_target conversion');
     expect(at('Dotted')).toBe('util/u.go::Dotted (package)');
     expect(at('missing')).toBe('missing_target');
+    expect(at('geo.NewGrid().Cell')).toBe('geo/grid.go::Grid::Cell (receiver_type)');
+    expect(at('lib.V(4).Infof')).toBe('missing_target external:github.com/other/lib');
+    expect(at('v1.Staged')).toBe('staging/src/k8s.io/api/core/v1/types.go::Staged (exact)');
     expect(at('NewLocal')).toBe('app/main.go::NewLocal (package)');
     expect(at('Area', 'geo/other.go')).toBe('geo/grid.go::Area (package)');
     expect(at('helper', 'geo/other.go')).toBe('geo/helper.go::helper (package)');
