@@ -5,7 +5,8 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import { createRequire } from 'node:module';
+import type { Ignore } from 'ignore';
 import picomatch from 'picomatch';
 
 export type PathDenial = 'outside-workspace' | 'protected' | 'privacy-excluded' | 'git-ignored' | 'not-selected' | 'context-excluded' | 'missing';
@@ -226,6 +227,8 @@ function findGitRoot(start: string): string | null {
 
 /** Outside git: the workspace's .gitignore and .ignore files at its root. */
 function loadIgnoreFiles(workspace: string): Ignore {
+  // Loaded only outside git, where it is needed.
+  const ignore = createRequire(import.meta.url)('ignore') as (options?: object) => Ignore;
   const ig = ignore();
   for (const name of ['.gitignore', '.ignore']) {
     const file = join(workspace, name);
