@@ -109,7 +109,8 @@ export function judge(graph, site, cairn, match, blind = false) {
     if (t.file) inRepo = true;
     const { id } = symbolForDeclaration(graph, t);
     if (id && !expected.includes(id)) expected.push(id);
-    if (!t.alternative || id) described.push(id ?? (t.file ? `${t.file}:${t.line} ${t.name} (${t.declKind}, no symbol)` : `external ${t.where ?? '?'} ${t.name}`));
+    const text = id ?? (t.file ? `${t.file}:${t.line} ${t.name} (${t.declKind}, no symbol)` : `external ${t.where ?? '?'} ${t.name}`);
+    if ((!t.alternative || id) && !described.includes(text)) described.push(text);
   }
   /** @type {Outcome['targetClass']} */
   let targetClass;
