@@ -64,6 +64,15 @@ try {
   for (let i = 0; i < runs; i++) times.push(once().ms);
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
+  // Bare `node -e 0` on the same machine at the same time, so the figure can be read against process start-up.
+  const bare = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    spawnSync(process.execPath, ['-e', '0']);
+    bare.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  bare.sort((a, b) => a - b);
+  const bareMedian = bare[Math.floor(bare.length / 2)];
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   const machine = `${cpus().length}x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
   const result = {
@@ -73,6 +82,7 @@ try {
     min_ms: Math.round(times[0]),
     max_ms: Math.round(times[times.length - 1]),
     target_ms: 300,
+    node_start_median_ms: Math.round(bareMedian),
     machine,
     commit,
     node: process.version,
@@ -80,7 +90,7 @@ try {
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/review.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const line = `| ${result.date.slice(0, 10)} | ${commit} | review --event (1 root, 3 supporting files, backend none) | median ${result.median_ms} ms (min ${result.min_ms}, max ${result.max_ms}, n=${runs}) | ${machine} | node ${process.version} |`;
+  const line = `| ${result.date.slice(0, 10)} | ${commit} | review --event (1 root, 3 supporting files, backend none) | median ${result.median_ms} ms (min ${result.min_ms}, max ${result.max_ms}, n=${runs}; bare node start ${result.node_start_median_ms} ms) | ${machine} | node ${process.version} |`;
   appendFileSync(join(root, 'bench/results/review.md'), `${line}\n`);
   console.log(line);
 } finally {
