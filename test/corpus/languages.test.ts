@@ -49,6 +49,9 @@ function callees(root: string, symbol: string): Neighbour[] {
   return run.body.data.neighbours;
 }
 
+/** Copying and indexing a corpus takes a while on a shared machine. */
+const SLOW = 600_000;
+
 const names = (list: Neighbour[]) => list.map((n) => `${n.symbol.qualified_name} ${n.resolution_kind}`);
 
 describe.runIf(enabled)('languages on real corpora', () => {
@@ -64,7 +67,7 @@ describe.runIf(enabled)('languages on real corpora', () => {
     expect(check).toContain('Command::UsageString package');
     expect(check).toContain('WriteStringAndCheck package');
     expect(check).toContain('ExampleGenMan exact');
-  });
+  }, SLOW);
 
   it('py-requests: relative imports, module attributes, same-file calls', () => {
     const { root, stats } = indexed('py-requests');
@@ -73,7 +76,7 @@ describe.runIf(enabled)('languages on real corpora', () => {
     const request = names(callers(root, 'api.py::request'));
     for (const verb of ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']) expect(request).toContain(`${verb} same_file`);
     expect(names(callees(root, 'api.py::request'))).toContain('Session exact');
-  });
+  }, SLOW);
 
   it('java-commons-lang3: overloads, static calls, receivers, tests', () => {
     const { root, stats } = indexed('java-commons-lang3');
@@ -84,7 +87,7 @@ describe.runIf(enabled)('languages on real corpora', () => {
     expect(names(callees(root, `${s}::StringUtils.isNotEmpty#isNotEmpty(CharSequence)`))).toEqual(['StringUtils.isEmpty receiver_type']);
     const tests = callers(root, `${s}::StringUtils.isEmpty#isEmpty(CharSequence)`).filter((n) => /(^|\/)src\/test\//.test(n.symbol.file_path));
     expect(tests.length).toBeGreaterThan(0);
-  });
+  }, SLOW);
 
   // c-jq's source package is not fetchable here; c-redis covers the same C rules.
   it('c-redis: statics first, macros, definitions declared in headers', () => {
@@ -99,7 +102,7 @@ describe.runIf(enabled)('languages on real corpora', () => {
     const zmalloc = callers(root, 'src/zmalloc.c::zmalloc');
     expect(zmalloc.length).toBeGreaterThan(100);
     expect(zmalloc.some((n) => n.symbol.file_path === 'src/sds.c' || n.symbol.file_path === 'src/adlist.c')).toBe(true);
-  });
+  }, SLOW);
 
   it('cpp-fmt: classes, methods, headers as C++', () => {
     const { root, stats } = indexed('cpp-fmt');
@@ -108,5 +111,5 @@ describe.runIf(enabled)('languages on real corpora', () => {
     expect(stats.symbols).toBeGreaterThan(2500);
     // core.h: error_handler::on_error calls detail::throw_format_error.
     expect(names(callers(root, 'throw_format_error'))).toContain('error_handler::on_error package');
-  });
+  }, SLOW);
 });
