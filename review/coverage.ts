@@ -30,8 +30,13 @@ export const COVERAGE_CODES = [
 
 export type CoverageCode = (typeof COVERAGE_CODES)[number];
 
-/** Outcomes that are not skips, counted alongside them. */
-export type CoverageOutcome = CoverageCode | 'reviewed' | 'finding';
+/**
+ * Outcomes that are not skips, counted alongside them: `rendered` (an input was built
+ * but no backend was asked), `reviewed` (a backend answered, no finding passed its
+ * threshold; not a verdict that the code is fine), `finding`.
+ */
+export type CoverageOutcome = CoverageCode | 'rendered' | 'reviewed' | 'finding';
+const OUTCOMES = ['rendered', 'reviewed', 'finding'];
 
 export interface CoverageEntry {
   code: CoverageOutcome;
@@ -80,7 +85,7 @@ async function fold(workspace: string, db: Awaited<ReturnType<typeof open>>['db'
       db.put(['runs'], (db.get(['runs']) ?? 0) + 1);
       for (const [codeBranch, n] of Object.entries(counts)) {
         const [code, branch] = codeBranch.split('|');
-        if (!(COVERAGE_CODES as readonly string[]).includes(code) && code !== 'reviewed' && code !== 'finding') continue;
+        if (!(COVERAGE_CODES as readonly string[]).includes(code) && !OUTCOMES.includes(code)) continue;
         const key = ['count', code, branch];
         db.put(key, (db.get(key) ?? 0) + (Number.isInteger(n) ? n : 0));
       }

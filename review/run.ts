@@ -147,7 +147,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
     unit.status = result.findings.some((f) => f.path === unit.path && f.name === unit.name && f.kind === unit.kind) ? 'advised' : 'clear';
     cover(unit.status === 'advised' ? 'finding' : 'reviewed', unit.kind);
   }
-  if (options.dryRun || config.backend.kind === 'none') for (const unit of result.units) if (unit.status === 'dry-run') cover('reviewed', unit.kind);
+  if (options.dryRun || config.backend.kind === 'none') for (const unit of result.units) if (unit.status === 'dry-run') cover('rendered', unit.kind);
   if (!options.keepInputs) for (const unit of result.units) unit.input = null;
   return result;
 }

@@ -66,7 +66,7 @@ describe('cairn review (CLI)', () => {
     cairn(ws, ['review', '--file', 'src/pay.ts', '--line', '2']);
     const status = cairn(ws, ['review', 'status']);
     expect(status.stdout).toContain('2 runs recorded');
-    expect(status.stdout).toMatch(/reviewed\s+type\s+2/);
+    expect(status.stdout).toMatch(/rendered\s+type\s+2/);
     const journal = readdirSync(join(ws, '.cairn', 'review'));
     for (const file of journal) expect(readFileSync(join(ws, '.cairn', 'review', file)).includes('Payment')).toBe(false);
 

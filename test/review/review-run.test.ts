@@ -36,7 +36,7 @@ describe('review run: positive and negative fixtures', () => {
   test('an edited interface is one root with its imported types as expanded evidence (complete)', async () => {
     const ws = workspace({ 'src/user.ts': USER, ...SUPPORT });
     const { result, recorder } = await review(ws, userEdit(ws));
-    expect(summary(result)).toEqual({ roots: ['type:User'], coverage: ['reviewed'] });
+    expect(summary(result)).toEqual({ roots: ['type:User'], coverage: ['rendered'] });
     const unit = result.units[0];
     expect(unit.input!.inputContract).toMatchObject({ id: 'direct-event/type-shape/v1', completeness: 'complete' });
     expect(unit.input!.evidence.nodes.map((n) => `${n.domain}:${n.name}`)).toEqual(['src/email.ts:Email', 'src/address.ts:Address', 'src/country.ts:Country']);
@@ -103,7 +103,7 @@ describe('review run: Add, MultiEdit and patches', () => {
     const ws = workspace({ 'src/new.ts': content });
     const parsed = parseHookEvent(JSON.stringify({ tool_name: 'Write', tool_input: { file_path: join(ws, 'src/new.ts'), content }, tool_response: { type: 'create' } }));
     const { result } = await review(ws, parsed);
-    expect(summary(result)).toEqual({ roots: ['type:A', 'type:B', 'function:f'], coverage: ['reviewed', 'reviewed', 'reviewed', 'unsupported-syntax'] });
+    expect(summary(result)).toEqual({ roots: ['type:A', 'type:B', 'function:f'], coverage: ['rendered', 'rendered', 'rendered', 'unsupported-syntax'] });
     // B is both a root and, for A, supporting evidence: a reference declaration is not a new root of A's unit.
     expect(result.units[0].input!.evidence.nodes.map((n) => n.name)).toEqual(['B']);
   });
@@ -148,7 +148,7 @@ describe('review run: Add, MultiEdit and patches', () => {
       '*** Begin Patch\n*** Add File: src/n.ts\n+export type N = number;\n+export function id(n: N): N {\n+  return n;\n+}\n*** Delete File: src/old.ts\n*** Update File: src/x.ts\n*** Move to: src/y.ts\n@@\n-a\n+b\n*** End Patch',
     );
     const { result } = await review(ws, { host: 'codex', ...parsed });
-    expect(summary(result)).toEqual({ roots: ['type:N', 'function:id'], coverage: ['reviewed', 'reviewed', 'unsupported-event', 'unsupported-event'] });
+    expect(summary(result)).toEqual({ roots: ['type:N', 'function:id'], coverage: ['rendered', 'rendered', 'unsupported-event', 'unsupported-event'] });
     expect(result.units[1].input!.evidence.edges.map((e) => `${e.name}:${e.status}`)).toEqual(['N:expanded']);
   });
 
