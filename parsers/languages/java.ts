@@ -119,7 +119,10 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
       draft.attributes = { ...draft.attributes, test };
     }
     const returns = javaTypeName(node.childForFieldName('type'));
-    if (returns && returns !== 'void') draft.returnType = returns;
+    if (returns && returns !== 'void') {
+      draft.returnType = returns;
+      draft.attributes = { ...draft.attributes, returns };
+    }
   }
   springDefinition(draft, node, annotations, ctx);
   return true;
@@ -214,6 +217,35 @@ export function typeOfName(name: string, at: Node, ctx: ExtractionContext): stri
   return undefined;
 }
 
+/**
+ * The type an expression has where the declarations say so: `T` for a typed name, `new T()`
+ * or a class name, `T.m()` for the result of method m on a T (the binder reads m's declared
+ * result), chained up to a few calls (`T.a().b()`).
+ */
+function expressionType(expression: Node, at: Node, ctx: ExtractionContext, depth = 0): string | undefined {
+  switch (expression.type) {
+    case 'identifier':
+      return typeOfName(expression.text, at, ctx) ?? (/^\p{Lu}/u.test(expression.text) ? expression.text : undefined);
+    case 'this':
+      return enclosingClass(at)?.childForFieldName('name')?.text;
+    case 'object_creation_expression':
+      return javaTypeName(expression.childForFieldName('type'));
+    case 'field_access':
+      return expression.childForFieldName('object')?.type === 'this' ? typeOfName(expression.childForFieldName('field')?.text ?? '', at, ctx) : undefined;
+    case 'parenthesized_expression':
+      return expression.namedChild(0) ? expressionType(expression.namedChild(0)!, at, ctx, depth) : undefined;
+    case 'method_invocation': {
+      if (depth >= 3) return undefined;
+      const object = expression.childForFieldName('object');
+      const base = object ? expressionType(object, at, ctx, depth + 1) : enclosingClass(at)?.childForFieldName('name')?.text;
+      const name = expression.childForFieldName('name')?.text;
+      return base && name ? `${base}.${name}()` : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   draft.bare = false; // a Java name call is a method call, never a call through a variable
   draft.argumentCount = parts.arguments?.namedChildren.filter((c) => c && c.type !== 'line_comment' && c.type !== 'block_comment').length ?? 0;
@@ -237,8 +269,8 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
     } else if (receiver.type === 'field_access' && receiver.childForFieldName('object')?.type === 'this') {
       const type = typeOfName(receiver.childForFieldName('field')?.text ?? '', node, ctx);
       if (type) draft.receiverType = type;
-    } else if (receiver.type === 'object_creation_expression') {
-      const type = javaTypeName(receiver.childForFieldName('type'));
+    } else if (receiver.type === 'object_creation_expression' || receiver.type === 'method_invocation' || receiver.type === 'parenthesized_expression') {
+      const type = expressionType(receiver, node, ctx);
       if (type) draft.receiverType = type;
     } else if (receiver.type === 'scoped_identifier' || receiver.type === 'field_access') {
       // `java.util.Objects.hash()` / `Outer.Inner.run()`: a path through a class when it reads like one.

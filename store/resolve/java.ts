@@ -90,6 +90,33 @@ function enclosingClasses(caller: SymbolRecord, ctx: ResolveContext): SymbolReco
   return out;
 }
 
+/**
+ * `T.a().b()`: the type the adapter's chain ends in, reading each method's declared result
+ * (`attributes.returns`); undefined when a step is not in the workspace or not one type.
+ */
+function chainedType(chain: string, path: string, ctx: ResolveContext): { type: string; path: string } | 'external' | undefined {
+  const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
+  let type = base;
+  let from = path;
+  for (const method of calls) {
+    const classes = javaTypesNamed(type, from, ctx);
+    if (classes.length === 0) return 'external';
+    const results = new Set<string>();
+    let at = from;
+    for (const member of classes.flatMap((c) => membersOf(c, method, ctx))) {
+      const returns = member.attributes?.returns;
+      if (typeof returns === 'string') {
+        results.add(returns);
+        at = member.file_path;
+      }
+    }
+    if (results.size !== 1) return undefined;
+    type = [...results][0];
+    from = at; // the result type is written in the declaring file: look it up from there
+  }
+  return { type, path: from };
+}
+
 function onType(type: string, name: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
   const classes = javaTypesNamed(type, input.site.path, ctx);
   if (classes.length === 0) return { kind: 'unresolved', reason: 'missing_target', note: `external:${type}` };
@@ -141,7 +168,15 @@ export const javaBinder: LanguageBinder = {
       }
       return { kind: 'unresolved', reason: 'missing_target' };
     }
-    if (site.receiverType !== undefined) return onType(site.receiverType, name, input, ctx, 'receiver_type');
+    if (site.receiverType?.endsWith('()')) {
+      const chained = chainedType(site.receiverType, site.path, ctx);
+      if (chained === 'external') return { kind: 'unresolved', reason: 'missing_target', note: `external:${site.receiverType.split('.')[0]}` };
+      if (chained !== undefined) {
+        const classes = javaTypesNamed(chained.type, chained.path, ctx);
+        if (classes.length === 0) return { kind: 'unresolved', reason: 'missing_target', note: `external:${chained.type}` };
+        return candidates('receiver_type', byArity(classes.flatMap((c) => membersOf(c, name, ctx)), site.argumentCount));
+      }
+    } else if (site.receiverType !== undefined) return onType(site.receiverType, name, input, ctx, 'receiver_type');
     if (javaBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'missing_target' };
     return candidates('name_only', ctx.byName(name).filter((s) => s.language === 'java' && isMember(s) && s.kind === 'method'));
   },

@@ -29,6 +29,8 @@ public class Repo {
   public Repo() {}
   public Repo(String name) {}
   public void save(String s) {}
+  public Repo self() { return this; }
+  public java.util.List<String> names() { return null; }
 }
 `,
   [`${J}/app/Service.java`]: `package com.x.app;
@@ -51,6 +53,9 @@ public class Service extends Base {
     s.trim();
     helper();
     new java.util.ArrayList<String>().clear();
+    repo.self().save(s);
+    new Repo().self().self().save(s);
+    repo.names().size();
   }
   private void helper() {}
 }
@@ -75,5 +80,9 @@ describe('Java resolution', () => {
     expect(at('super.shared')).toBe(`${J}/app/Base.java::Base.shared#shared() (receiver_type)`);
     expect(at('helper')).toBe(`${path}::Service.helper#helper() (receiver_type)`);
     expect(at('new ArrayList')).toBe('missing_target external:ArrayList');
+    // Chains read each method's declared result.
+    expect(at('repo.self().save')).toBe(`${J}/app/Repo.java::Repo.save#save(String) (receiver_type)`);
+    expect(at('new Repo().self().self().save')).toBe(`${J}/app/Repo.java::Repo.save#save(String) (receiver_type)`);
+    expect(at('repo.names().size')).toBe('missing_target external:List');
   });
 });
