@@ -183,6 +183,10 @@ export const pythonBinder: LanguageBinder = {
           return found === 'external' ? external(module.source) : candidates('exact', found);
         }
       }
+      // `os.path.join()`, `os.environ.get()`: through a module that is not in the workspace.
+      const root = /^[\w]+/.exec(receiver)?.[0];
+      const rootModule = root === undefined ? undefined : ctx.imports(site.path).find((f) => f.local === root && f.imported === 'self');
+      if (rootModule && !moduleFile(rootModule.source, site.path, ctx)) return external(rootModule.source);
       if (PYTHON_METHODS.has(name)) return { kind: 'unresolved', reason: 'missing_target' };
       const members = ctx.byName(name).filter((s) => s.language === 'python' && isMember(s));
       return candidates('name_only', members);

@@ -35,6 +35,7 @@ def run():
     b.helper()
     Model()
     requests.get("x")
+    requests.adapters.HTTPAdapter()
     len([])
     local()
     nowhere()
@@ -57,6 +58,7 @@ describe('Python resolution', () => {
     expect(at('Model')).toBe('src/pkg/models.py::Model (exact)');
     expect(at('requests.get')).toBe('missing_target external:requests');
     expect(at('len')).toBe('missing_target builtin');
+    expect(at('requests.adapters.HTTPAdapter')).toBe('missing_target external:requests');
     expect(at('local')).toBe('src/pkg/util.py::local (same_file)');
     expect(at('inner')).toBe('src/pkg/util.py::local.inner (same_file)');
     expect(at('nowhere')).toBe('missing_target');
