@@ -10,8 +10,11 @@ import { DIFF_DEFAULT_LIMIT, DIFF_MAX_LIMIT, diffFiles, diffRange, indexBytes, t
 import { resolveRevision } from '../graph/git.js';
 import { archiveSnapshot, overlaySnapshot, worktreeIs } from '../graph/snapshot.js';
 import { isFresh } from '../machines/freshness.js';
+import { languageForPath } from '../parsers/index.js';
 import { graphPath, openStore, type GraphStore } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
+import { analyseFile } from '../workers/analyse-file.js';
+import { isExcludedPath } from '../workers/inventory.js';
 import { acquireWriteLock } from '../workers/lock.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { openGraph } from './open-graph.js';
@@ -57,18 +60,17 @@ async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<Di
     const head = flags.head === undefined ? null : withData(() => resolveRevision(ctx.workspace, flags.head!, 'head'));
     const meta = graph.meta();
     const includeLibrary = Boolean(meta?.options.include_library);
-    if (!head) {
-      const decision = await currentFreshness(ctx.workspace, graph.fileStates(), includeLibrary);
-      if (!isFresh(decision)) {
-        const changed = [...decision.changed, ...decision.added, ...decision.deleted].sort();
-        throw new CairnError(
-          'index_stale',
-          `the index is older than the work tree (${changed.length} file(s): ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}); run \`cairn sync\` first`,
-          1,
-          'cairn sync',
-          { ...emptyData(), base },
-        );
-      }
+    const decision = await currentFreshness(ctx.workspace, graph.fileStates(), includeLibrary);
+    const fresh = isFresh(decision);
+    if (!head && !fresh) {
+      const changed = [...decision.changed, ...decision.added, ...decision.deleted].sort();
+      throw new CairnError(
+        'index_stale',
+        `the index is older than the work tree (${changed.length} file(s): ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}); run \`cairn sync\` first`,
+        1,
+        'cairn sync',
+        { ...emptyData(), base },
+      );
     }
     const result = await diffRange({
       workspace: ctx.workspace,
@@ -77,11 +79,11 @@ async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<Di
       head,
       limit,
       includeTests: ctx.tests,
-      makers: snapshotMakers(ctx.workspace, graph),
+      // An overlay reuses the index's facts for files git says are unchanged: only sound on a fresh index.
+      makers: fresh ? snapshotMakers(ctx.workspace) : snapshotMakers(ctx.workspace).slice(1),
+      indexSnapshot: snapshotIndexer(graph, includeLibrary),
       // A head equal to a clean work tree with a fresh index needs no snapshot: the index is that graph.
-      currentIs: async (revision) =>
-        worktreeIs(ctx.workspace, revision) && isFresh(await currentFreshness(ctx.workspace, graph.fileStates(), includeLibrary)),
-      indexSnapshot: snapshotIndexer(includeLibrary),
+      currentIs: async (revision) => fresh && worktreeIs(ctx.workspace, revision),
     });
     return done(result.data, result.warnings, result.truncated);
   } finally {
@@ -89,15 +91,13 @@ async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<Di
   }
 }
 
-/** Overlay on the current index first; a whole archive if that cannot be built. */
-function snapshotMakers(workspace: string, graph: GraphStore): SnapshotMaker[] {
-  const indexedPaths = () => [...graph.fileStates()].map((f) => f.path);
+/** Overlay on a copy of the current index first; a whole archive if that cannot be built. */
+function snapshotMakers(workspace: string): SnapshotMaker[] {
   return [
     (revision) =>
       overlaySnapshot({
         workspace,
         revision,
-        indexedPaths: indexedPaths(),
         copyIndex: async (dir) => {
           // Under the writer lock, so no sync rewrites the index while it is copied.
           const release = await acquireWriteLock(workspace);
@@ -113,10 +113,33 @@ function snapshotMakers(workspace: string, graph: GraphStore): SnapshotMaker[] {
   ];
 }
 
-/** Indexes a snapshot dir with the real pipeline (a sync over an overlay, an init over an archive) and opens it read-only. */
-function snapshotIndexer(includeLibrary: boolean): SnapshotIndexer {
+/**
+ * Makes a snapshot's index: over an overlay, the differing files are analysed and
+ * reconciled into the index copy (the store re-resolves what they affect); over an
+ * archive, the pipeline runs a full init. Then the index is opened read-only.
+ */
+function snapshotIndexer(current: GraphStore, includeLibrary: boolean): SnapshotIndexer {
   return async (snapshot) => {
-    await indexWorkspace(snapshot.dir, { mode: snapshot.method === 'overlay' ? 'sync' : 'init', includeLibrary });
+    if (snapshot.method === 'overlay') {
+      const upserts = [];
+      const deletions = [];
+      for (const change of snapshot.changes) {
+        const language = languageForPath(change.path);
+        const indexable = language !== null && !isExcludedPath(change.path, includeLibrary);
+        if (change.present && indexable) upserts.push(await analyseFile(snapshot.dir, { path: change.path, language }));
+        else if (current.file(change.path)) deletions.push(change.path);
+      }
+      const writable = openStore(snapshot.dir);
+      try {
+        const meta = current.meta();
+        if (!meta || writable.schemaState() !== 'compatible') throw new Error('the index copy is not readable');
+        await writable.apply({ upserts, deletions, meta, unsupportedExtensions: current.stats().unsupported_extensions });
+      } finally {
+        await writable.close();
+      }
+    } else {
+      await indexWorkspace(snapshot.dir, { mode: 'init', includeLibrary });
+    }
     const store = openStore(snapshot.dir, { readOnly: true });
     return { graph: store, bytes: indexBytes(join(snapshot.dir, '.cairn')), close: () => store.close() };
   };

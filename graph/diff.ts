@@ -177,7 +177,8 @@ function exists(path: string): boolean {
 
 interface Side {
   graph: GraphReader;
-  root: string;
+  /** Directory holding this side's bytes of a path. */
+  root: (path: string) => string;
 }
 
 /** `--base R [--head H]`: both sides indexed, compared symbol by symbol and edge by edge. */
@@ -208,7 +209,7 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
         const indexed = await options.indexSnapshot(snap);
         opened.push(indexed);
         return {
-          side: { graph: indexed.graph, root: snap.dir },
+          side: { graph: indexed.graph, root: snap.fileRoot },
           info: {
             revision,
             method: snap.method,
@@ -240,7 +241,7 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
         });
       }
     }
-    let headSide: Side = { graph: options.current, root: workspace };
+    let headSide: Side = { graph: options.current, root: () => workspace };
     if (head && files.length > 0 && (await options.currentIs?.(head))) {
       snapshot.head = { revision: head, method: 'current_index', replaced_paths: 0, archive_bytes: 0, index_bytes: 0, elapsed_ms: 0 };
     } else if (head && files.length > 0) {
@@ -282,11 +283,11 @@ function lineCount(path: string): number | null {
 }
 
 /** Hash of a symbol's own text: its bytes with its direct children's bytes cut out. */
-function ownHashes(root: string, path: string, symbols: SymbolRecord[]): Map<string, string> {
+function ownHashes(root: (path: string) => string, path: string, symbols: SymbolRecord[]): Map<string, string> {
   const hashes = new Map<string, string>();
   let bytes: Buffer;
   try {
-    bytes = readFileSync(join(root, path));
+    bytes = readFileSync(join(root(path), path));
   } catch {
     return hashes;
   }

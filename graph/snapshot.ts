@@ -1,17 +1,17 @@
-// Historical snapshots for `diff`: a directory holding a revision's files, from
-// which an index of that revision is built. Two ways to make one:
+// Historical snapshots for `diff`: a revision's graph, built without touching the
+// user's files, index or git state. Two ways to make one:
 //
-// - overlay (the default): the current index's files are hard-linked into a temp dir
-//   (same size and mtime, so a sync treats them as unchanged), the index itself is
-//   copied beside them, and only the paths where the revision differs from the work
-//   tree are replaced by their blobs. A sync in that dir then re-parses just those
-//   files, so a ten-file change costs ten parses, whatever the size of the repo.
+// - overlay (the default): the current index is copied into a temp dir, the paths
+//   where the revision differs from the work tree are written there from their git
+//   blobs, and only those files are re-analysed and reconciled into the copy (the
+//   store re-resolves what they affect). Unchanged files are never copied: their
+//   facts are already in the index and their bytes are the work tree's. A ten-file
+//   change costs ten parses, whatever the size of the repository.
 // - archive (the fallback): `git archive <rev>` extracted whole, then a full init.
 //
-// A replaced path is always unlinked before its blob is written, so a write never
-// goes through a hard link into the user's file. The caller removes the dir.
+// The caller removes the dir.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, linkSync, mkdirSync, mkdtempSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { extractSnapshot, removeSnapshot } from './git.js';
@@ -19,18 +19,20 @@ import { extractSnapshot, removeSnapshot } from './git.js';
 export interface SnapshotDir {
   dir: string;
   method: 'overlay' | 'archive';
-  /** Bytes written for the snapshot's files (blobs or archive), not counting hard links. */
+  /** Bytes written from git objects (blobs or archive), not counting copied unchanged files. */
   bytes: number;
-  /** Paths that differ from the work tree (overlay) or every file (archive). */
+  /** Paths that differ from the work tree (overlay), or -1 for a whole archive. */
   replaced: number;
+  /** Overlay only: the differing paths, to re-analyse (present) or delete (absent) in the index copy. */
+  changes: OverlayDifference[];
+  /** Directory holding the revision's bytes of a path (the snapshot, or the work tree where they agree). */
+  fileRoot: (path: string) => string;
 }
 
 export interface OverlayInput {
   workspace: string;
   /** Commit id of the revision to rebuild. */
   revision: string;
-  /** Workspace-relative paths the current index holds. */
-  indexedPaths: Iterable<string>;
   /** Copies the current index into `<dir>/.cairn/graph` (under the writer lock). */
   copyIndex: (dir: string) => Promise<void>;
 }
@@ -90,48 +92,31 @@ function readBlobs(workspace: string, ids: string[]): Map<string, Buffer> {
   return blobs;
 }
 
-function placeLinked(from: string, to: string): void {
-  mkdirSync(dirname(to), { recursive: true });
-  try {
-    linkSync(from, to);
-  } catch {
-    // Another file system: a copy with the same mtime still passes the stat fast path.
-    copyFileSync(from, to);
-    const stat = statSync(from);
-    utimesSync(to, stat.atime, stat.mtime);
-  }
+export interface OverlayDifference {
+  path: string;
+  /** True when the revision has the file (written into the snapshot); false when it has not. */
+  present: boolean;
 }
 
 export async function overlaySnapshot(input: OverlayInput): Promise<SnapshotDir> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-snapshot-'));
   try {
     const diffs = differences(input.workspace, input.revision);
-    const replaced = new Set(diffs.map((d) => d.path));
-    for (const path of input.indexedPaths) {
-      if (replaced.has(path)) continue;
-      try {
-        placeLinked(join(input.workspace, path), join(dir, path));
-      } catch {
-        // Vanished since indexing: the sync in the snapshot records it as deleted.
-      }
-    }
     await input.copyIndex(dir);
     const blobs = readBlobs(input.workspace, [...new Set(diffs.flatMap((d) => (d.blob ? [d.blob] : [])))]);
     let bytes = 0;
+    const changes: OverlayDifference[] = [];
     for (const d of diffs) {
-      const target = join(dir, d.path);
-      try {
-        unlinkSync(target);
-      } catch {
-        // not there: nothing to unlink
-      }
       const blob = d.blob ? blobs.get(d.blob) : undefined;
+      changes.push({ path: d.path, present: Boolean(blob) });
       if (!blob) continue;
+      const target = join(dir, d.path);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, blob);
       bytes += blob.length;
     }
-    return { dir, method: 'overlay', bytes, replaced: diffs.length };
+    const replaced = new Set(diffs.map((d) => d.path));
+    return { dir, method: 'overlay', bytes, replaced: diffs.length, changes, fileRoot: (path) => (replaced.has(path) ? dir : input.workspace) };
   } catch (error) {
     removeSnapshot(dir);
     throw error;
@@ -140,7 +125,7 @@ export async function overlaySnapshot(input: OverlayInput): Promise<SnapshotDir>
 
 export async function archiveSnapshot(workspace: string, revision: string): Promise<SnapshotDir> {
   const extracted = await extractSnapshot(workspace, revision);
-  return { dir: extracted.dir, method: 'archive', bytes: extracted.bytes, replaced: -1 };
+  return { dir: extracted.dir, method: 'archive', bytes: extracted.bytes, replaced: -1, changes: [], fileRoot: () => extracted.dir };
 }
 
 /** True when the work tree (tracked and untracked-not-ignored files) is exactly `revision`'s tree. */
