@@ -21,7 +21,7 @@ const cairnBin = join(repo, 'bin', 'cairn.js');
 
 /** Per corpus: a common name (expected to be refused as ambiguous), a qualified one, and the language's extension. */
 const QUERIES = {
-  'go-kubernetes': { common: 'GetList', qualified: 'HandleError', ext: '.go' },
+  'go-kubernetes': { common: 'Get', qualified: 'HandleError', ext: '.go' },
   'c-linux': { common: 'init', qualified: 'kmalloc', ext: '.c' },
   'java-guava': { common: 'get', qualified: 'checkNotNull', ext: '.java' },
   'rust-tokio': { common: 'new', qualified: 'spawn', ext: '.rs' },
@@ -97,6 +97,8 @@ function benchCorpus(name) {
     git(root, 'init', '-q', '-b', 'main');
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '--no-gpg-sign', '-m', 'corpus');
+    // A working clone has a refreshed git index; a fresh commit leaves it racy (every status re-hashes).
+    git(root, 'status', '--porcelain');
     const init = cairn(root, ['init']);
     record.init = { ms: init.ms, ok: init.body?.ok ?? null, files: init.body?.data?.files?.inventoried ?? null, stderr: init.code === 0 ? undefined : init.stderr };
 
@@ -118,6 +120,7 @@ function benchCorpus(name) {
     const changed = tenFileChange(root, q.ext);
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '--no-gpg-sign', '-m', 'ten-file change');
+    git(root, 'status', '--porcelain');
     const sync = cairn(root, ['sync']);
     record.sync_after_change = { ms: sync.ms, ok: sync.body?.ok ?? null };
     const worktree = cairn(root, ['diff', '--base', 'HEAD~1']);
