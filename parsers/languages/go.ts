@@ -46,8 +46,33 @@ export function goTypeName(node: Node | null, qualified = false): string | undef
   return undefined;
 }
 
+/** Embedded fields of a struct and embedded interfaces: their methods are promoted. */
+function embedded(typeSpec: Node): string[] {
+  const type = typeSpec.childForFieldName('type');
+  const bases: string[] = [];
+  if (type?.type === 'struct_type') {
+    const list = type.namedChildren.find((c) => c?.type === 'field_declaration_list');
+    for (const field of list?.namedChildren ?? []) {
+      if (field?.type !== 'field_declaration' || field.childForFieldName('name')) continue;
+      const name = goTypeName(field.childForFieldName('type'), true);
+      if (name) bases.push(name);
+    }
+  } else if (type?.type === 'interface_type') {
+    for (const element of type.namedChildren) {
+      if (element?.type !== 'type_elem') continue;
+      const name = goTypeName(element.namedChild(0), true);
+      if (name) bases.push(name);
+    }
+  }
+  return bases;
+}
+
 function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: ExtractionContext): boolean {
   if (isExportedName(draft.name)) draft.exported = true;
+  if (node.type === 'type_spec') {
+    const bases = embedded(node);
+    if (bases.length > 0) draft.bases = bases;
+  }
   if (node.type === 'method_declaration') {
     const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
     const type = goTypeName(receiver?.childForFieldName('type') ?? null);

@@ -94,8 +94,42 @@ function qualifiedFunction(qualifier: string, name: string, path: string, ctx: R
   return external(source);
 }
 
+/** `T` or `pkg.T` as seen from `path`: the type's declarations (struct, interface, named type). */
+function typeDeclarations(type: string, path: string, ctx: ResolveContext): { types: SymbolRecord[]; external?: string } {
+  const dot = type.indexOf('.');
+  if (dot < 0) return { types: inSamePackage(path, goSymbols(type, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx) };
+  const source = importOf(type.slice(0, dot), path, ctx);
+  if (source === undefined) return { types: [] };
+  const types = inImportedPackage(source, goSymbols(type.slice(dot + 1), ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
+  return types.length > 0 ? { types } : { types, external: source };
+}
+
+/** Methods promoted from the embedded fields of `type` (breadth first, nearest depth wins). */
+function promoted(type: string, method: string, path: string, ctx: ResolveContext): SymbolRecord[] {
+  let level: Array<{ type: string; path: string }> = [{ type, path }];
+  const seen = new Set<string>();
+  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+    const next: Array<{ type: string; path: string }> = [];
+    const found: SymbolRecord[] = [];
+    for (const { type: t, path: from } of level) {
+      for (const declaration of typeDeclarations(t, from, ctx).types) {
+        if (seen.has(declaration.id)) continue;
+        seen.add(declaration.id);
+        for (const base of declaration.bases ?? []) {
+          const members = methodsOfType(base, method, declaration.file_path, ctx, false);
+          if (members?.kind === 'candidates') found.push(...members.candidates);
+          next.push({ type: base, path: declaration.file_path });
+        }
+      }
+    }
+    if (found.length > 0) return found;
+    level = next;
+  }
+  return [];
+}
+
 /** `T` or `pkg.T` as seen from `path`: where the type's methods live (a package directory filter). */
-function methodsOfType(type: string, method: string, path: string, ctx: ResolveContext): Binding | undefined {
+function methodsOfType(type: string, method: string, path: string, ctx: ResolveContext, promote = true): Binding | undefined {
   const dot = type.indexOf('.');
   const members = (typeName: string) => goSymbols(method, ctx).filter((s) => isMember(s) && s.owner_type === typeName);
   if (dot >= 0) {
@@ -106,10 +140,14 @@ function methodsOfType(type: string, method: string, path: string, ctx: ResolveC
     const found = inImportedPackage(source, members(typeName), ctx);
     if (found.length > 0) return candidates('receiver_type', found);
     const declared = inImportedPackage(source, goSymbols(typeName, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
-    return declared.length > 0 ? undefined : external(source);
+    if (declared.length === 0) return external(source);
+  } else {
+    const found = inSamePackage(path, members(type), ctx);
+    if (found.length > 0) return candidates('receiver_type', found);
   }
-  const found = inSamePackage(path, members(type), ctx);
-  return found.length > 0 ? candidates('receiver_type', found) : undefined;
+  if (!promote) return undefined;
+  const viaEmbedding = promoted(type, method, path, ctx);
+  return viaEmbedding.length > 0 ? candidates('receiver_type', viaEmbedding) : undefined;
 }
 
 /**

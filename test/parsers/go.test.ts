@@ -15,7 +15,11 @@ import (
 	yaml "gopkg.in/yaml.v3"
 )
 
-type Point struct{ X int }
+type Point struct {
+	X int
+	*geo.Grid
+	Base
+}
 type Drawer interface {
 	Draw() error
 }
@@ -69,6 +73,7 @@ describe('go extraction', () => {
       'function use',
     ]);
     expect(facts.symbols.find((s) => s.name === 'NewPoint')?.returnType).toBe('Point');
+    expect(facts.symbols[0].bases).toEqual(['geo.Grid', 'Base']);
     expect(facts.symbols.find((s) => s.name === 'NewPoint')?.exported).toBe(true);
     expect(facts.symbols.find((s) => s.name === 'use')?.exported).toBeUndefined();
     expect(facts.imports.map((i) => `${i.source} ${i.imported} ${i.local}`)).toEqual([

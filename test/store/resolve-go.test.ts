@@ -37,6 +37,10 @@ import (
 	v1 "k8s.io/api/core/v1"
 )
 type Local struct{}
+type Wrapper struct {
+	*geo.Grid
+	name string
+}
 func NewLocal() Local { return Local{} }
 func (l Local) Run() {}
 func run(g *geo.Grid) {
@@ -48,6 +52,8 @@ func run(g *geo.Grid) {
 	l.Run()
 	var v Local
 	v.Run()
+	var w Wrapper
+	w.Cell()
 	shapes.Root()
 	lib.Do()
 	len("x")
@@ -76,6 +82,8 @@ describe('Go resolution', () => {
     expect(at('e.Cell')).toBe('geo/grid.go::Grid::Cell (receiver_type)');
     expect(at('l.Run')).toBe('app/main.go::Local::Run (receiver_type)');
     expect(at('v.Run')).toBe('app/main.go::Local::Run (receiver_type)');
+    // Promoted through an embedded field.
+    expect(at('w.Cell')).toBe('geo/grid.go::Grid::Cell (receiver_type)');
     expect(at('shapes.Root')).toBe('root.go::Root (exact)');
     expect(at('lib.Do')).toBe('missing_target external:github.com/other/lib');
     expect(at('len')).toBe('missing_target builtin');
