@@ -122,7 +122,13 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
       config.origins.limits = layer.origin;
     }
     if (v.backend !== undefined) {
-      config.backend = parseBackend(doc, v.backend);
+      const backend = parseBackend(doc, v.backend);
+      // A repository must not choose a program to run or an address to send source to:
+      // whoever clones it would run that on their next edit. Only the user's own file may.
+      if (layer.origin === 'workspace' && backend.kind !== 'none') {
+        doc.fail(['backend', 'kind'], `a repository's .cairn.jsonc may only turn the backend off ("none"); set a ${backend.kind} backend in $XDG_CONFIG_HOME/cairn/config.jsonc`);
+      }
+      config.backend = backend;
       config.origins.backend = layer.origin;
     }
     if (v.rules !== undefined) {

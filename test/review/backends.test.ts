@@ -26,7 +26,7 @@ function config(backend: object): string {
 
 describe('backends', () => {
   test('command: one request per unit, JSON on stdin; a probability above the threshold is a finding', async () => {
-    const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': commandBackend(0.9), '.cairn.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'] }) });
+    const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': commandBackend(0.9), '.no-user-config/cairn/config.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'] }) });
     const { result } = await review(ws, event(ws));
     expect(result.findings.map((f) => [f.ruleId, f.name, f.probability])).toEqual([['cairn/bare-primitives-for-domain-values', 'Payment', 0.9]]);
     const request = JSON.parse(readFileSync(join(ws, 'request.json'), 'utf8'));
@@ -38,7 +38,7 @@ describe('backends', () => {
   });
 
   test('a probability equal to the threshold is not a finding (strictly greater)', async () => {
-    const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': commandBackend(0.7), '.cairn.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'] }) });
+    const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': commandBackend(0.7), '.no-user-config/cairn/config.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'] }) });
     const { result } = await review(ws, event(ws));
     expect(result.findings).toEqual([]);
     expect(result.units[0].status).toBe('clear');
@@ -46,7 +46,7 @@ describe('backends', () => {
 
   test('a source changed while the backend thought is a stale result: advice suppressed', async () => {
     const touch = "appendFileSync('src/pay.ts', '// changed\\n');";
-    const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': commandBackend(0.95, touch), '.cairn.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'] }) });
+    const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': commandBackend(0.95, touch), '.no-user-config/cairn/config.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'] }) });
     const { result } = await review(ws, event(ws));
     expect(result.findings).toEqual([]);
     expect(result.coverage.map((c) => c.code)).toEqual(['stale-result']);
@@ -61,12 +61,12 @@ describe('backends', () => {
       ['setTimeout(() => {}, 10000);', 'backend-timeout', 300],
     ];
     for (const [script, code, timeoutMs] of cases) {
-      const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': script, '.cairn.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'], ...(timeoutMs ? { timeoutMs } : {}) }) });
+      const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': script, '.no-user-config/cairn/config.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'], ...(timeoutMs ? { timeoutMs } : {}) }) });
       const { result } = await review(ws, event(ws));
       expect(result.coverage.map((c) => c.code)).toEqual([code]);
       expect(result.findings).toEqual([]);
     }
-    const missing = workspace({ 'src/pay.ts': TYPE, '.cairn.jsonc': config({ kind: 'command', command: ['./no-such-program'] }) });
+    const missing = workspace({ 'src/pay.ts': TYPE, '.no-user-config/cairn/config.jsonc': config({ kind: 'command', command: ['./no-such-program'] }) });
     expect((await review(missing, event(missing))).result.coverage.map((c) => c.code)).toEqual(['backend-error']);
   });
 
@@ -91,14 +91,14 @@ describe('backends', () => {
     const port = (server.address() as { port: number }).port;
     try {
       const url = `http://127.0.0.1:${port}/review`;
-      const ws = workspace({ 'src/pay.ts': TYPE, '.cairn.jsonc': config({ kind: 'http', url, timeoutMs: 10000 }) });
+      const ws = workspace({ 'src/pay.ts': TYPE, '.no-user-config/cairn/config.jsonc': config({ kind: 'http', url, timeoutMs: 10000 }) });
       const answered = await review(ws, event(ws));
       expect(answered.result.findings).toHaveLength(1);
       expect(seen[0]).toMatchObject({ method: 'POST', type: 'application/json', body: { version: 1 } });
       mode = 'fail';
       expect((await review(ws, event(ws))).result.coverage.map((c) => c.code)).toEqual(['backend-error']);
       mode = 'hang';
-      writeFileSync(join(ws, '.cairn.jsonc'), config({ kind: 'http', url, timeoutMs: 300 }));
+      writeFileSync(join(ws, '.no-user-config/cairn/config.jsonc'), config({ kind: 'http', url, timeoutMs: 300 }));
       expect((await review(ws, event(ws))).result.coverage.map((c) => c.code)).toEqual(['backend-timeout']);
       expect(seen).toHaveLength(3); // no automatic retries
     } finally {
@@ -112,11 +112,16 @@ describe('backends', () => {
     const ws = workspace({
       'src/q.ts': text,
       'backend.mjs': commandBackend(0.9),
-      '.cairn.jsonc': JSON.stringify({ backend: { kind: 'command', command: [process.execPath, 'backend.mjs'] }, rules: [{ id: 'cairn/bare-primitives-for-domain-values', enabled: false }] }),
+      '.no-user-config/cairn/config.jsonc': JSON.stringify({ backend: { kind: 'command', command: [process.execPath, 'backend.mjs'] }, rules: [{ id: 'cairn/bare-primitives-for-domain-values', enabled: false }] }),
     });
     const parsed = parseHookEvent(editEvent(ws, 'src/q.ts', text.replace('  n: number;\n', ''), '  g: Gone;\n', '  g: Gone;\n  n: number;\n'));
     const { result } = await review(ws, parsed);
     expect(result.coverage.map((c) => c.code)).toEqual(['incomplete-graph']);
+    expect(() => readFileSync(join(ws, 'request.json'))).toThrow();
+  });
+  test("a repository's own .cairn.jsonc cannot choose a program to run", async () => {
+    const ws = workspace({ 'src/pay.ts': TYPE, 'backend.mjs': commandBackend(0.9), '.cairn.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'] }) });
+    await expect(review(ws, event(ws))).rejects.toThrow(/may only turn the backend off/);
     expect(() => readFileSync(join(ws, 'request.json'))).toThrow();
   });
 });

@@ -34,7 +34,7 @@ describe('cairn review (CLI)', () => {
   });
 
   test('a hook event with findings prints the host hook JSON (from stdin too)', () => {
-    const ws = setup({ 'backend.cjs': backend, '.cairn.jsonc': JSON.stringify({ backend: { kind: 'command', command: [process.execPath, 'backend.cjs'] } }) });
+    const ws = setup({ 'backend.cjs': backend, '.no-user/cairn/config.jsonc': JSON.stringify({ backend: { kind: 'command', command: [process.execPath, 'backend.cjs'] } }) });
     const r = cairn(ws, ['review', '--event', '-'], readFileSync(join(ws, 'event.json'), 'utf8'));
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
