@@ -121,7 +121,8 @@ function methodsOfDefinedType(crate: CrateModule, at: ModuleLocation, type: stri
 }
 
 type Expansion =
-  | { kind: 'path'; abs: string[]; via: 'explicit' | 'use' | 'child' }
+  /** `crate`: the crate the path is absolute in, when it is not the caller's own (a package's library). */
+  | { kind: 'path'; abs: string[]; via: 'explicit' | 'use' | 'child' | 'library'; crate?: CrateModule }
   | { kind: 'external'; root: string }
   | { kind: 'unknown' };
 
@@ -152,12 +153,33 @@ function expand(segs: readonly string[], site: SiteInput['site'], crate: CrateMo
   if (binding) {
     const target = expand(useSegments(binding.source, binding.imported), site, crate, ctx, depth + 1);
     if (target.kind !== 'path') return target.kind === 'unknown' ? { kind: 'external', root: splitPath(binding.source)[0] ?? binding.source } : target;
-    return { kind: 'path', abs: [...target.abs, ...rest], via: 'use' };
+    return { ...target, abs: [...target.abs, ...rest], via: target.via === 'library' ? 'library' : 'use' };
   }
   if (locateModule(crate, [...crate.segs, first], ctx)) return { kind: 'path', abs: [...crate.segs, ...segs], via: 'child' };
   if (EXTERNAL_ROOTS.has(first)) return { kind: 'external', root: first };
+  const library = packageLibrary(crate, ctx);
+  if (library && locateModule(library, rest.slice(0, -1), ctx)) return { kind: 'path', abs: rest, via: 'library', crate: library };
   return { kind: 'unknown' };
 }
+
+/**
+ * The library crate of the package a test, bench, example or binary belongs to
+ * (`<pkg>/src/lib.rs`). Such crates name the library by the package's crate name
+ * (`use shapes::Circle`), which only Cargo.toml states; a first path segment that is
+ * nothing else in scope is taken to be that name when the rest of the path exists in
+ * the library. That is a package-level inference, so it binds at the package tier.
+ */
+function packageLibrary(crate: CrateModule, ctx: ResolveContext): CrateModule | undefined {
+  const root = crate.rootFiles[0];
+  if (root === undefined || crate.rootFiles.length !== 1 || root.endsWith('/lib.rs') || root === 'lib.rs') return undefined;
+  let pkg = posix.dirname(crate.rootDir);
+  if (root.endsWith('/src/main.rs') || root === 'src/main.rs') pkg = posix.dirname(posix.dirname(root));
+  else if (posix.basename(crate.rootDir) === 'bin') pkg = posix.dirname(posix.dirname(crate.rootDir));
+  const lib = pkg === '.' ? 'src/lib.rs' : `${pkg}/src/lib.rs`;
+  return ctx.file(lib) ? crateModuleOf(lib) : undefined;
+}
+
+const tierOf = (via: string, direct: ResolutionKind): ResolutionKind => (via === 'library' ? 'package' : direct);
 
 function enclosingType(caller: SymbolRecord, ctx: ResolveContext): string | undefined {
   let current: SymbolRecord | undefined = caller;
@@ -183,15 +205,16 @@ function bindQualified(qualifier: string, name: string, input: SiteInput, crate:
   const expansion = expand(q, input.site, crate, ctx);
   if (expansion.kind === 'external') return external(expansion.root);
   if (expansion.kind === 'path') {
-    const module = locateModule(crate, expansion.abs, ctx);
+    const home = expansion.crate ?? crate;
+    const module = locateModule(home, expansion.abs, ctx);
     if (module) {
-      const tier: ResolutionKind = expansion.via === 'explicit' ? 'exact' : 'namespace';
+      const tier: ResolutionKind = expansion.via === 'explicit' ? 'exact' : tierOf(expansion.via, 'namespace');
       return candidates(tier, itemsIn(module, name, ctx, ITEM_KINDS));
     }
     const type = expansion.abs[expansion.abs.length - 1];
-    const parent = locateModule(crate, expansion.abs.slice(0, -1), ctx);
+    const parent = locateModule(home, expansion.abs.slice(0, -1), ctx);
     if (parent && itemsIn(parent, type, ctx, TYPE_KINDS).length > 0) {
-      return candidates('exact', methodsOfDefinedType(crate, parent, type, name, ctx));
+      return candidates(tierOf(expansion.via, 'exact'), methodsOfDefinedType(home, parent, type, name, ctx));
     }
     return { kind: 'unresolved', reason: 'missing_target' };
   }
@@ -246,8 +269,8 @@ export const rustBinder: LanguageBinder = {
       const expansion = expand(segs.slice(0, -1).length > 0 ? segs.slice(0, -1) : ['self'], site, crate, ctx);
       if (expansion.kind === 'external') return external(expansion.root);
       if (expansion.kind === 'unknown') return external(segs[0]);
-      const module = locateModule(crate, expansion.abs, ctx);
-      return candidates('exact', module ? itemsIn(module, segs[segs.length - 1], ctx, ITEM_KINDS) : []);
+      const module = locateModule(expansion.crate ?? crate, expansion.abs, ctx);
+      return candidates(tierOf(expansion.via, 'exact'), module ? itemsIn(module, segs[segs.length - 1], ctx, ITEM_KINDS) : []);
     }
     const here = locateModule(crate, crate.segs, ctx);
     if (here && itemsIn(here, name, ctx, ITEM_KINDS).length > 0) return undefined;
@@ -255,7 +278,7 @@ export const rustBinder: LanguageBinder = {
     for (const glob of ctx.imports(site.path).filter((f) => f.imported === '*')) {
       const expansion = expand(splitPath(glob.source), site, crate, ctx);
       if (expansion.kind !== 'path') continue;
-      const module = locateModule(crate, expansion.abs, ctx);
+      const module = locateModule(expansion.crate ?? crate, expansion.abs, ctx);
       if (module) fromGlobs.push(...itemsIn(module, name, ctx, ITEM_KINDS));
     }
     return fromGlobs.length > 0 ? candidates('package', fromGlobs) : undefined;

@@ -192,4 +192,28 @@ describe('Rust resolution', () => {
       expect(answerAt(store, path, 1001)).toMatchObject({ target: `${path}::Regex::new`, resolution_kind: 'exact' });
     }
   });
+  test("integration tests reach the package's library by its crate name, at the package tier", async () => {
+    const store = await graph([
+      { path: 'src/lib.rs', symbols: [{ name: 'render', exported: true }, { name: 'shapes', kind: 'module' }] },
+      { path: 'src/shapes.rs', symbols: [{ name: 'Circle', kind: 'struct', exported: true }, { name: 'new', kind: 'function', qualifiedName: 'Circle::new', ownerType: 'Circle' }] },
+      {
+        path: 'tests/render_tests.rs',
+        symbols: [{ name: 'uses_render', isTest: true }],
+        calls: [
+          { caller: 0, calleeName: 'render' },
+          { caller: 0, calleeName: 'new', qualifier: 'Circle', specifier: 'Circle::new' },
+          { caller: 0, calleeName: 'render', qualifier: 'mylib', specifier: 'mylib::render' },
+          { caller: 0, calleeName: 'to_string', qualifier: 'serde', specifier: 'serde::to_string' },
+        ],
+        imports: [
+          { source: 'mylib', imported: 'render', local: 'render' },
+          { source: 'mylib::shapes', imported: 'Circle', local: 'Circle' },
+        ],
+      },
+    ]);
+    expect(answerAt(store, 'tests/render_tests.rs', 1000)).toMatchObject({ target: 'src/lib.rs::render', resolution_kind: 'package' });
+    expect(answerAt(store, 'tests/render_tests.rs', 1001)).toMatchObject({ target: 'src/shapes.rs::Circle::new', resolution_kind: 'package' });
+    expect(answerAt(store, 'tests/render_tests.rs', 1002)).toMatchObject({ target: 'src/lib.rs::render', resolution_kind: 'package' });
+    expect(answerAt(store, 'tests/render_tests.rs', 1003)).toMatchObject({ reason: 'missing_target' });
+  });
 });
