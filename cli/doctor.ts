@@ -3,7 +3,8 @@
 // git, and how much can the graph be trusted. Reads only; bounded output.
 import type { Command } from 'commander';
 import type { CommandResult, NextAction, Warning } from '../contracts/envelope.js';
-import { emptyQuality, graphQuality, type GraphQuality } from '../graph/doctor.js';
+import { Worker } from 'node:worker_threads';
+import { emptyQuality, graphQuality, trustVerdict, type GraphQuality, type QualityResult } from '../graph/doctor.js';
 import { isGitWorkTree, worktreeDirty } from '../graph/git.js';
 import { openStore, SCHEMA_VERSION } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
@@ -55,6 +56,8 @@ async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
 
     const meta = store.meta();
     data.git.baseline = meta?.git_head ?? null;
+    // The quality scans run in a worker while this thread checks freshness.
+    const qualityPending = qualityInWorker(ctx.workspace).catch(() => graphQuality(store, true));
     const decision = await currentFreshness(ctx.workspace, store.fileStates(), Boolean(meta?.options.include_library));
     const stale = [...decision.changed, ...decision.deleted].sort();
     const fresh = stale.length === 0;
@@ -75,7 +78,8 @@ async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
       warnings.push({ code: 'git_head_moved', message: `HEAD is ${short(data.git.head)}, the index was built at ${short(data.git.baseline)}` });
     }
 
-    const { quality, truncated } = graphQuality(store, fresh);
+    const { quality, truncated } = await qualityPending;
+    quality.trust_verdict = trustVerdict(quality, fresh);
     data.graph_quality = quality;
     if (quality.totals.low_quality_locations > 0) {
       warnings.push({ code: 'low_quality_locations', message: `${quality.totals.low_quality_locations} file(s) or folder(s) leave at least 20% of their call sites unresolved` });
@@ -90,6 +94,19 @@ async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
   } finally {
     await store.close();
   }
+}
+
+/** graphQuality in a worker thread (the compiled worker sits beside this file's build output). */
+function qualityInWorker(workspace: string): Promise<QualityResult> {
+  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  const worker = new Worker(new URL(`../graph/quality.worker${extension}`, import.meta.url), { workerData: { workspace } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: QualityResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`quality worker exited with ${code}`));
+    });
+  });
 }
 
 function finish(data: DoctorData, warnings: Warning[], ok: boolean, next_action: NextAction, truncated: boolean): CommandResult<DoctorData> {

@@ -65,6 +65,12 @@ const lastName = (id: string) => {
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.');
 
+/** The verdict: unusable without a compatible schema, degraded when stale or when a diagnostic fires. */
+export function trustVerdict(quality: GraphQuality, fresh: boolean): GraphQuality['trust_verdict'] {
+  const diagnostics = quality.low_quality_locations.length > 0 || quality.unsupported_extensions.length > 0;
+  return !fresh || diagnostics ? 'degraded' : 'trusted';
+}
+
 /** Quality of a readable, schema-compatible graph. `fresh` false makes the verdict at best degraded. */
 export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTOR_MAX_ROWS): QualityResult {
   const stats = graph.stats();
@@ -153,7 +159,6 @@ export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTO
     .sort((a, b) => compareStrings(a.extension, b.extension));
   quality.totals.unsupported_extensions = quality.unsupported_extensions.length;
 
-  const diagnostics = quality.low_quality_locations.length > 0 || quality.unsupported_extensions.length > 0;
-  quality.trust_verdict = !fresh || diagnostics ? 'degraded' : 'trusted';
+  quality.trust_verdict = trustVerdict(quality, fresh);
   return { quality, truncated };
 }
