@@ -335,11 +335,8 @@ describe('stories 3-6 on the edited library', () => {
     expect(direct.confidence).toBe(Math.min(...direct.path.map((p: any) => p.confidence)));
     // The integration test names `render` through the crate's package name.
     const integration = byId[TEST_ID];
-    expect(integration).toBeDefined();
-    if (integration.evidence !== 'direct_call') {
-      expect(integration.evidence).toBe('name_heuristic');
-      expect(integration.confidence).toBeLessThanOrEqual(60);
-    }
+    expect(integration.evidence).toBe('direct_call');
+    expect(integration.path.map((p: any) => [p.source.id, p.target.id, p.relationship])).toEqual([[TEST_ID, 'src/lib.rs::render', 'calls']]);
     for (const t of body.data.tests) {
       expect(['direct_call', 'same_module_candidate', 'name_heuristic']).toContain(t.evidence);
       expect(t.path.length).toBeGreaterThan(0);
@@ -382,6 +379,10 @@ describe('stories 3-6 on the edited library', () => {
     ]);
     for (const e of d.edges) expect(e).toMatchObject({ relationship: expect.any(String), resolution_kind: expect.any(String), confidence: expect.any(Number) });
     expect(d.affected_tests.map((t: any) => t.test.id)).toContain(IN_CRATE_TEST);
+    // The integration test calls render directly and through render_page: both paths are kept.
+    const both = d.paths.filter((p: any) => p.node === TEST_ID).map((p: any) => p.edges.length).sort();
+    expect(both).toEqual([1, 2]);
+    expect(d.affected_tests.find((t: any) => t.test.id === TEST_ID).path_ids).toHaveLength(2);
     const boundary = d.unresolved_boundaries.find((b: any) => b.specifier === 'missing_renderer');
     expect(boundary).toMatchObject({ source: 'src/lib.rs::render_page', reason: 'missing_target' });
     expect(d.paths[boundary.path_id].node).toBe('src/lib.rs::render_page');
