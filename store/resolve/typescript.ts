@@ -17,12 +17,30 @@
 import { posix } from 'node:path';
 import type { ImportFact } from '../../contracts/facts.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
-import { isMember } from './engine.js';
+import { isMember, isMemberCallable } from './engine.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from './types.js';
 
 const PROBE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const JS_TO_TS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
 const TYPE_KINDS = new Set(['class', 'interface', 'type_alias', 'enum']);
+/** What a call or `new` can target: never an interface or a type alias (they have no runtime value). */
+const CALL_KINDS = new Set(['function', 'class', 'constant', 'variable', 'method', 'constructor']);
+const VALUE_KINDS = new Set(['constant', 'variable']);
+/**
+ * Runtime globals: a call to one of these names, or a member call on one, targets the
+ * runtime unless the file imports or declares the name itself.
+ */
+const RUNTIME_GLOBALS = new Set([
+  'Array', 'ArrayBuffer', 'AbortController', 'Atomics', 'BigInt', 'BigInt64Array', 'BigUint64Array', 'Boolean', 'Buffer',
+  'DataView', 'Date', 'Error', 'EvalError', 'FinalizationRegistry', 'Float32Array', 'Float64Array', 'Function', 'Int8Array',
+  'Int16Array', 'Int32Array', 'Intl', 'JSON', 'Map', 'Math', 'Number', 'Object', 'Promise', 'Proxy', 'RangeError',
+  'ReferenceError', 'Reflect', 'RegExp', 'Set', 'SharedArrayBuffer', 'String', 'Symbol', 'SyntaxError', 'TextDecoder',
+  'TextEncoder', 'TypeError', 'URIError', 'URL', 'URLSearchParams', 'Uint8Array', 'Uint8ClampedArray', 'Uint16Array',
+  'Uint32Array', 'WeakMap', 'WeakRef', 'WeakSet', 'console', 'globalThis', 'window', 'document', 'process', 'performance',
+  'crypto', 'queueMicrotask', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
+  'structuredClone', 'fetch', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent',
+  'encodeURI', 'decodeURI', 'atob', 'btoa', 'require', 'module', 'exports',
+]);
 const MAX_BASE_DEPTH = 8;
 
 export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; source: string } | { kind: 'missing'; source: string };
@@ -88,7 +106,30 @@ export function exportedSymbols(path: string, name: string, ctx: ResolveContext,
 function preferCallable(symbols: SymbolRecord[]): SymbolRecord[] {
   if (symbols.length < 2) return symbols;
   const callable = symbols.filter((s) => s.kind === 'function' || s.kind === 'class');
-  return callable.length > 0 ? callable : symbols;
+  if (callable.length > 0) return callable;
+  const values = symbols.filter((s) => VALUE_KINDS.has(s.kind));
+  return values.length > 0 ? values : symbols;
+}
+
+/** The targets a call may have among `symbols`: interfaces and type aliases declare no value. */
+const callTargets = (symbols: SymbolRecord[]) => symbols.filter((s) => CALL_KINDS.has(s.kind));
+
+/**
+ * Overload declarations of one member (an interface's `pipe(...)` signatures, numbered
+ * `pipe`, `pipe#2`, ...) are one target: keep the first of each (parent, name) group when
+ * the candidates are a single group.
+ */
+export function oneOverloadGroup(candidates: SymbolRecord[]): SymbolRecord[] {
+  if (candidates.length < 2) return candidates;
+  const first = candidates[0];
+  if (!candidates.every((c) => c.parent_id === first.parent_id && c.name === first.name && c.file_path === first.file_path)) return candidates;
+  return [[...candidates].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]];
+}
+
+/** `x` of `x`, `x.y.z`; undefined for computed or call receivers. */
+function receiverRoot(receiver: string): string | undefined {
+  const root = receiver.split('.')[0];
+  return /^[A-Za-z_$][\w$]*$/.test(root) ? root : undefined;
 }
 
 /** The local bindings ES imports introduce in a file (re-exports introduce none). */
@@ -110,10 +151,32 @@ function localMeaning(path: string, name: string, ctx: ResolveContext): LocalMea
     const target = resolveModule(path, fact.source, ctx);
     if (target.kind !== 'file') return target;
     if (fact.imported === '*') return { kind: 'namespace_import', path: target.path };
-    return { kind: 'symbols', symbols: exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local), via: 'import' };
+    const symbols = exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local);
+    if (symbols.length === 0) {
+      const namespace = namespaceReexport(target.path, fact.imported, ctx);
+      if (namespace) return namespace;
+    }
+    return { kind: 'symbols', symbols, via: 'import' };
   }
   const local = ctx.symbolsInFile(path).filter((s) => s.parent_id === null && s.name === name);
   return local.length > 0 ? { kind: 'symbols', symbols: local, via: 'file' } : { kind: 'unknown' };
+}
+
+/** `export * as name from './x'` (directly or through `export *` chains): a namespace. */
+function namespaceReexport(path: string, name: string, ctx: ResolveContext, seen = new Set<string>()): LocalMeaning | undefined {
+  if (seen.has(path)) return undefined;
+  seen.add(path);
+  for (const fact of ctx.imports(path)) {
+    if (!fact.reexport || fact.imported !== '*' || fact.source === '') continue;
+    if (fact.local !== name && fact.local !== '*') continue;
+    const target = resolveModule(path, fact.source, ctx);
+    if (fact.local === name) return target.kind === 'file' ? { kind: 'namespace_import', path: target.path } : target;
+    if (target.kind === 'file') {
+      const found = namespaceReexport(target.path, name, ctx, seen);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /** Methods named `name` declared by class `cls` or (depth-first) its bases. */
@@ -149,7 +212,7 @@ function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Bin
     case 'missing':
       return { kind: 'unresolved', reason: 'missing_target', note: `unresolved import:${meaning.source}` };
     case 'namespace_import':
-      return { kind: 'candidates', tier: 'exact', candidates: exportedSymbols(meaning.path, name, ctx) };
+      return { kind: 'candidates', tier: 'exact', candidates: callTargets(exportedSymbols(meaning.path, name, ctx)) };
     case 'symbols': {
       const classes = meaning.symbols.filter((s) => s.kind === 'class');
       if (classes.length > 0) {
@@ -158,8 +221,17 @@ function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Bin
       const namespaces = meaning.symbols.filter((s) => s.kind === 'namespace' || s.kind === 'module');
       if (namespaces.length > 0) {
         const members = namespaces.flatMap((ns) => ctx.symbolsInFile(ns.file_path).filter((s) => s.parent_id === ns.id && s.name === name));
-        return { kind: 'candidates', tier: 'namespace', candidates: members };
+        return { kind: 'candidates', tier: 'namespace', candidates: callTargets(members) };
       }
+      // A constant holding an object literal: its methods are its children.
+      const values = meaning.symbols.filter((s) => VALUE_KINDS.has(s.kind));
+      if (values.length > 0) {
+        const members = values.flatMap((v) => ctx.symbolsInFile(v.file_path).filter((s) => s.parent_id === v.id && s.name === name));
+        if (members.length > 0) return { kind: 'candidates', tier: 'exact', candidates: callTargets(members) };
+        return { kind: 'unresolved', reason: 'missing_target', note: `member of value:${values[0].name}` };
+      }
+      // An import of a workspace file whose member cairn does not model: no name guess.
+      if (meaning.via === 'import') return { kind: 'unresolved', reason: 'missing_target' };
       return undefined;
     }
     case 'unknown':
@@ -167,50 +239,96 @@ function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Bin
   }
 }
 
+/** `super(...)`: the constructor of the enclosing class's base (inherited constructors count). */
+function bindSuper(caller: SymbolRecord, ctx: ResolveContext): Binding {
+  const cls = enclosingClass(caller, ctx);
+  const base = cls?.bases?.[0];
+  if (!cls || base === undefined) return { kind: 'unresolved', reason: 'missing_target' };
+  const meaning = localMeaning(cls.file_path, base, ctx);
+  if (meaning.kind === 'external') return external(meaning.source);
+  if (meaning.kind !== 'symbols') return { kind: 'unresolved', reason: 'missing_target', note: `base:${base}` };
+  const classes = meaning.symbols.filter((s) => s.kind === 'class');
+  const constructors = classes.flatMap((c) => methodsOf(c, 'constructor', ctx).filter((m) => m.kind === 'constructor'));
+  return { kind: 'candidates', tier: 'exact', candidates: oneOverloadGroup(constructors) };
+}
+
+/** A member call on a receiver of unknown type: the only class or interface member of that name. */
+function memberByName(name: string, ctx: ResolveContext, builtin: ReadonlySet<string>): Binding {
+  if (builtin.has(name)) return { kind: 'unresolved', reason: 'missing_target' };
+  // Methods of object literals (no owner type) are never guessed: their receiver is a value cairn does not type.
+  const members = ctx.byName(name).filter((s) => isMemberCallable(s) && s.owner_type !== undefined);
+  return { kind: 'candidates', tier: 'name_only', candidates: oneOverloadGroup(members) };
+}
+
+const BUILTIN_METHODS = new Set([
+  // Array, String, Map/Set, Promise, Object, JSON, console, iterators, DOM-ish events
+  'push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'concat', 'join', 'map', 'filter', 'reduce', 'reduceRight',
+  'forEach', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every', 'includes', 'indexOf', 'lastIndexOf',
+  'sort', 'reverse', 'flat', 'flatMap', 'fill', 'keys', 'values', 'entries', 'at', 'toString', 'toLocaleString',
+  'valueOf', 'split', 'trim', 'trimStart', 'trimEnd', 'replace', 'replaceAll', 'match', 'matchAll', 'startsWith',
+  'endsWith', 'padStart', 'padEnd', 'toLowerCase', 'toUpperCase', 'charAt', 'charCodeAt', 'codePointAt', 'substring',
+  'substr', 'repeat', 'normalize', 'localeCompare', 'get', 'set', 'has', 'delete', 'clear', 'add', 'then', 'catch',
+  'finally', 'call', 'apply', 'bind', 'hasOwnProperty', 'log', 'warn', 'error', 'info', 'debug', 'next', 'return',
+  'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'emit', 'on',
+  'once', 'off', 'addEventListener', 'removeEventListener', 'write', 'end', 'resolve', 'reject', 'all', 'allSettled', 'race',
+]);
+
 export const typescriptBinder: LanguageBinder = {
   selfReceivers: new Set(['this']),
-  builtinMethods: new Set([
-    // Array, String, Map/Set, Promise, Object, JSON, console, iterators, DOM-ish events
-    'push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'concat', 'join', 'map', 'filter', 'reduce', 'reduceRight',
-    'forEach', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every', 'includes', 'indexOf', 'lastIndexOf',
-    'sort', 'reverse', 'flat', 'flatMap', 'fill', 'keys', 'values', 'entries', 'at', 'toString', 'toLocaleString',
-    'valueOf', 'split', 'trim', 'trimStart', 'trimEnd', 'replace', 'replaceAll', 'match', 'matchAll', 'startsWith',
-    'endsWith', 'padStart', 'padEnd', 'toLowerCase', 'toUpperCase', 'charAt', 'charCodeAt', 'codePointAt', 'substring',
-    'substr', 'repeat', 'normalize', 'localeCompare', 'get', 'set', 'has', 'delete', 'clear', 'add', 'then', 'catch',
-    'finally', 'call', 'apply', 'bind', 'hasOwnProperty', 'log', 'warn', 'error', 'info', 'debug', 'next', 'return',
-    'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'emit', 'on',
-    'once', 'off', 'addEventListener', 'removeEventListener', 'write', 'end', 'resolve', 'reject', 'all', 'allSettled', 'race',
-  ]),
+  builtinMethods: BUILTIN_METHODS,
   bind({ site, caller }, ctx) {
     const name = site.calleeName;
     const receiver = site.receiver ?? site.qualifier;
 
+    if (receiver === undefined && name === 'super' && site.kind === 'call') return bindSuper(caller, ctx);
     if (receiver === 'this') {
       const cls = enclosingClass(caller, ctx);
       if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
-      return { kind: 'candidates', tier: 'receiver_type', candidates: methodsOf(cls, name, ctx) };
+      return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methodsOf(cls, name, ctx)) };
     }
     if (receiver !== undefined && site.receiverType !== undefined) {
       const meaning = localMeaning(site.path, site.receiverType, ctx);
       if (meaning.kind === 'external') return external(meaning.source);
       const types = meaning.kind === 'symbols' ? meaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
-      const candidates = types.length > 0
-        ? types.flatMap((t) => methodsOf(t, name, ctx))
-        : ctx.byName(name).filter((s) => isMember(s) && s.owner_type === site.receiverType);
-      if (candidates.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates };
-      return undefined;
+      if (types.length > 0) {
+        const methods = types.flatMap((t) => methodsOf(t, name, ctx));
+        if (methods.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methods) };
+        return { kind: 'unresolved', reason: 'missing_target', note: `no member ${name} in ${site.receiverType}` };
+      }
+      if (meaning.kind === 'unknown' && !RUNTIME_GLOBALS.has(site.receiverType)) {
+        const owned = ctx.byName(name).filter((s) => isMember(s) && s.owner_type === site.receiverType);
+        if (owned.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(owned) };
+      }
     }
     if (receiver !== undefined) {
-      if (!/^[A-Za-z_$][\w$]*$/.test(receiver)) return undefined;
-      return memberOf(localMeaning(site.path, receiver, ctx), name, ctx);
+      const root = receiverRoot(receiver);
+      if (root === undefined) return memberByName(name, ctx, BUILTIN_METHODS);
+      const meaning = localMeaning(site.path, root, ctx);
+      if (meaning.kind === 'unknown' && RUNTIME_GLOBALS.has(root)) return { kind: 'unresolved', reason: 'missing_target', note: `global:${root}` };
+      if (root !== receiver) return meaning.kind === 'external' ? external(meaning.source) : memberByName(name, ctx, BUILTIN_METHODS);
+      return memberOf(meaning, name, ctx) ?? memberByName(name, ctx, BUILTIN_METHODS);
     }
 
     const fact = importBinding(site.path, name, ctx);
-    if (!fact) return undefined;
+    if (!fact) {
+      const local = ctx.symbolsInFile(site.path).filter((s) => s.name === name);
+      if (local.length === 0) {
+        if (RUNTIME_GLOBALS.has(name)) return { kind: 'unresolved', reason: 'missing_target', note: `global:${name}` };
+        return undefined;
+      }
+      // A top-level constant of this file (`export const X = make()`), unless a function of that name exists.
+      if (local.some((s) => s.kind === 'function' || s.kind === 'class')) return undefined;
+      const values = local.filter((s) => VALUE_KINDS.has(s.kind) && s.parent_id === null);
+      if (values.length > 0) return { kind: 'candidates', tier: 'same_file', candidates: values };
+      return undefined;
+    }
     const target = resolveModule(site.path, fact.source, ctx);
     if (target.kind === 'external') return external(target.source);
     if (target.kind === 'missing') return { kind: 'unresolved', reason: 'missing_target', note: `unresolved import:${target.source}` };
     if (fact.imported === '*') return { kind: 'unresolved', reason: 'missing_target' };
-    return { kind: 'candidates', tier: 'exact', candidates: exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local) };
+    const exported = exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local);
+    const candidates = callTargets(exported);
+    if (candidates.length === 0 && exported.length > 0) return { kind: 'unresolved', reason: 'missing_target', note: `no value:${fact.imported}` };
+    return { kind: 'candidates', tier: 'exact', candidates };
   },
 };

@@ -220,4 +220,146 @@ describe('TypeScript resolution', () => {
     expect(answer).toMatchObject({ reason: 'ambiguous_target', candidate_count: 20 });
     expect(answer.candidates).toEqual(many.slice(0, 16).map((f) => `${f.path}::dup`));
   });
+  test('a call or new never binds an interface or type alias; a same-named exported constant is the target', async () => {
+    const store = await graph([
+      {
+        path: 'src/errors.ts',
+        symbols: [
+          { name: 'EmptyError', kind: 'interface', exported: true },
+          { name: 'EmptyError', kind: 'constant', exported: true },
+          { name: 'Options', kind: 'type_alias', exported: true },
+        ],
+      },
+      main(
+        [
+          { calleeName: 'EmptyError', kind: 'new', specifier: 'EmptyError' },
+          { calleeName: 'EmptyError' },
+          { calleeName: 'Options' },
+          { calleeName: 'EmptyError', receiver: 'errors', specifier: 'errors.EmptyError' },
+        ],
+        [
+          { source: './errors', imported: 'EmptyError' },
+          { source: './errors', imported: 'Options' },
+          { source: './errors', imported: '*', local: 'errors' },
+        ],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/errors.ts::EmptyError#2', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ target: 'src/errors.ts::EmptyError#2', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ reason: 'missing_target' });
+    expect(answerAt(store, 'src/main.ts', 1003)).toMatchObject({ target: 'src/errors.ts::EmptyError#2', resolution_kind: 'exact' });
+  });
+
+  test('members of an exported constant bind through it; a constant of this file is same_file', async () => {
+    const store = await graph([
+      {
+        path: 'src/schema.ts',
+        symbols: [
+          { name: 'Schema', kind: 'constant', exported: true },
+          { name: 'optional', kind: 'method', qualifiedName: 'Schema.optional', parent: 0 },
+        ],
+      },
+      main(
+        [
+          { calleeName: 'optional', receiver: 'Schema', specifier: 'Schema.optional' },
+          { calleeName: 'required', receiver: 'Schema', specifier: 'Schema.required' },
+          { calleeName: 'make' },
+        ],
+        [{ source: './schema', imported: 'Schema' }],
+        [{ name: 'make', kind: 'constant', exported: true }],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/schema.ts::Schema.optional', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'missing_target' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ target: 'src/main.ts::make', resolution_kind: 'same_file' });
+  });
+
+  test('runtime globals and object-literal members are never bound by name', async () => {
+    const store = await graph([
+      {
+        path: 'src/proxy.ts',
+        symbols: [
+          { name: 'makeProxy', exported: true },
+          { name: 'defineProperty', kind: 'method', qualifiedName: 'makeProxy.defineProperty', parent: 0 },
+          { name: 'BigInt', exported: true },
+          { name: 'insert', kind: 'method', qualifiedName: 'makeProxy.insert', parent: 0 },
+        ],
+      },
+      main([
+        { calleeName: 'defineProperty', receiver: 'Object', specifier: 'Object.defineProperty' },
+        { calleeName: 'BigInt' },
+        { calleeName: 'insert', receiver: 'sql', specifier: 'sql.insert' },
+        { calleeName: 'Map', kind: 'new', specifier: 'Map' },
+      ]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ reason: 'missing_target', note: 'global:Object' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'missing_target', note: 'global:BigInt' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ reason: 'missing_target' });
+    expect(answerAt(store, 'src/main.ts', 1003)).toMatchObject({ reason: 'missing_target', note: 'global:Map' });
+  });
+
+  test('super(...) binds the base class constructor, inherited through the base chain', async () => {
+    const store = await graph([
+      {
+        path: 'src/base.ts',
+        symbols: [
+          { name: 'Root', kind: 'class', exported: true },
+          { name: 'constructor', kind: 'constructor', qualifiedName: 'Root.constructor', parent: 0, ownerType: 'Root' },
+          { name: 'Base', kind: 'class', exported: true, bases: ['Root'] },
+        ],
+      },
+      {
+        path: 'src/main.ts',
+        imports: [{ source: './base', imported: 'Base' }],
+        symbols: [
+          { name: 'Child', kind: 'class', exported: true, bases: ['Base'] },
+          { name: 'constructor', kind: 'constructor', qualifiedName: 'Child.constructor', parent: 0, ownerType: 'Child' },
+          { name: 'Orphan', kind: 'class', bases: ['Elsewhere'] },
+          { name: 'constructor', kind: 'constructor', qualifiedName: 'Orphan.constructor', parent: 2, ownerType: 'Orphan' },
+        ],
+        calls: [
+          { caller: 1, calleeName: 'super', line: 1000 },
+          { caller: 3, calleeName: 'super', line: 1001 },
+        ],
+      },
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/base.ts::Root.constructor', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'missing_target' });
+  });
+
+  test('a typed receiver binds through the extends chain; overload declarations of one member count once', async () => {
+    const store = await graph([
+      {
+        path: 'src/pipeable.ts',
+        symbols: [
+          { name: 'Pipeable', kind: 'interface', exported: true },
+          { name: 'pipe', kind: 'method', qualifiedName: 'Pipeable.pipe', parent: 0, ownerType: 'Pipeable' },
+          { name: 'pipe', kind: 'method', qualifiedName: 'Pipeable.pipe', parent: 0, ownerType: 'Pipeable' },
+          { name: 'pipe', kind: 'method', qualifiedName: 'Pipeable.pipe', parent: 0, ownerType: 'Pipeable' },
+          { name: 'Observable', kind: 'class', exported: true, bases: ['Pipeable'] },
+          { name: 'Other', kind: 'class', exported: true },
+          { name: 'pipe', kind: 'method', qualifiedName: 'Other.pipe', parent: 5, ownerType: 'Other' },
+        ],
+      },
+      main(
+        [
+          { calleeName: 'pipe', receiver: 'source', receiverType: 'Observable', specifier: 'source.pipe' },
+          { calleeName: 'pipe', receiver: 'other', specifier: 'other.pipe' },
+        ],
+        [{ source: './pipeable', imported: 'Observable' }],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/pipeable.ts::Pipeable.pipe', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'ambiguous_target' });
+  });
+
+  test('a namespace re-exported with export * as binds its members exactly', async () => {
+    const store = await graph([
+      { path: 'src/schemas.ts', symbols: [{ name: 'string', exported: true }] },
+      { path: 'src/index.ts', imports: [{ source: './schemas', imported: '*', local: 'z', reexport: true }] },
+      { path: 'src/mocker.ts', symbols: [{ name: 'Mocker', kind: 'class', exported: true }, { name: 'string', kind: 'method', qualifiedName: 'Mocker.string', parent: 0, ownerType: 'Mocker' }] },
+      main([{ calleeName: 'string', receiver: 'z', specifier: 'z.string' }], [{ source: './index', imported: 'z' }]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/schemas.ts::string', resolution_kind: 'exact' });
+  });
 });
