@@ -28,6 +28,8 @@ function workerFile(): URL {
 
 export function createAnalysisPool(root: string, jobs: number, signal?: AbortSignal): AnalysisPool {
   let pool: Piscina | undefined;
+  // One listener for the whole run, not one per task: a stopped run ends the threads.
+  signal?.addEventListener('abort', () => void pool?.destroy(), { once: true });
   const getPool = () =>
     (pool ??= new Piscina({
       filename: workerFile().href,
@@ -51,7 +53,7 @@ export function createAnalysisPool(root: string, jobs: number, signal?: AbortSig
       for (let i = 0; i < files.length; i += BATCH) {
         const batch = files.slice(i, i + BATCH);
         tasks.push(
-          runner.run({ root, files: batch }, signal ? { signal } : {}).then((facts: FileFacts[]) => {
+          runner.run({ root, files: batch }).then((facts: FileFacts[]) => {
             onBatch?.(facts);
             return facts;
           }),
