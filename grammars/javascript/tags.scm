@@ -9,6 +9,12 @@
 (variable_declarator
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+; Exported non-function variables: values a call or member call can reach through an import
+; (`export const X = make()`). The adapter drops those holding a function (defined above).
+(export_statement
+  declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
+(export_statement
+  declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 
 ; test()/it()/describe() blocks: the adapter keeps those whose callee is a test function.
 (call_expression
@@ -28,6 +34,9 @@
     (subscript_expression) (call_expression) (parenthesized_expression)
     (arrow_function) (function_expression) (await_expression)
   ] @function @indirect
+  arguments: (_)) @reference.call
+(call_expression
+  function: (super) @callee
   arguments: (_)) @reference.call
 (new_expression
   constructor: (identifier) @callee) @reference.new

@@ -40,8 +40,32 @@ function classBases(node: Node): string[] {
   return bases;
 }
 
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
+
+/** `interface A extends B<T>, C`: the extended interfaces. */
+function interfaceBases(node: Node): string[] {
+  const bases: string[] = [];
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'extends_type_clause') continue;
+    for (const base of child.namedChildren) if (base) bases.push(base.text.split('<')[0].trim());
+  }
+  return bases;
+}
+
 function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: ExtractionContext): boolean {
   switch (node.type) {
+    case 'variable_declarator': {
+      if (draft.kind === 'function') break;
+      // A function-valued variable is already a function symbol.
+      if (FUNCTION_VALUES.has(node.childForFieldName('value')?.type ?? '')) return false;
+      if (node.parent?.child(0)?.type === 'let') draft.kind = 'variable';
+      break;
+    }
+    case 'interface_declaration': {
+      const bases = interfaceBases(node);
+      if (bases.length > 0) draft.bases = bases;
+      break;
+    }
     case 'method_definition': {
       if (draft.name === 'constructor') draft.kind = 'constructor';
       const first = node.child(0)?.type;
@@ -90,8 +114,10 @@ function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
   if (!suite && !TEST_FUNCTIONS.has(root)) return;
   // Outside test files a block needs a callback: a lone `test('x')` there is some other function.
   if (!isTestFile(ctx.path) && !hasCallback(node)) return;
+  // The block spans its arguments, so the call itself stays a call site of the enclosing symbol.
+  const args = node.childForFieldName('arguments') ?? node;
   const draft: DefinitionDraft = {
-    ...ctx.position(node),
+    ...ctx.position(args),
     kind: suite ? 'module' : 'test',
     name: unquote(parts.name.text).replace(/\s+/g, ' '),
     isTest: true,
@@ -100,16 +126,65 @@ function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
   };
   if (suite) draft.attributes = { test_block: 'describe' };
   ctx.definitions.push(draft);
-  // The block and the calls that build its callee (`test.each(table)`) are not call sites.
-  for (let call: Node | null = node; call?.type === 'call_expression'; call = call.childForFieldName('function')) {
-    ctx.consumed.add(ctx.key(call));
-  }
 }
 
-function call(draft: CallDraft, node: Node, _parts: Parts, _ctx: ExtractionContext): boolean {
+function call(draft: CallDraft, node: Node, parts: Parts, _ctx: ExtractionContext): boolean {
   // `require('x')` is an import, recorded by the import.require pattern when bound.
   if (draft.bare && draft.calleeName === 'require' && node.childForFieldName('arguments')?.firstNamedChild?.type === 'string') return false;
+  // `new X!(...)` parses as a call of `new X!`: the `new` is the one record of this site.
+  if (draft.indirect && parts.function?.type === 'non_null_expression' && parts.function.namedChild(0)?.type === 'new_expression') return false;
+  if (draft.receiver !== undefined && draft.receiver !== 'this' && /^[A-Za-z_$][\w$]*$/.test(draft.receiver)) {
+    const type = declaredType(node, draft.receiver);
+    if (type !== undefined) draft.receiverType = type;
+  }
   return true;
+}
+
+const FUNCTION_NODES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
+const PARAMETER_NODES = new Set(['required_parameter', 'optional_parameter']);
+
+/** `T` of a `: T` or `: T<U>` annotation; undefined for unions, literals and other shapes. */
+function annotatedType(annotation: Node | null): string | undefined {
+  const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (type?.type === 'type_identifier') return type.text;
+  if (type?.type === 'generic_type') {
+    const name = type.childForFieldName('name');
+    return name?.type === 'type_identifier' ? name.text : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The declared type of `name` where the call sits: the nearest parameter (`source: Observable<T>`)
+ * or block-level variable (`const x: T = ...`, `const x = new T()`) of that name. The nearest
+ * declaration wins even when it says nothing about the type, so a shadowing name is never typed
+ * by an outer one.
+ */
+function declaredType(from: Node, name: string): string | undefined {
+  for (let node = from.parent; node; node = node.parent) {
+    if (FUNCTION_NODES.has(node.type)) {
+      const params = node.childForFieldName('parameters');
+      for (const param of params?.namedChildren ?? []) {
+        if (!param || !PARAMETER_NODES.has(param.type)) continue;
+        if (param.childForFieldName('pattern')?.text !== name) continue;
+        return annotatedType(param.childForFieldName('type'));
+      }
+      if (node.childForFieldName('parameter')?.text === name) return undefined; // `x => x.f()`
+    } else if (node.type === 'statement_block' || node.type === 'program') {
+      for (const statement of node.namedChildren) {
+        if (statement?.type !== 'lexical_declaration' && statement?.type !== 'variable_declaration') continue;
+        for (const declarator of statement.namedChildren) {
+          if (declarator?.type !== 'variable_declarator' || declarator.childForFieldName('name')?.text !== name) continue;
+          const annotated = annotatedType(declarator.childForFieldName('type'));
+          if (annotated !== undefined) return annotated;
+          const value = declarator.childForFieldName('value');
+          const constructor = value?.type === 'new_expression' ? value.childForFieldName('constructor') : null;
+          return constructor?.type === 'identifier' ? constructor.text : undefined;
+        }
+      }
+    }
+  }
+  return undefined;
 }
 
 function stringValue(node: Node | null | undefined): string {

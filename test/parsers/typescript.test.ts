@@ -161,15 +161,80 @@ expect('not a test').toBe('x');
     expect(caller('check')).toBe('Parser > with %i > case %s');
     expect(caller('reset')).toBe('Parser');
     expect(caller('go')).toBe('top level');
-    expect(facts.callSites.some((c) => ['it', 'describe', 'test', 'each', 'only', 'todo'].includes(c.calleeName))).toBe(false);
+    // The block calls themselves are call sites of the enclosing symbol (file scope at the top).
+    const blockCalls = facts.callSites.filter((c) => ['it', 'describe', 'test', 'each', 'only', 'todo'].includes(c.calleeName));
+    expect(blockCalls.map((c) => [c.specifier, c.caller === null ? '<file>' : facts.symbols[c.caller].qualifiedName])).toEqual([
+      ['describe', '<file>'],
+      ['it', 'Parser'],
+      ['describe.each', 'Parser'],
+      ['test.each', 'Parser > with %i'],
+      ['it.only', 'Parser > with %i'],
+      ['it.todo', 'Parser > with %i'],
+      ['test', '<file>'],
+    ]);
     // In a file that is not a test file, only the blocks themselves are tests.
     const inline = await extract(`export function f() {}\nit('works', () => f());\ntest('not a block');\n`, 'src/f.ts');
     expect(inline.symbols.map((s) => [s.qualifiedName, s.isTest])).toEqual([['f', false], ['works', true]]);
-    expect(inline.callSites.map((c) => c.calleeName)).toEqual(['f', 'test']);
+    expect(inline.callSites.map((c) => c.calleeName)).toEqual(['it', 'f', 'test']);
     for (const path of ['src/a.spec.tsx', 'src/__tests__/a.ts', 'lib/b.test.mjs']) {
       const facts = await extract('function h() {}', path, path.endsWith('.tsx') ? 'tsx' : path.endsWith('.mjs') ? 'javascript' : 'typescript');
       expect(facts.symbols[0].isTest, path).toBe(true);
     }
+  });
+
+  it('makes exported non-function variables symbols, and records super() and new X!() once', async () => {
+    const source = `export interface EmptyError { message: string }
+export const EmptyError = createErrorClass((base) => base);
+export const twice = (x: number) => x * 2, limit = 3;
+export let counter = 0;
+const hidden = make();
+export const Schema = { optional() { return 1; } };
+class Child extends Base {
+  constructor() { super(1); const socket = new WebSocket!(url); }
+}
+`;
+    const facts = await extract(source);
+    const kinds = facts.symbols.map((s) => [s.qualifiedName, s.kind, s.exported ?? false]);
+    expect(kinds).toEqual([
+      ['EmptyError', 'interface', true],
+      ['EmptyError', 'constant', true],
+      ['twice', 'function', true],
+      ['limit', 'constant', true],
+      ['counter', 'variable', true],
+      ['Schema', 'constant', true],
+      ['Schema.optional', 'method', false],
+      ['Child', 'class', false],
+      ['Child.constructor', 'constructor', false],
+    ]);
+    const calls = facts.callSites.filter((c) => c.line === 8).map((c) => [c.calleeName, c.kind, c.indirect ?? false]);
+    expect(calls).toEqual([['super', 'call', false], ['WebSocket', 'new', false]]);
+  });
+
+  it('infers a receiver type from a parameter annotation or a local declaration, nearest first', async () => {
+    const source = `function run(source: Observable<number>, plain, list: string[]) {
+  source.subscribe();
+  plain.go();
+  list.push(1);
+  const sub = new Subscriber();
+  sub.next(1);
+  const typed: Scheduler = pick();
+  typed.schedule();
+  function inner(source) { source.subscribe(); }
+  [1].forEach((sub) => sub.next());
+}
+`;
+    const facts = await extract(source);
+    const types = facts.callSites.filter((c) => c.receiver !== undefined).map((c) => [c.line, c.specifier, c.receiverType ?? null]);
+    expect(types).toEqual([
+      [2, 'source.subscribe', 'Observable'],
+      [3, 'plain.go', null],
+      [4, 'list.push', null],
+      [6, 'sub.next', 'Subscriber'],
+      [8, 'typed.schedule', 'Scheduler'],
+      [9, 'source.subscribe', null],
+      [10, '[1].forEach', null],
+      [10, 'sub.next', null],
+    ]);
   });
 
   it('parses TSX and JavaScript with JSX', async () => {
