@@ -22,7 +22,9 @@ export const TESTS_FOR_DEFAULT_LIMIT = 30;
 export const TESTS_FOR_MAX_LIMIT = 100;
 export const MAX_HOPS = 3;
 /** Symbols whose callers are read, at most; beyond it the answer is marked partial. */
-export const VISIT_BUDGET = 4000;
+export const VISIT_BUDGET = 2000;
+/** Incoming edges looked at, at most (each costs a symbol read). */
+export const EDGE_BUDGET = 20_000;
 /** Same-directory files looked at for colocated test candidates. */
 const MODULE_FILE_BUDGET = 40;
 const NAME_SEARCH_BUDGET = 200;
@@ -84,15 +86,17 @@ export function testsFor(graph: GraphReader, target: SymbolRecord, options: Test
   const found = new Map<string, Reach>();
   let level: Reach[] = [best.get(target.id)!];
   let visits = 0;
+  let edgesSeen = 0;
   for (let hop = 1; hop <= maxHops && level.length > 0; hop += 1) {
     const next = new Map<string, Reach>();
     for (const reach of level) {
-      if (visits >= budget) {
+      if (visits >= budget || edgesSeen >= EDGE_BUDGET) {
         result.search_budget_reached = true;
         break;
       }
       visits += 1;
       for (const edge of graph.incoming(reach.symbol.id)) {
+        edgesSeen += 1;
         if (!PATH_RELATIONSHIPS.has(edge.relationship) || edge.source === reach.symbol.id) continue;
         if (best.has(edge.source)) continue;
         const source = lookup(edge.source);
@@ -111,6 +115,11 @@ export function testsFor(graph: GraphReader, target: SymbolRecord, options: Test
     // Tests end a path: what calls a test is not evidence about the target.
     level = [...next.values()].filter((r) => !r.symbol.is_test).sort((a, b) => compareStrings(a.symbol.id, b.symbol.id));
     if (result.search_budget_reached) break;
+    // Enough direct tests at this distance: deeper ones would only be cut by the limit.
+    if (found.size > options.limit && level.length > 0) {
+      result.truncated = true;
+      break;
+    }
   }
 
   const items: TestItem[] = [];
@@ -130,7 +139,7 @@ export function testsFor(graph: GraphReader, target: SymbolRecord, options: Test
       a.path.length - b.path.length ||
       compareStrings(a.test.id, b.test.id),
   );
-  result.truncated = items.length > options.limit;
+  result.truncated = result.truncated || items.length > options.limit;
   result.tests = items.slice(0, options.limit);
   return result;
 }

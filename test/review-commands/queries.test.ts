@@ -156,3 +156,19 @@ describe('budgets of the queries', () => {
     expect(result.data.frontier).toEqual([{ node: render, path_id: null, reason: 'aborted' }]);
   });
 });
+
+describe('tests-for stops early', () => {
+  it('does not walk deeper once more direct tests than the limit are found', () => {
+    const graph = new FakeGraph(
+      [{ id: 'a.rs::t' }, { id: 'a.rs::h' }, { id: 'x.rs::t1', is_test: true }, { id: 'x.rs::t2', is_test: true }, { id: 'x.rs::t3', is_test: true }, { id: 'x.rs::deep', is_test: true }],
+      [call('x.rs::t1', 'a.rs::t'), call('x.rs::t2', 'a.rs::t'), call('x.rs::t3', 'a.rs::t'), call('a.rs::h', 'a.rs::t'), call('x.rs::deep', 'a.rs::h')],
+    );
+    const read: string[] = [];
+    const incoming = graph.incoming.bind(graph);
+    graph.incoming = (id: string) => (read.push(id), incoming(id));
+    const result = testsFor(graph, graph.symbol('a.rs::t')!, { limit: 2, includeTests: true });
+    expect(result.truncated).toBe(true);
+    expect(result.tests).toHaveLength(2);
+    expect(read).toEqual(['a.rs::t']);
+  });
+});
