@@ -7,7 +7,7 @@
 //   node scripts/bench-review-commands.mjs                  go-kubernetes and c-linux
 //   node scripts/bench-review-commands.mjs java-guava       any corpus names
 //
-// Writes bench/results/review-<corpus>.json and regenerates bench/results/review-commands.md.
+// Writes bench/results/review-commands-<corpus>.json and regenerates bench/results/review-commands.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -158,10 +158,10 @@ mkdirSync(results, { recursive: true });
 for (const name of names) {
   process.stderr.write(`review bench: ${name}\n`);
   const record = benchCorpus(name);
-  writeFileSync(join(results, `review-${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(join(results, `review-commands-${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
 }
 const all = readdirSync(results)
-  .filter((f) => f.startsWith('review-') && f.endsWith('.json'))
+  .filter((f) => f.startsWith('review-commands-') && f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(join(results, f), 'utf8')));
 writeFileSync(join(results, 'review-commands.md'), table(all));
 process.stderr.write(`wrote ${join(results, 'review-commands.md')}\n`);
