@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { CallKind, CallSiteFact, ImportFact, SymbolFact, SymbolKind } from '../contracts/facts.js';
 import type { Relationship } from '../contracts/tiers.js';
-import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query } from './tree-sitter.js';
+import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query, type Tree } from './tree-sitter.js';
 import { utf8Offsets } from './offsets.js';
 
 /** Symbol kinds a query may define, plus `impl`: a scope that qualifies and owns methods but is not itself a symbol. */
@@ -146,6 +146,11 @@ export interface LanguageAdapter {
   selfQualifier?: string;
   /** Wrappers (`before`, `after`) that make a fragment parse as expressions, tried in order. */
   expressionWrappers?: readonly (readonly [string, string])[];
+  /**
+   * For a file that parsed with errors: the source rewritten around a known grammar gap,
+   * keeping every offset and line break. Used when it parses with fewer errors.
+   */
+  repairSource?(source: string): string;
   /** Whole-file test code (tests/ dirs, *.test.* files). */
   isTestFile(path: string): boolean;
   /** Refine a definition draft; return false to drop it. */
@@ -430,8 +435,9 @@ export class Engine {
   }
 
   extract(path: string, source: string): EngineResult {
-    const tree = this.parser.parse(source);
+    let tree = this.parser.parse(source);
     if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
+    if (tree.rootNode.hasError && this.adapter.repairSource) tree = this.repaired(tree, source, this.adapter.repairSource);
     const ctx = new ExtractionContext(path, source, this);
     let syntaxErrors = 0;
     try {
@@ -444,6 +450,21 @@ export class Engine {
       tree.delete();
     }
     return { ...finish(ctx, this.adapter), syntaxErrors };
+  }
+
+  /** The tree of the repaired source when it has fewer syntax errors; otherwise `tree`. */
+  private repaired(tree: Tree, source: string, repair: (source: string) => string): Tree {
+    const text = repair(source);
+    if (text === source || text.length !== source.length) return tree;
+    const other = this.parser.parse(text);
+    if (!other) return tree;
+    const errors = (t: Tree) => (t.rootNode.hasError ? t.rootNode.descendantsOfType('ERROR').length + 1 : 0);
+    if (errors(other) < errors(tree)) {
+      tree.delete();
+      return other;
+    }
+    other.delete();
+    return tree;
   }
 
   /** One query pass over `root`: dispatch every match to the draft builders and the adapter. */

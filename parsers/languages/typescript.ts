@@ -299,6 +299,26 @@ function exportClause(node: Node, _parts: Parts, ctx: ExtractionContext): void {
   }
 }
 
+/**
+ * Two TypeScript forms the grammar misreads, losing the whole declaration around them:
+ * - a call signature that starts a line with type parameters (`(a: A): B` then
+ *   `<T>(self: T): T` on the next line of an object type) reads as a comparison; a `;` in
+ *   place of the last indentation space ends the previous member, as TypeScript's own
+ *   parser does at the line break;
+ * - variance annotations on type parameters (`interface Channel<out A, in B>`); they are
+ *   blanked out (they say nothing about which declaration a call reaches);
+ * - an escaped backtick inside a template literal type; blanked out too.
+ */
+const GENERIC_MEMBER_LINE = /(?<=(?:[\w$)\]}]|(?<!=)>|\*\/)[ \t]*\r?\n(?:[ \t]*\r?\n)*[ \t]*)[ \t](?=<\s*(?:const\s+)?[A-Za-z_$][\w$]*(?:\s+extends\b|\s*[,>=]))/g;
+const VARIANCE = /(?<=[<,]\s*)(?:in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
+
+function repairSource(source: string): string {
+  return source
+    .replace(GENERIC_MEMBER_LINE, ';')
+    .replace(VARIANCE, (m) => m.replace(/\S/g, ' '))
+    .replace(/(?<!\\)\\`/g, '  ');
+}
+
 const TEST_FILE = /(^|\/)__tests__\/|\.(test|spec)\.[cm]?[jt]sx?$/;
 
 function isTestFile(path: string): boolean {
@@ -312,6 +332,7 @@ function adapterFor(grammar: GrammarName, queryFiles: readonly string[]): Langua
     separator: (parent, child) => (parent.testBlock && child.testBlock ? ' > ' : '.'),
     selfReceiver: 'this',
     isTestFile,
+    repairSource,
     definition,
     call,
     handlers: {

@@ -237,6 +237,34 @@ class Child extends Base {
     ]);
   });
 
+  it('recovers declarations the grammar misreads: generic call signatures on a new line, variance, escaped backticks', async () => {
+    const source = `export interface Channel<out A, in B = never> { run(a: A): B }
+type Message<T extends string> = \`use \\\`\${T}\\\` here\`
+export const setLazy: {
+  (lazy: boolean): <A extends Atom<any>>(self: A) => A
+  /** data-first */
+  <
+    A extends Atom<any>,
+    B
+  >(self: A, lazy: boolean): A
+} = dual(2, (self, lazy) => withLazy(self, lazy))
+export function after() { return setLazy(true); }
+`;
+    const facts = await extract(source);
+    expect(facts.symbols.map((s) => [s.qualifiedName, s.kind])).toEqual([
+      ['Channel', 'interface'],
+      ['Channel.run', 'method'],
+      ['Message', 'type_alias'],
+      ['setLazy', 'constant'],
+      ['after', 'function'],
+    ]);
+    expect(facts.callSites.map((c) => [c.line, c.column, c.specifier])).toEqual([
+      [10, 4, 'dual'],
+      [10, 28, 'withLazy'],
+      [11, 33, 'setLazy'],
+    ]);
+  });
+
   it('parses TSX and JavaScript with JSX', async () => {
     const tsx = `export function App({ items }: Props) { return <List items={items.map((i) => render(i))} />; }\n`;
     const tsxFacts = await extract(tsx, 'src/App.tsx', 'tsx');
