@@ -2,6 +2,9 @@
 // re-resolution: writer.ts; the resolver: resolve/. The store knows nothing of the CLI.
 import type { FileFacts } from '../contracts/facts.js';
 import type { GraphReader, IndexMeta } from '../contracts/graph.js';
+import type { RebuildSession } from './rebuild.js';
+
+export type { RebuildSession };
 
 export type SchemaState = 'missing' | 'compatible' | 'incompatible';
 
@@ -32,8 +35,12 @@ export interface GraphStore extends GraphReader {
   fileStates(): Iterable<IndexedFileState>;
   /** Reconcile files and re-resolve affected call sites atomically: all of it lands or none. */
   apply(change: StoreChange): Promise<void>;
+  /** A full rebuild fed in batches, swapped in whole when finished (init on large trees). */
+  beginRebuild(): RebuildSession;
   close(): Promise<void>;
 }
+
+
 
 export { openStore, LmdbGraphStore, type OpenStoreOptions } from './store.js';
 export { SCHEMA_VERSION } from './schema.js';

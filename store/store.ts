@@ -8,6 +8,7 @@ import { envExists, graphPath, openEnv, type GraphEnv } from './env.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
 import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { emptyStats, sortedStats } from './stats.js';
+import { beginRebuild, recoverSwap, type RebuildSession } from './rebuild.js';
 import { changedNames, GraphWriter } from './writer.js';
 
 export interface OpenStoreOptions {
@@ -55,7 +56,27 @@ export class LmdbGraphStore implements GraphStore {
     private readonly path: string,
     private readonly readOnly: boolean,
   ) {
+    if (!readOnly) recoverSwap(path);
     if (envExists(path)) this.env = openEnv(path, readOnly);
+  }
+
+  /**
+   * A rebuild in batches (`init`): see rebuild.ts. The live environment stays readable
+   * until the new one is complete; it is closed just before the swap.
+   */
+  beginRebuild(): RebuildSession {
+    if (this.readOnly) throw new Error('store opened read-only');
+    return beginRebuild(
+      this.path,
+      async () => {
+        const env = this.env;
+        this.env = undefined;
+        await env?.root.close();
+      },
+      () => {
+        this.env = openEnv(this.path, false);
+      },
+    );
   }
 
   // ---- schema

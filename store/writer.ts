@@ -32,11 +32,16 @@ export class GraphWriter {
   /** Files inserted by this apply: their sites and answers stay in memory until resolved. */
   private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers }>();
 
+  /** keepPending: hold inserted call sites in memory until resolved (one-transaction applies); a batched rebuild reads them back instead. */
+  private readonly keepPending: boolean;
+
   constructor(
     private readonly dbs: Dbs,
     private readonly stats: GraphStats,
+    options: { keepPending?: boolean } = {},
   ) {
     this.lookup = new StoreLookup(dbs);
+    this.keepPending = options.keepPending ?? true;
   }
 
   // ---- answers (edges and unresolved records) with their counters
@@ -144,7 +149,7 @@ export class GraphWriter {
       this.stats.call_sites += sites.length;
     }
     const answers: FileAnswers = { contains, sites: [] };
-    if (sites.length > 0) this.pending.set(facts.path, { sites, answers });
+    if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers });
     else if (contains.length > 0) this.dbs.answers.putSync(facts.path, answers);
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
     return signatures;

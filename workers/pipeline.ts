@@ -1,7 +1,12 @@
 // The index pipeline: inventory → freshness → analysis pool → store.
-//   init: every inventoried file is analysed and the store is rebuilt.
-//   sync: the freshness machine picks what changed; only that is analysed.
-// One writer at a time (workers/lock.ts); the store applies each run atomically.
+//   init: every inventoried file is analysed and written into a fresh graph in
+//         batches as the pool hands them over (writing overlaps parsing, and the
+//         facts of a large tree never sit in memory at once); the new graph is
+//         swapped in whole when complete.
+//   sync: the freshness machine picks what changed; only that is analysed, and the
+//         store applies it in one transaction.
+// One writer at a time (workers/lock.ts). Either way a killed run leaves the
+// previous index intact.
 import type { FileFacts } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
 import { CairnError } from '../contracts/errors.js';
@@ -10,9 +15,9 @@ import { MAX_FILE_BYTES } from '../parsers/classify.js';
 import { openStore, type GraphStore } from '../store/index.js';
 import { decideFreshness } from './freshness-check.js';
 import { gitHead } from './git-head.js';
-import { takeInventory, type InventoryEntry } from './inventory.js';
+import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
 import { acquireWriteLock } from './lock.js';
-import { createAnalysisPool, defaultJobs } from './pool.js';
+import { createAnalysisPool, defaultJobs, type AnalysisPool } from './pool.js';
 
 export const CAIRN_VERSION = '0.1.0';
 
@@ -43,23 +48,38 @@ export interface IndexReport {
   unsupported_extensions: Record<string, number>;
   skipped: { symlink: number; unreadable: number };
   elapsed_ms: number;
-  /** Where the time went: listing files, analysing them, writing and resolving. */
+  /** Where the time went: listing files, analysing them (with writing, for init), and the store's own work after analysis. */
   timings_ms: { inventory: number; analyse: number; store: number };
+}
+
+interface RunContext {
+  root: string;
+  options: IndexOptions;
+  inventory: Inventory;
+  byPath: Map<string, InventoryEntry>;
+  graph: GraphStore;
+  pool: AnalysisPool;
+  meta: IndexMeta;
+}
+
+interface RunOutcome {
+  decision: FreshnessDecision;
+  analysed: number;
+  statuses: Record<string, number>;
+  analyseMs: number;
+  storeMs: number;
 }
 
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
   const release = await acquireWriteLock(root);
-  const jobs = options.jobs ?? defaultJobs();
-  const pool = createAnalysisPool(root, jobs, options.signal);
-  let store: GraphStore | undefined;
+  const pool = createAnalysisPool(root, options.jobs ?? defaultJobs(), options.signal);
+  let graph: GraphStore | undefined;
   try {
     const clock = performance.now();
     const inventory = takeInventory(root, { includeLibrary: options.includeLibrary });
     const inventoryMs = performance.now() - clock;
-    const byPath = new Map<string, InventoryEntry>(inventory.entries.map((e) => [e.path, e]));
-    const graph = openStore(root);
-    store = graph;
+    graph = openStore(root);
     const state = graph.schemaState();
     if (options.mode === 'sync' && state === 'missing') {
       throw new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
@@ -67,98 +87,129 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
     if (options.mode === 'sync' && state === 'incompatible') {
       throw new CairnError('index_incompatible', 'the index was written by another schema version: run `cairn init` to rebuild it', 1, 'cairn init');
     }
-
-    const analysed = new Map<string, FileFacts>();
-    let done = 0;
-    const total = () => analysed.size;
-    const analyse = async (paths: string[]) => {
-      const requests = paths.map((path) => ({ path, language: byPath.get(path)!.language }));
-      await pool.analyse(requests, (batch) => {
-        for (const facts of batch) analysed.set(facts.path, facts);
-        done += batch.length;
-        options.progress?.(done, Math.max(done, expected));
-      });
-    };
-    let expected = 0;
-
-    const analyseStarted = performance.now();
-    let decision: FreshnessDecision;
-    if (options.mode === 'init') {
-      const previous = state === 'compatible' ? [...graph.fileStates()].map((s) => s.path) : [];
-      decision = {
-        unchanged: [],
-        touched: [],
-        changed: [],
-        added: inventory.entries.map((e) => e.path),
-        deleted: previous.filter((p) => !byPath.has(p)),
-        unindexable: [],
-      };
-    } else {
-      decision = await decideFreshness(graph.fileStates(), inventory.entries, MAX_FILE_BYTES, async (paths) => {
-        expected += paths.length;
-        await analyse(paths);
-        return paths.map((path) => ({ path, hash: analysed.get(path)?.status === 'unreadable' ? null : (analysed.get(path)?.hash ?? null) }));
-      });
-    }
-    const toAnalyse = [...decision.added, ...decision.changed, ...decision.unindexable].filter((p) => !analysed.has(p));
-    expected += toAnalyse.length;
-    await analyse(toAnalyse);
-    void total;
-
-    const analyseMs = performance.now() - analyseStarted;
-    const storeStarted = performance.now();
-    const upserts: FileFacts[] = [];
-    for (const path of [...decision.added, ...decision.changed, ...decision.touched, ...decision.unindexable]) {
-      const facts = analysed.get(path);
-      if (facts) upserts.push(facts);
-    }
-    upserts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const statuses: Record<string, number> = {};
-    for (const facts of upserts) statuses[facts.status] = (statuses[facts.status] ?? 0) + 1;
-
     const head = gitHead(root);
-    const meta: IndexMeta = {
-      schema_version: 0, // the store stamps its own SCHEMA_VERSION
-      git_head: head,
-      indexed_at: new Date().toISOString(),
-      workspace: '.',
-      options: { include_library: Boolean(options.includeLibrary) },
-      cairn_version: CAIRN_VERSION,
+    const run: RunContext = {
+      root,
+      options,
+      inventory,
+      byPath: new Map(inventory.entries.map((e) => [e.path, e])),
+      graph,
+      pool,
+      meta: {
+        schema_version: 0, // the store stamps its own SCHEMA_VERSION
+        git_head: head,
+        indexed_at: new Date().toISOString(),
+        workspace: '.',
+        options: { include_library: Boolean(options.includeLibrary) },
+        cairn_version: CAIRN_VERSION,
+      },
     };
-    const nothingChanged = options.mode === 'sync' && upserts.length === 0 && decision.deleted.length === 0;
-    if (!nothingChanged || graph.meta()?.git_head !== head) {
-      await graph.apply({
-        upserts,
-        deletions: decision.deleted,
-        meta,
-        unsupportedExtensions: inventory.unsupportedExtensions,
-        rebuild: options.mode === 'init',
-      });
-    }
-    const storeMs = performance.now() - storeStarted;
+    const outcome = options.mode === 'init' ? await runInit(run, state === 'compatible') : await runSync(run);
+    const d = outcome.decision;
     return {
       mode: options.mode,
       git: inventory.git,
       git_head: head,
       files: {
         inventoried: inventory.entries.length,
-        added: decision.added.length,
-        changed: decision.changed.length,
-        deleted: decision.deleted.length,
-        unchanged: decision.unchanged.length,
-        touched: decision.touched.length,
-        unindexable: decision.unindexable.length,
+        added: d.added.length,
+        changed: d.changed.length,
+        deleted: d.deleted.length,
+        unchanged: d.unchanged.length,
+        touched: d.touched.length,
+        unindexable: d.unindexable.length,
       },
-      analysed: analysed.size,
-      statuses,
+      analysed: outcome.analysed,
+      statuses: outcome.statuses,
       unsupported_extensions: inventory.unsupportedExtensions,
       skipped: inventory.skipped,
       elapsed_ms: Math.round(performance.now() - started),
-      timings_ms: { inventory: Math.round(inventoryMs), analyse: Math.round(analyseMs), store: Math.round(storeMs) },
+      timings_ms: { inventory: Math.round(inventoryMs), analyse: Math.round(outcome.analyseMs), store: Math.round(outcome.storeMs) },
     };
   } finally {
     await pool.close();
-    await store?.close();
+    await graph?.close();
     release();
   }
+}
+
+const requestsFor = (run: RunContext, paths: string[]) => paths.map((path) => ({ path, language: run.byPath.get(path)!.language }));
+
+function countStatus(statuses: Record<string, number>, facts: FileFacts): void {
+  statuses[facts.status] = (statuses[facts.status] ?? 0) + 1;
+}
+
+async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> {
+  const paths = run.inventory.entries.map((e) => e.path);
+  const previous = hadIndex ? [...run.graph.fileStates()].map((s) => s.path).filter((p) => !run.byPath.has(p)) : [];
+  const statuses: Record<string, number> = {};
+  const session = run.graph.beginRebuild();
+  let done = 0;
+  const analyseStarted = performance.now();
+  try {
+    await run.pool.analyse(requestsFor(run, paths), (batch) => {
+      session.add(batch);
+      for (const facts of batch) countStatus(statuses, facts);
+      done += batch.length;
+      run.options.progress?.(done, paths.length);
+    });
+    const analyseMs = performance.now() - analyseStarted;
+    const storeStarted = performance.now();
+    await session.finish(run.meta, run.inventory.unsupportedExtensions);
+    return {
+      decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
+      analysed: done,
+      statuses,
+      analyseMs,
+      storeMs: performance.now() - storeStarted,
+    };
+  } catch (error) {
+    await session.abort();
+    throw error;
+  }
+}
+
+async function runSync(run: RunContext): Promise<RunOutcome> {
+  const analysed = new Map<string, FileFacts>();
+  let expected = 0;
+  const analyse = async (paths: string[]) => {
+    expected += paths.length;
+    await run.pool.analyse(requestsFor(run, paths), (batch) => {
+      for (const facts of batch) analysed.set(facts.path, facts);
+      run.options.progress?.(analysed.size, Math.max(analysed.size, expected));
+    });
+  };
+  const analyseStarted = performance.now();
+  const decision = await decideFreshness(run.graph.fileStates(), run.inventory.entries, MAX_FILE_BYTES, async (paths) => {
+    await analyse(paths);
+    return paths.map((path) => {
+      const facts = analysed.get(path);
+      return { path, hash: !facts || facts.status === 'unreadable' ? null : facts.hash };
+    });
+  });
+  await analyse([...decision.added, ...decision.changed, ...decision.unindexable].filter((p) => !analysed.has(p)));
+  const analyseMs = performance.now() - analyseStarted;
+
+  const storeStarted = performance.now();
+  const statuses: Record<string, number> = {};
+  const upserts: FileFacts[] = [];
+  // Touched files (same bytes, new stat) are rewritten too, so the stat fast path holds next time.
+  for (const path of [...decision.added, ...decision.changed, ...decision.touched, ...decision.unindexable]) {
+    const facts = analysed.get(path);
+    if (facts) {
+      upserts.push(facts);
+      countStatus(statuses, facts);
+    }
+  }
+  upserts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0;
+  if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
+    await run.graph.apply({
+      upserts,
+      deletions: decision.deleted,
+      meta: run.meta,
+      unsupportedExtensions: run.inventory.unsupportedExtensions,
+    });
+  }
+  return { decision, analysed: analysed.size, statuses, analyseMs, storeMs: performance.now() - storeStarted };
 }

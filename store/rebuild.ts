@@ -1,0 +1,85 @@
+// A full rebuild (`init`) written in batches into a fresh environment beside the live
+// one, then swapped in by renaming directories. Files are inserted as the analysis
+// pool hands them over, so the facts of a Linux-sized tree never sit in memory at
+// once and writing overlaps with parsing; call sites are resolved only once every
+// symbol is in. A killed rebuild leaves the live index untouched: the next open
+// discards the half-built environment.
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import type { FileFacts } from '../contracts/facts.js';
+import type { IndexMeta } from '../contracts/graph.js';
+import { openEnv, type GraphEnv } from './env.js';
+import { SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
+import { emptyStats } from './stats.js';
+import { GraphWriter } from './writer.js';
+
+/** Files resolved per write transaction: bounds the transaction's dirty pages. */
+const RESOLVE_BATCH = 512;
+
+// No dots: lmdb-js takes a path with an extension for a single-file environment.
+export const nextPath = (path: string) => `${path}-next`;
+export const oldPath = (path: string) => `${path}-old`;
+
+/**
+ * Puts the environment directories back in order after a crash: a finished swap
+ * whose old copy was not yet removed, or a swap interrupted between its two renames.
+ */
+export function recoverSwap(path: string): void {
+  if (!existsSync(path) && existsSync(oldPath(path))) renameSync(oldPath(path), path);
+  rmSync(oldPath(path), { recursive: true, force: true });
+}
+
+export interface RebuildSession {
+  /** Inserts analysed files (their call sites wait for `finish`). */
+  add(files: FileFacts[]): void;
+  /** Resolves every call site, stamps meta and stats, and swaps the new graph in. */
+  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>): Promise<void>;
+  /** Drops the half-built environment. */
+  abort(): Promise<void>;
+}
+
+export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: () => void): RebuildSession {
+  recoverSwap(path);
+  const building = nextPath(path);
+  rmSync(building, { recursive: true, force: true });
+  let env: GraphEnv | undefined = openEnv(building, false);
+  const stats = emptyStats();
+  const writer = new GraphWriter(env.dbs, stats, { keepPending: false });
+  const withSites: string[] = [];
+
+  return {
+    add(files) {
+      env!.root.transactionSync(() => {
+        for (const facts of files) {
+          writer.insertFile(facts);
+          if (facts.status === 'ok' && facts.callSites.length > 0) withSites.push(facts.path);
+        }
+      });
+    },
+    async finish(meta, unsupportedExtensions) {
+      const { root, dbs } = env!;
+      withSites.sort();
+      for (let i = 0; i < withSites.length; i += RESOLVE_BATCH) {
+        const batch = withSites.slice(i, i + RESOLVE_BATCH);
+        root.transactionSync(() => writer.resolve(new Map(batch.map((p) => [p, new Set([WHOLE_FILE])])), new Set(batch)));
+      }
+      root.transactionSync(() => {
+        stats.unsupported_extensions = { ...unsupportedExtensions };
+        dbs.meta.putSync('stats', stats);
+        dbs.meta.putSync('meta', { ...meta, schema_version: SCHEMA_VERSION });
+        dbs.meta.putSync('schema_version', SCHEMA_VERSION);
+      });
+      await root.close();
+      env = undefined;
+      await swapIn();
+      if (existsSync(path)) renameSync(path, oldPath(path));
+      renameSync(building, path);
+      rmSync(oldPath(path), { recursive: true, force: true });
+      reopen();
+    },
+    async abort() {
+      await env?.root.close();
+      env = undefined;
+      rmSync(building, { recursive: true, force: true });
+    },
+  };
+}
