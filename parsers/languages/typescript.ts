@@ -59,6 +59,9 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: Ext
       // A function-valued variable is already a function symbol.
       if (FUNCTION_VALUES.has(node.childForFieldName('value')?.type ?? '')) return false;
       if (node.parent?.child(0)?.type === 'let') draft.kind = 'variable';
+      // `export const p: Provider = {...}`: members are reached through the declared type.
+      const declared = annotatedType(node.childForFieldName('type'));
+      if (declared !== undefined) draft.attributes = { ...draft.attributes, type: declared };
       break;
     }
     case 'interface_declaration': {
@@ -134,10 +137,28 @@ function call(draft: CallDraft, node: Node, parts: Parts, _ctx: ExtractionContex
   // `new X!(...)` parses as a call of `new X!`: the `new` is the one record of this site.
   if (draft.indirect && parts.function?.type === 'non_null_expression' && parts.function.namedChild(0)?.type === 'new_expression') return false;
   if (draft.receiver !== undefined && draft.receiver !== 'this' && /^[A-Za-z_$][\w$]*$/.test(draft.receiver)) {
-    const type = declaredType(node, draft.receiver);
+    const type = localDeclaration(node, draft.receiver)?.type;
     if (type !== undefined) draft.receiverType = type;
   }
+  // A bare call through a parameter or a variable holding a value (not a function
+  // symbol) is indirect: never bound by name. File-scope exported values are symbols.
+  if (draft.bare && !draft.indirect && draft.kind === 'call') {
+    const local = localDeclaration(node, draft.calleeName);
+    if (local && !local.functionValue && !(local.fileScope && isExportedName(node, draft.calleeName))) draft.indirect = true;
+  }
   return true;
+}
+
+/** `name` declared by an `export const`/`export let` at file scope. */
+function isExportedName(from: Node, name: string): boolean {
+  let root: Node = from;
+  while (root.parent) root = root.parent;
+  return root.namedChildren.some((statement) => {
+    if (statement?.type !== 'export_statement') return false;
+    const declaration = statement.childForFieldName('declaration');
+    return declaration !== null && (declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration')
+      && declaration.namedChildren.some((d) => d?.type === 'variable_declarator' && d.childForFieldName('name')?.text === name);
+  });
 }
 
 const FUNCTION_NODES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
@@ -154,32 +175,56 @@ function annotatedType(annotation: Node | null): string | undefined {
   return undefined;
 }
 
+/** What the nearest declaration of a local name says. */
+interface LocalDeclaration {
+  /** Declared or constructed type name, when the declaration states one. */
+  type?: string;
+  /** A variable holding a function expression: a function symbol of its own. */
+  functionValue: boolean;
+  /** Declared at file scope. */
+  fileScope: boolean;
+}
+
+const BINDING_NAMES = ['identifier', 'shorthand_property_identifier_pattern'];
+
+function binds(pattern: Node | null, name: string): boolean {
+  if (!pattern) return false;
+  if (pattern.type === 'identifier') return pattern.text === name;
+  return pattern.descendantsOfType(BINDING_NAMES).some((n) => n?.text === name);
+}
+
 /**
- * The declared type of `name` where the call sits: the nearest parameter (`source: Observable<T>`)
- * or block-level variable (`const x: T = ...`, `const x = new T()`) of that name. The nearest
- * declaration wins even when it says nothing about the type, so a shadowing name is never typed
- * by an outer one.
+ * The nearest declaration of `name` around a call: a parameter (`source: Observable<T>`,
+ * destructured or not) or a block-level variable (`const x: T = ...`, `const x = new T()`,
+ * `const { a } = ...`). The nearest one wins even when it says nothing about the type, so a
+ * shadowing name is never typed by an outer one.
  */
-function declaredType(from: Node, name: string): string | undefined {
+function localDeclaration(from: Node, name: string): LocalDeclaration | undefined {
   for (let node = from.parent; node; node = node.parent) {
     if (FUNCTION_NODES.has(node.type)) {
-      const params = node.childForFieldName('parameters');
-      for (const param of params?.namedChildren ?? []) {
-        if (!param || !PARAMETER_NODES.has(param.type)) continue;
-        if (param.childForFieldName('pattern')?.text !== name) continue;
-        return annotatedType(param.childForFieldName('type'));
+      if (node.childForFieldName('parameter')?.text === name) return { functionValue: false, fileScope: false }; // `x => x.f()`
+      for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+        if (!param) continue;
+        if (PARAMETER_NODES.has(param.type)) {
+          if (!binds(param.childForFieldName('pattern'), name)) continue;
+          return { type: annotatedType(param.childForFieldName('type')), functionValue: false, fileScope: false };
+        }
+        const pattern = param.type === 'assignment_pattern' ? param.childForFieldName('left') : param;
+        if (binds(pattern, name)) return { functionValue: false, fileScope: false };
       }
-      if (node.childForFieldName('parameter')?.text === name) return undefined; // `x => x.f()`
     } else if (node.type === 'statement_block' || node.type === 'program') {
+      const fileScope = node.type === 'program';
       for (const statement of node.namedChildren) {
         if (statement?.type !== 'lexical_declaration' && statement?.type !== 'variable_declaration') continue;
         for (const declarator of statement.namedChildren) {
-          if (declarator?.type !== 'variable_declarator' || declarator.childForFieldName('name')?.text !== name) continue;
-          const annotated = annotatedType(declarator.childForFieldName('type'));
-          if (annotated !== undefined) return annotated;
+          if (declarator?.type !== 'variable_declarator') continue;
+          const bound = declarator.childForFieldName('name');
+          if (!binds(bound, name)) continue;
+          if (bound?.type !== 'identifier') return { functionValue: false, fileScope };
           const value = declarator.childForFieldName('value');
           const constructor = value?.type === 'new_expression' ? value.childForFieldName('constructor') : null;
-          return constructor?.type === 'identifier' ? constructor.text : undefined;
+          const type = annotatedType(declarator.childForFieldName('type')) ?? (constructor?.type === 'identifier' ? constructor.text : undefined);
+          return { type, functionValue: FUNCTION_VALUES.has(value?.type ?? ''), fileScope };
         }
       }
     }

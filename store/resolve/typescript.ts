@@ -225,6 +225,16 @@ function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Bin
       }
       // A constant holding an object literal: its methods are its children.
       const values = meaning.symbols.filter((s) => VALUE_KINDS.has(s.kind));
+      // A value with a declared type (`const p: Provider = {...}`): the type's member is the target.
+      const declared = values.map((v) => v.attributes?.type).find((t): t is string => typeof t === 'string');
+      if (declared !== undefined) {
+        const typeMeaning = localMeaning(values[0].file_path, declared, ctx);
+        if (typeMeaning.kind === 'external') return external(typeMeaning.source);
+        const types = typeMeaning.kind === 'symbols' ? typeMeaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
+        const methods = types.flatMap((t) => methodsOf(t, name, ctx));
+        if (methods.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methods) };
+        return { kind: 'unresolved', reason: 'missing_target', note: `member of value:${values[0].name}` };
+      }
       if (values.length > 0) {
         const members = values.flatMap((v) => ctx.symbolsInFile(v.file_path).filter((s) => s.parent_id === v.id && s.name === name));
         if (members.length > 0) return { kind: 'candidates', tier: 'exact', candidates: callTargets(members) };

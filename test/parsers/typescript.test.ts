@@ -222,8 +222,21 @@ class Child extends Base {
   function inner(source) { source.subscribe(); }
   [1].forEach((sub) => sub.next());
 }
+export const provider: Provider = { schedule() {} };
+const make = pick();
+export const exported = pick();
+function calls(callback, { delay }, _super = base) {
+  callback(); delay(); _super(); make(); exported(); topLevel();
+  const helper = () => 1;
+  helper();
+}
 `;
     const facts = await extract(source);
+    expect(facts.symbols.find((s) => s.name === 'provider')).toMatchObject({ kind: 'constant', attributes: { type: 'Provider' } });
+    const indirect = facts.callSites.filter((c) => c.line === 16 || c.line === 18).map((c) => [c.calleeName, c.indirect ?? false]);
+    expect(indirect).toEqual([
+      ['callback', true], ['delay', true], ['_super', true], ['make', true], ['exported', false], ['topLevel', false], ['helper', false],
+    ]);
     const types = facts.callSites.filter((c) => c.receiver !== undefined).map((c) => [c.line, c.specifier, c.receiverType ?? null]);
     expect(types).toEqual([
       [2, 'source.subscribe', 'Observable'],

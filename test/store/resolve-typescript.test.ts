@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { answerAt, buildStore, type FileSpec } from './facts.js';
+import { answerAt, buildStore, change, tempWorkspace, type FileSpec } from './facts.js';
+import { openStore } from '../../store/index.js';
 
 let cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -361,5 +362,28 @@ describe('TypeScript resolution', () => {
       main([{ calleeName: 'string', receiver: 'z', specifier: 'z.string' }], [{ source: './index', imported: 'z' }]),
     ]);
     expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/schemas.ts::string', resolution_kind: 'exact' });
+  });
+  test('members of a constant with a declared type bind through the type, not the object literal', async () => {
+    const ws = tempWorkspace();
+    const store = openStore(ws.dir);
+    cleanups.push(async () => {
+      await store.close();
+      ws.cleanup();
+    });
+    const applied = change([
+      {
+        path: 'src/provider.ts',
+        symbols: [
+          { name: 'Provider', kind: 'interface', exported: true },
+          { name: 'schedule', kind: 'method', qualifiedName: 'Provider.schedule', parent: 0, ownerType: 'Provider' },
+          { name: 'provider', kind: 'constant', exported: true },
+          { name: 'schedule', kind: 'method', qualifiedName: 'provider.schedule', parent: 2 },
+        ],
+      },
+      main([{ calleeName: 'schedule', receiver: 'provider', specifier: 'provider.schedule' }], [{ source: './provider', imported: 'provider' }]),
+    ], [], true);
+    applied.upserts[0].symbols[2].attributes = { type: 'Provider' };
+    await store.apply(applied);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/provider.ts::Provider.schedule', resolution_kind: 'receiver_type' });
   });
 });
