@@ -22,7 +22,7 @@ function isExported(node: Node): boolean {
 }
 
 /** Names in `extends`/`implements` clauses, without type arguments. */
-function classBases(node: Node): string[] {
+function classBases(node: Node, implemented?: string[]): string[] {
   const bases: string[] = [];
   for (const child of node.namedChildren) {
     if (child?.type !== 'class_heritage') continue;
@@ -31,6 +31,7 @@ function classBases(node: Node): string[] {
       if (clause.type === 'extends_clause' || clause.type === 'implements_clause') {
         for (const base of clause.namedChildren) {
           if (base && base.type !== 'type_arguments') bases.push(base.text.split('<')[0].trim());
+          if (base && base.type !== 'type_arguments' && clause.type === 'implements_clause') implemented?.push(base.text.split('<')[0].trim());
         }
       } else {
         bases.push(clause.text.split('<')[0].trim()); // JavaScript: `class_heritage` holds the expression
@@ -78,9 +79,12 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: Ext
     }
     case 'class_declaration':
     case 'abstract_class_declaration': {
-      const bases = classBases(node);
+      const implemented: string[] = [];
+      const bases = classBases(node, implemented);
       if (bases.length > 0) draft.bases = bases;
       if (node.type === 'abstract_class_declaration') draft.attributes = { abstract: 'true' };
+      // Implemented types give a class no members: it declares each one itself (maybe as a field).
+      if (implemented.length > 0) draft.attributes = { ...draft.attributes, implements: implemented };
       break;
     }
     case 'module':

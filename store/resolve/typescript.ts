@@ -183,7 +183,10 @@ function namespaceReexport(path: string, name: string, ctx: ResolveContext, seen
 function methodsOf(cls: SymbolRecord, name: string, ctx: ResolveContext, depth = 0): SymbolRecord[] {
   const own = ctx.symbolsInFile(cls.file_path).filter((s) => s.name === name && s.parent_id === cls.id);
   if (own.length > 0 || depth >= MAX_BASE_DEPTH) return own;
+  const implemented = cls.attributes?.implements;
   for (const base of cls.bases ?? []) {
+    // A class declares every member of the types it implements itself (a method, or a field cairn does not model).
+    if (Array.isArray(implemented) && implemented.includes(base)) continue;
     const meaning = localMeaning(cls.file_path, base, ctx);
     if (meaning.kind !== 'symbols') continue;
     for (const baseClass of meaning.symbols.filter((s) => TYPE_KINDS.has(s.kind))) {

@@ -386,4 +386,33 @@ describe('TypeScript resolution', () => {
     await store.apply(applied);
     expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/provider.ts::Provider.schedule', resolution_kind: 'receiver_type' });
   });
+  test('a class inherits members from the classes it extends, never from the types it implements', async () => {
+    const ws = tempWorkspace();
+    const store = openStore(ws.dir);
+    cleanups.push(async () => {
+      await store.close();
+      ws.cleanup();
+    });
+    const applied = change([
+      {
+        path: 'src/scheduler.ts',
+        symbols: [
+          { name: 'TimestampProvider', kind: 'interface', exported: true },
+          { name: 'now', kind: 'method', qualifiedName: 'TimestampProvider.now', parent: 0, ownerType: 'TimestampProvider' },
+          { name: 'Base', kind: 'class', exported: true },
+          { name: 'flush', kind: 'method', qualifiedName: 'Base.flush', parent: 2, ownerType: 'Base' },
+          { name: 'Scheduler', kind: 'class', exported: true, bases: ['Base', 'TimestampProvider'] },
+          { name: 'run', kind: 'method', qualifiedName: 'Scheduler.run', parent: 4, ownerType: 'Scheduler' },
+        ],
+        calls: [
+          { caller: 5, calleeName: 'now', receiver: 'this', specifier: 'this.now', line: 1000 },
+          { caller: 5, calleeName: 'flush', receiver: 'this', specifier: 'this.flush', line: 1001 },
+        ],
+      },
+    ], [], true);
+    applied.upserts[0].symbols[4].attributes = { implements: ['TimestampProvider'] };
+    await store.apply(applied);
+    expect(answerAt(store, 'src/scheduler.ts', 1000)).toMatchObject({ reason: 'missing_target' });
+    expect(answerAt(store, 'src/scheduler.ts', 1001)).toMatchObject({ target: 'src/scheduler.ts::Base.flush', resolution_kind: 'receiver_type' });
+  });
 });
