@@ -3,7 +3,7 @@
 // in parsers/languages/ holds the rest.
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { Engine, type LanguageAdapter } from './engine.js';
-import { cAdapter, headerIsCpp } from './languages/c.js';
+import { blankAnnotationMacros, cAdapter, headerIsCpp } from './languages/c.js';
 import { cppAdapter } from './languages/cpp.js';
 import { goAdapter, goPackageName } from './languages/go.js';
 import { javaAdapter, javaPackageName } from './languages/java.js';
@@ -96,7 +96,7 @@ export async function extractFacts(path: string, source: string, requested: Lang
   // A header is C unless its content is C++; one file has exactly one language.
   const language = requested === 'c' && /\.h$/i.test(path) && headerIsCpp(source) ? 'cpp' : requested;
   const engine = await engineFor(language);
-  const result = engine.extract(path, source);
+  const result = engine.extract(path, language === 'c' || language === 'cpp' ? blankAnnotationMacros(source) : source);
   const facts: ExtractedFacts = {
     symbols: result.symbols,
     callSites: result.callSites,

@@ -161,6 +161,19 @@ export const cAdapter: LanguageAdapter = {
   call,
 };
 
+/** Function-like annotation macros written before a declaration (`__printf(1, 2) int f(...)`). */
+const ANNOTATION_MACROS = /\b(?:__printf|__scanf|__alloc_size|__realloc_size|__acquires|__releases|__must_hold|__cond_acquires|__assume_aligned|__diagnose_as)\s*\([\x20-\x7e\t]*?\)(?=\s)/g;
+
+/**
+ * The source with annotation macros blanked to spaces of the same length, so the grammar
+ * sees `static __always_inline void *kmalloc(...)` instead of a function named
+ * `__alloc_size`. Positions and byte offsets are unchanged (only ASCII is blanked).
+ */
+export function blankAnnotationMacros(source: string): string {
+  if (!source.includes('__')) return source;
+  return source.replace(ANNOTATION_MACROS, (match) => ' '.repeat(match.length));
+}
+
 /**
  * Whether a `.h` file is written in C++: tokens only C++ has (`namespace x {`,
  * `template <`, `class X {`/`class X :`, `::`, access labels), outside comments and

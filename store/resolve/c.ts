@@ -4,8 +4,9 @@
 // (`#include` is textual), so a plain call `f()` is bound in this order:
 //   1. a `static` function `f` of this file → exact 100 (file scope wins in C);
 //   2. a non-static function `f` defined in this file → exact 100;
-//   3. a function-like macro `f` anywhere in the workspace, or an all-caps name with
-//      no definition → macro_or_function (the expansion is not parsed);
+//   3. a function-like macro `f` in this file or the same top-level directory, or
+//      anywhere when no function `f` is defined, or an all-caps name with no
+//      definition → macro_or_function (the expansion is not parsed);
 //   4. the non-static definitions of `f` in the workspace (plus `static` ones written
 //      in headers, which every includer gets): exactly one → package 80 (C's global
 //      namespace is the package), several → ambiguous_target;
@@ -36,6 +37,8 @@ const named = (name: string, ctx: ResolveContext) => ctx.byName(name).filter((s)
 const isStatic = (s: SymbolRecord) => s.attributes?.static === 'true';
 const freeFunctions = (list: SymbolRecord[]) => list.filter((s) => s.kind === 'function' && !isMember(s));
 
+const topDir = (path: string) => path.slice(0, Math.max(0, path.indexOf('/')));
+
 /** Steps 1-5 above: a plain call of `name` from `path`. */
 function plainCall(name: string, path: string, ctx: ResolveContext): Binding {
   const all = named(name, ctx);
@@ -44,8 +47,12 @@ function plainCall(name: string, path: string, ctx: ResolveContext): Binding {
   const staticHere = here.filter(isStatic);
   if (staticHere.length > 0) return candidates('exact', staticHere);
   if (here.length > 0) return candidates('exact', here);
-  if (all.some((s) => s.kind === 'macro')) return macro;
   const visible = functions.filter((s) => !isStatic(s) || isHeader(s.file_path));
+  // A macro counts where it can be in scope: this file, the same top-level tree, or
+  // anywhere when no function of the name exists (a `#define kmalloc` under tools/ does
+  // not hide the kernel's kmalloc from mm/).
+  const macros = all.filter((s) => s.kind === 'macro');
+  if (macros.some((m) => m.file_path === path || topDir(m.file_path) === topDir(path)) || (macros.length > 0 && visible.length === 0)) return macro;
   if (visible.length === 0 && /^[A-Z][A-Z0-9_]*$/.test(name) && name.length > 1) return macro;
   if (visible.length > 1) {
     // Duplicate definitions in headers of one name are one inline function seen twice; prefer non-header ones.

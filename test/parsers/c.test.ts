@@ -144,3 +144,13 @@ describe('cpp extraction', () => {
     expect(call('ns::id')).toMatchObject({ qualifier: 'ns' });
   });
 });
+
+describe('c annotation macros', () => {
+  it('sees through function-like annotation macros before a declaration', async () => {
+    const source = 'static __always_inline __alloc_size(1) void *kmalloc(unsigned long size, int flags)\n{\n\treturn __kmalloc(size, flags);\n}\n__printf(2, 3) int log_it(int level, const char *fmt, ...) { return 0; }\n';
+    const facts = await extractFacts('include/linux/slab.h', source, 'c');
+    expect(facts.symbols.map((s) => `${s.name}:${s.startLine}:${s.startColumn}`)).toEqual(['kmalloc:1:0', 'log_it:5:15']);
+    expect(facts.symbols[0].fileLocal).toBe(true);
+    expect(facts.callSites.map((c) => `${c.calleeName}@${c.line}:${c.column}`)).toEqual(['__kmalloc@3:8']);
+  });
+});

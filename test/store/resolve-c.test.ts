@@ -22,6 +22,7 @@ static int helper(void) { return 0; }
 int twice(int x) { return x; }
 `,
       'arch/a/twice.c': 'int twice(int x) { return x; }\n',
+      'tools/shim.h': '#define shared(x) (x)\n#define only_macro(x) (x)\n',
       'src/main.c': `#include "util.h"
 struct ops { void (*open)(void); };
 static int helper(void) { return 1; }
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
   shared(1);
   twice(2);
   CLAMP(3);
+  only_macro(5);
   UNKNOWN_MACRO(4);
   inl();
   printf("x");
@@ -45,6 +47,8 @@ int local_def(void) { return 0; }
     expect(at('shared')).toBe('src/util.c::shared (package)');
     expect(at('twice')).toBe('ambiguous_target');
     expect(at('CLAMP')).toBe('macro_or_function');
+    // A macro of another tree (tools/) does not hide a function; with no function it counts.
+    expect(at('only_macro')).toBe('macro_or_function');
     expect(at('UNKNOWN_MACRO')).toBe('macro_or_function');
     expect(at('inl')).toBe('include/util.h::inl (package)');
     expect(at('printf')).toBe('missing_target');
