@@ -171,11 +171,9 @@ const PARAMETER_NODES = new Set(['required_parameter', 'optional_parameter']);
 /** `T` of a `: T` or `: T<U>` annotation; undefined for unions, literals and other shapes. */
 function annotatedType(annotation: Node | null): string | undefined {
   const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  if (type?.type === 'type_identifier') return type.text;
-  if (type?.type === 'generic_type') {
-    const name = type.childForFieldName('name');
-    return name?.type === 'type_identifier' ? name.text : undefined;
-  }
+  const named = type?.type === 'generic_type' ? type.childForFieldName('name') : type;
+  // `T`, or `ns.T` through a namespace import (`Fiber.Fiber<A>`)
+  if (named?.type === 'type_identifier' || named?.type === 'nested_type_identifier') return named.text.replace(/\s+/g, '');
   return undefined;
 }
 

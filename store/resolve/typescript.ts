@@ -75,7 +75,8 @@ const isDefaultExport = (s: SymbolRecord) => {
  * top-level symbol named like the local binding (`import foo from './foo'` and
  * `export default function foo`), which is how default exports are usually named.
  */
-export function exportedSymbols(path: string, name: string, ctx: ResolveContext, seen = new Set<string>(), localName?: string): SymbolRecord[] {
+export function exportedSymbols(path: string, name: string, ctx: ResolveContext, seen = new Set<string>(), localName?: string, wantType = false): SymbolRecord[] {
+  const prefer = wantType ? preferTypes : preferCallable;
   const key = `${path}\0${name}`;
   if (seen.has(key)) return [];
   seen.add(key);
@@ -84,7 +85,7 @@ export function exportedSymbols(path: string, name: string, ctx: ResolveContext,
   const exportedAs = (wanted: string) => symbols.filter((s) => s.name === wanted && (s.exported === true || (!flagged && s.exported === undefined)));
   let found: SymbolRecord[] = name === 'default' ? symbols.filter(isDefaultExport) : exportedAs(name);
   if (found.length === 0 && name === 'default' && localName !== undefined) found = exportedAs(localName);
-  if (found.length > 0) return preferCallable(found);
+  if (found.length > 0) return prefer(found);
 
   const results: SymbolRecord[] = [];
   for (const fact of ctx.imports(path)) {
@@ -98,9 +99,9 @@ export function exportedSymbols(path: string, name: string, ctx: ResolveContext,
       continue;
     }
     const target = resolveModule(path, fact.source, ctx);
-    if (target.kind === 'file') results.push(...exportedSymbols(target.path, wanted, ctx, seen));
+    if (target.kind === 'file') results.push(...exportedSymbols(target.path, wanted, ctx, seen, undefined, wantType));
   }
-  return preferCallable(results);
+  return prefer(results);
 }
 
 function preferCallable(symbols: SymbolRecord[]): SymbolRecord[] {
@@ -109,6 +110,12 @@ function preferCallable(symbols: SymbolRecord[]): SymbolRecord[] {
   if (callable.length > 0) return callable;
   const values = symbols.filter((s) => VALUE_KINDS.has(s.kind));
   return values.length > 0 ? values : symbols;
+}
+
+/** For a type position: the types among same-named declarations (`interface X` beside `const X`). */
+function preferTypes(symbols: SymbolRecord[]): SymbolRecord[] {
+  const types = symbols.filter((s) => TYPE_KINDS.has(s.kind));
+  return types.length > 0 ? types : symbols;
 }
 
 /** The targets a call may have among `symbols`: interfaces and type aliases declare no value. */
@@ -145,13 +152,13 @@ type LocalMeaning =
   | { kind: 'missing'; source: string }
   | { kind: 'unknown' };
 
-function localMeaning(path: string, name: string, ctx: ResolveContext): LocalMeaning {
+function localMeaning(path: string, name: string, ctx: ResolveContext, wantType = false): LocalMeaning {
   const fact = importBinding(path, name, ctx);
   if (fact) {
     const target = resolveModule(path, fact.source, ctx);
     if (target.kind !== 'file') return target;
     if (fact.imported === '*') return { kind: 'namespace_import', path: target.path };
-    const symbols = exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local);
+    const symbols = exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local, wantType);
     if (symbols.length === 0) {
       const namespace = namespaceReexport(target.path, fact.imported, ctx);
       if (namespace) return namespace;
@@ -160,6 +167,17 @@ function localMeaning(path: string, name: string, ctx: ResolveContext): LocalMea
   }
   const local = ctx.symbolsInFile(path).filter((s) => s.parent_id === null && s.name === name);
   return local.length > 0 ? { kind: 'symbols', symbols: local, via: 'file' } : { kind: 'unknown' };
+}
+
+/** What a type name written in `path` refers to: `T`, or `ns.T` through a namespace import. */
+function typeMeaning(path: string, typeName: string, ctx: ResolveContext): LocalMeaning {
+  const parts = typeName.split('.');
+  if (parts.length === 1) return localMeaning(path, typeName, ctx, true);
+  if (parts.length !== 2) return { kind: 'unknown' };
+  const outer = localMeaning(path, parts[0], ctx);
+  if (outer.kind === 'external' || outer.kind === 'missing') return outer;
+  if (outer.kind === 'namespace_import') return { kind: 'symbols', symbols: exportedSymbols(outer.path, parts[1], ctx, new Set(), undefined, true), via: 'import' };
+  return { kind: 'unknown' };
 }
 
 /** `export * as name from './x'` (directly or through `export *` chains): a namespace. */
@@ -187,7 +205,7 @@ function methodsOf(cls: SymbolRecord, name: string, ctx: ResolveContext, depth =
   for (const base of cls.bases ?? []) {
     // A class declares every member of the types it implements itself (a method, or a field cairn does not model).
     if (Array.isArray(implemented) && implemented.includes(base)) continue;
-    const meaning = localMeaning(cls.file_path, base, ctx);
+    const meaning = typeMeaning(cls.file_path, base, ctx);
     if (meaning.kind !== 'symbols') continue;
     for (const baseClass of meaning.symbols.filter((s) => TYPE_KINDS.has(s.kind))) {
       const inherited = methodsOf(baseClass, name, ctx, depth + 1);
@@ -231,9 +249,9 @@ function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Bin
       // A value with a declared type (`const p: Provider = {...}`): the type's member is the target.
       const declared = values.map((v) => v.attributes?.type).find((t): t is string => typeof t === 'string');
       if (declared !== undefined) {
-        const typeMeaning = localMeaning(values[0].file_path, declared, ctx);
-        if (typeMeaning.kind === 'external') return external(typeMeaning.source);
-        const types = typeMeaning.kind === 'symbols' ? typeMeaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
+        const declaredMeaning = typeMeaning(values[0].file_path, declared, ctx);
+        if (declaredMeaning.kind === 'external') return external(declaredMeaning.source);
+        const types = declaredMeaning.kind === 'symbols' ? declaredMeaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
         const methods = types.flatMap((t) => methodsOf(t, name, ctx));
         if (methods.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methods) };
         return { kind: 'unresolved', reason: 'missing_target', note: `member of value:${values[0].name}` };
@@ -300,7 +318,7 @@ export const typescriptBinder: LanguageBinder = {
       return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methodsOf(cls, name, ctx)) };
     }
     if (receiver !== undefined && site.receiverType !== undefined) {
-      const meaning = localMeaning(site.path, site.receiverType, ctx);
+      const meaning = typeMeaning(site.path, site.receiverType, ctx);
       if (meaning.kind === 'external') return external(meaning.source);
       const types = meaning.kind === 'symbols' ? meaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
       if (types.length > 0) {

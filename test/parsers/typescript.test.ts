@@ -221,6 +221,8 @@ class Child extends Base {
   typed.schedule();
   function inner(source) { source.subscribe(); }
   [1].forEach((sub) => sub.next());
+  const fiber: Fiber.Fiber<A, E> = fork();
+  fiber.await();
 }
 export const provider: Provider = { schedule() {} };
 const make = pick();
@@ -233,7 +235,7 @@ function calls(callback, { delay }, _super = base) {
 `;
     const facts = await extract(source);
     expect(facts.symbols.find((s) => s.name === 'provider')).toMatchObject({ kind: 'constant', attributes: { type: 'Provider' } });
-    const indirect = facts.callSites.filter((c) => c.line === 16 || c.line === 18).map((c) => [c.calleeName, c.indirect ?? false]);
+    const indirect = facts.callSites.filter((c) => c.line === 18 || c.line === 20).map((c) => [c.calleeName, c.indirect ?? false]);
     expect(indirect).toEqual([
       ['callback', true], ['delay', true], ['_super', true], ['make', true], ['exported', false], ['topLevel', false], ['helper', false],
     ]);
@@ -247,6 +249,7 @@ function calls(callback, { delay }, _super = base) {
       [9, 'source.subscribe', null],
       [10, '[1].forEach', null],
       [10, 'sub.next', null],
+      [12, 'fiber.await', 'Fiber.Fiber'],
     ]);
   });
 

@@ -415,4 +415,26 @@ describe('TypeScript resolution', () => {
     expect(answerAt(store, 'src/scheduler.ts', 1000)).toMatchObject({ reason: 'missing_target' });
     expect(answerAt(store, 'src/scheduler.ts', 1001)).toMatchObject({ target: 'src/scheduler.ts::Base.flush', resolution_kind: 'receiver_type' });
   });
+  test('a receiver typed through a namespace import (Fiber.Fiber) binds the interface member, not a same-named value', async () => {
+    const store = await graph([
+      {
+        path: 'src/Fiber.ts',
+        symbols: [
+          { name: 'Fiber', kind: 'interface', exported: true },
+          { name: 'await', kind: 'method', qualifiedName: 'Fiber.await', parent: 0, ownerType: 'Fiber' },
+          { name: 'Fiber', kind: 'constant', exported: true },
+        ],
+      },
+      { path: 'src/impl.ts', symbols: [{ name: 'FiberImpl', kind: 'class' }, { name: 'await', kind: 'method', qualifiedName: 'FiberImpl.await', parent: 0, ownerType: 'FiberImpl' }] },
+      main(
+        [
+          { calleeName: 'await', receiver: 'fiber', receiverType: 'Fiber.Fiber', specifier: 'fiber.await' },
+          { calleeName: 'interrupt', receiver: 'fiber', receiverType: 'Fiber.Fiber', specifier: 'fiber.interrupt' },
+        ],
+        [{ source: './Fiber', imported: '*', local: 'Fiber' }],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/Fiber.ts::Fiber.await', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'missing_target' });
+  });
 });
