@@ -9,7 +9,9 @@
 //      definition → macro_or_function (the expansion is not parsed);
 //   4. the non-static definitions of `f` in the workspace (plus `static` ones written
 //      in headers, which every includer gets): exactly one → package 80 (C's global
-//      namespace is the package), several → ambiguous_target;
+//      namespace is the package); of several, those in the caller's top-level directory,
+//      else those under a top-level include/, else the one outside headers; still
+//      several → ambiguous_target;
 //   5. none → missing_target (the C library, or code outside the workspace).
 // Prototypes are never symbols, so a function declared in many headers and defined
 // once has exactly one target. Calls through function pointers (a struct member, a
@@ -55,9 +57,18 @@ function plainCall(name: string, path: string, ctx: ResolveContext): Binding {
   if (macros.some((m) => m.file_path === path || topDir(m.file_path) === topDir(path)) || (macros.length > 0 && visible.length === 0)) return macro;
   if (visible.length === 0 && /^[A-Z][A-Z0-9_]*$/.test(name) && name.length > 1) return macro;
   if (visible.length > 1) {
-    // Duplicate definitions in headers of one name are one inline function seen twice; prefer non-header ones.
-    const sources = visible.filter((s) => !isHeader(s.file_path));
-    if (sources.length === 1) return candidates('package', sources);
+    // Several definitions: those of the caller's own top-level tree (tools/ has its own
+    // kmalloc), else those under a top-level include/ (the public headers), else one
+    // definition outside headers; otherwise the call stays ambiguous.
+    for (const pick of [
+      (s: SymbolRecord) => topDir(s.file_path) === topDir(path),
+      (s: SymbolRecord) => topDir(s.file_path) === 'include',
+      (s: SymbolRecord) => !isHeader(s.file_path),
+    ]) {
+      const picked = visible.filter(pick);
+      if (picked.length === 1) return candidates('package', picked);
+      if (picked.length > 1) return candidates('package', picked);
+    }
   }
   return candidates('package', visible);
 }

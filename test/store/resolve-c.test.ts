@@ -21,8 +21,12 @@ int shared(int x) { return x; }
 static int helper(void) { return 0; }
 int twice(int x) { return x; }
 `,
-      'arch/a/twice.c': 'int twice(int x) { return x; }\n',
+      'arch/a/twice.c': 'int twice(int x) { return x; }\nint thrice(int x) { return x; }\n',
+      'arch/b/thrice.c': 'int thrice(int x) { return x; }\n',
       'tools/shim.h': '#define shared(x) (x)\n#define only_macro(x) (x)\n',
+      'tools/alloc.h': 'static inline void *zalloc(int n) { return 0; }\n',
+      'include/alloc.h': 'static inline void *zalloc(int n) { return 0; }\n',
+      'tools/user.c': 'void f(void) { zalloc(1); }\n',
       'src/main.c': `#include "util.h"
 struct ops { void (*open)(void); };
 static int helper(void) { return 1; }
@@ -30,8 +34,10 @@ int main(int argc, char **argv) {
   helper();
   shared(1);
   twice(2);
+  thrice(2);
   CLAMP(3);
   only_macro(5);
+  zalloc(6);
   UNKNOWN_MACRO(4);
   inl();
   printf("x");
@@ -45,10 +51,15 @@ int local_def(void) { return 0; }
     const at = (spec: string) => describeAnswer(open!.answer('src/main.c', spec));
     expect(at('helper')).toBe('src/main.c::helper (exact)');
     expect(at('shared')).toBe('src/util.c::shared (package)');
-    expect(at('twice')).toBe('ambiguous_target');
+    // Defined in the caller's own tree (src/) and elsewhere (arch/): the caller's tree.
+    expect(at('twice')).toBe('src/util.c::twice (package)');
+    expect(at('thrice')).toBe('ambiguous_target');
     expect(at('CLAMP')).toBe('macro_or_function');
     // A macro of another tree (tools/) does not hide a function; with no function it counts.
     expect(at('only_macro')).toBe('macro_or_function');
+    // Several header definitions: the public include/ one, or the caller's own tree's.
+    expect(at('zalloc')).toBe('include/alloc.h::zalloc (package)');
+    expect(describeAnswer(open!.answer('tools/user.c', 'zalloc'))).toBe('tools/alloc.h::zalloc (package)');
     expect(at('UNKNOWN_MACRO')).toBe('macro_or_function');
     expect(at('inl')).toBe('include/util.h::inl (package)');
     expect(at('printf')).toBe('missing_target');
