@@ -85,7 +85,7 @@ export function takeInventory(root: string, options: InventoryOptions = {}): Inv
   const includeLibrary = Boolean(options.includeLibrary);
   const git = isGitWorkTree(root);
   const inventory: Inventory = { git, entries: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0 } };
-  const candidates = git ? gitPaths(root) : walk(root, includeLibrary);
+  const candidates = git ? gitPaths(root) : walk(root, includeLibrary, isCandidate);
   for (const path of candidates) {
     if (isExcludedPath(path, includeLibrary)) continue;
     const language = languageForPath(path);
@@ -114,6 +114,11 @@ export function takeInventory(root: string, options: InventoryOptions = {}): Inv
   return inventory;
 }
 
+/** Files the inventory can use: parsed languages and the known unsupported ones. */
+function isCandidate(path: string): boolean {
+  return languageForPath(path) !== null || UNSUPPORTED_SOURCE_EXTENSIONS.has(extname(path).toLowerCase());
+}
+
 function gitPaths(root: string): string[] {
   const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z', '--', '.'], {
     cwd: root,
@@ -126,8 +131,12 @@ function gitPaths(root: string): string[] {
   return [...seen];
 }
 
-/** A walk outside git: honours .gitignore at every level, never descends into a symlink. */
-function walk(root: string, includeLibrary: boolean): string[] {
+/**
+ * A walk outside git: honours .gitignore at every level, never descends into a
+ * symlink. Files that could never be inventoried are passed over before the
+ * (costlier) ignore rules are asked about them.
+ */
+function walk(root: string, includeLibrary: boolean, wanted: (path: string) => boolean): string[] {
   const paths: string[] = [];
   const visit = (dir: string, rules: Array<{ base: string; ig: Ignore }>) => {
     const rel = dir === '' ? '' : `${dir}/`;
@@ -144,7 +153,7 @@ function walk(root: string, includeLibrary: boolean): string[] {
     for (const entry of entries) {
       const path = rel + entry.name;
       if (entry.isSymbolicLink()) {
-        paths.push(path); // recorded and skipped by the caller's lstat
+        if (wanted(path)) paths.push(path); // recorded and skipped by the caller's lstat
         continue;
       }
       if (entry.isDirectory()) {
@@ -152,7 +161,7 @@ function walk(root: string, includeLibrary: boolean): string[] {
         if (!includeLibrary && (entry.name.startsWith('.') || LIBRARY_DIRS.has(entry.name))) continue;
         if (ignored(path, true)) continue;
         visit(path, active);
-      } else if (entry.isFile() && !ignored(path, false)) {
+      } else if (entry.isFile() && wanted(path) && !ignored(path, false)) {
         paths.push(path);
       }
     }
