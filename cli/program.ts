@@ -14,7 +14,8 @@ export async function program(args: string[]): Promise<Command> {
     .showHelpAfterError()
     .exitOverride();
   const named = commandNamed(args);
-  const names = named ? [named] : Object.keys(COMMANDS);
+  const versionOnly = !named && args.some((a) => a === '-V' || a === '--version');
+  const names = named ? [named] : versionOnly ? [] : Object.keys(COMMANDS);
   for (const module of await Promise.all(names.map((name) => COMMANDS[name]!()))) module.register(root);
   return root;
 }
