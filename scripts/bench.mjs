@@ -140,8 +140,13 @@ function benchCorpus(name) {
   try {
     const copy = join(scratch, 'cairn');
     cpSync(source, copy, { recursive: true, dereference: false });
-    // The Linux tree ignores everything at its top level; a copy for indexing drops that rule.
-    if (existsSync(join(copy, '.gitignore')) && readFileSync(join(copy, '.gitignore'), 'utf8').split('\n').includes('/*')) rmSync(join(copy, '.gitignore'));
+    // The Debian Linux tree's .gitignore ends with `/*` and `!/debian/` (it ignores the
+    // whole source); a copy for indexing drops those two lines and keeps the rest.
+    const ignoreFile = join(copy, '.gitignore');
+    if (existsSync(ignoreFile)) {
+      const lines = readFileSync(ignoreFile, 'utf8').split('\n');
+      if (lines.includes('/*')) writeFileSync(ignoreFile, lines.filter((l) => l !== '/*' && l !== '!/debian/').join('\n'));
+    }
     const size = sourceBytes(copy);
     const record = {
       corpus: name,
