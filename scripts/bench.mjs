@@ -188,7 +188,9 @@ function benchCorpus(name) {
     const q = QUERIES[name] ?? { callers: 'main', search: 'main' };
     const search = cairn(['search', q.search, '--json'], copy);
     const found = JSON.parse(search.stdout || '{}').data?.symbols ?? [];
-    const target = found.find((s) => s.name === q.callers)?.id ?? q.callers;
+    // The callers target: the first exact-name match (search ranks them first).
+    const picked = JSON.parse(cairn(['search', q.callers, '--json'], copy).stdout || '{}').data?.symbols ?? [];
+    const target = picked.find((s) => s.name === q.callers)?.id ?? q.callers;
     const callersRuns = [0, 1, 2].map(() => cairn(['callers', target, '--json'], copy));
     // Bare process start at the same moment: on a loaded machine it is most of a query's time.
     const nodeStart = [0, 1, 2].map(() => timed(process.execPath, ['-e', '0'])).sort((a, b) => a.seconds - b.seconds)[1];
