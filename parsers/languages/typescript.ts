@@ -189,12 +189,6 @@ interface LocalDeclaration {
 
 const BINDING_NAMES = ['identifier', 'shorthand_property_identifier_pattern'];
 
-function binds(pattern: Node | null, name: string): boolean {
-  if (!pattern) return false;
-  if (pattern.type === 'identifier') return pattern.text === name;
-  return pattern.descendantsOfType(BINDING_NAMES).some((n) => n?.text === name);
-}
-
 /**
  * The nearest declaration of `name` around a call: a parameter (`source: Observable<T>`,
  * destructured or not) or a block-level variable (`const x: T = ...`, `const x = new T()`,
@@ -203,35 +197,68 @@ function binds(pattern: Node | null, name: string): boolean {
  */
 function localDeclaration(from: Node, name: string): LocalDeclaration | undefined {
   for (let node = from.parent; node; node = node.parent) {
-    if (FUNCTION_NODES.has(node.type)) {
-      if (node.childForFieldName('parameter')?.text === name) return { functionValue: false, fileScope: false }; // `x => x.f()`
-      for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
-        if (!param) continue;
-        if (PARAMETER_NODES.has(param.type)) {
-          if (!binds(param.childForFieldName('pattern'), name)) continue;
-          return { type: annotatedType(param.childForFieldName('type')), functionValue: false, fileScope: false };
-        }
-        const pattern = param.type === 'assignment_pattern' ? param.childForFieldName('left') : param;
-        if (binds(pattern, name)) return { functionValue: false, fileScope: false };
+    if (!FUNCTION_NODES.has(node.type) && node.type !== 'statement_block' && node.type !== 'program') continue;
+    const found = declarationsIn(node).get(name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Per tree, the names each scope declares: built once per scope, not once per call. */
+let scopeTree: unknown;
+const scopeCache = new Map<number, Map<string, LocalDeclaration>>();
+
+function boundNames(pattern: Node | null): string[] {
+  if (!pattern) return [];
+  if (pattern.type === 'identifier') return [pattern.text];
+  return pattern.descendantsOfType(BINDING_NAMES).flatMap((n) => (n ? [n.text] : []));
+}
+
+/** The declarations a function's parameters or a block's statements make; the first of a name wins. */
+function declarationsIn(scope: Node): Map<string, LocalDeclaration> {
+  if (scope.tree !== scopeTree) {
+    scopeTree = scope.tree;
+    scopeCache.clear();
+  }
+  const cached = scopeCache.get(scope.id);
+  if (cached) return cached;
+  const found = new Map<string, LocalDeclaration>();
+  const add = (name: string, declaration: LocalDeclaration) => {
+    if (!found.has(name)) found.set(name, declaration);
+  };
+  if (FUNCTION_NODES.has(scope.type)) {
+    const single = scope.childForFieldName('parameter'); // `x => x.f()`
+    if (single) add(single.text, { functionValue: false, fileScope: false });
+    for (const param of scope.childForFieldName('parameters')?.namedChildren ?? []) {
+      if (!param) continue;
+      if (PARAMETER_NODES.has(param.type)) {
+        const type = annotatedType(param.childForFieldName('type'));
+        for (const name of boundNames(param.childForFieldName('pattern'))) add(name, { type, functionValue: false, fileScope: false });
+        continue;
       }
-    } else if (node.type === 'statement_block' || node.type === 'program') {
-      const fileScope = node.type === 'program';
-      for (const statement of node.namedChildren) {
-        if (statement?.type !== 'lexical_declaration' && statement?.type !== 'variable_declaration') continue;
-        for (const declarator of statement.namedChildren) {
-          if (declarator?.type !== 'variable_declarator') continue;
-          const bound = declarator.childForFieldName('name');
-          if (!binds(bound, name)) continue;
-          if (bound?.type !== 'identifier') return { functionValue: false, fileScope };
-          const value = declarator.childForFieldName('value');
-          const constructor = value?.type === 'new_expression' ? value.childForFieldName('constructor') : null;
-          const type = annotatedType(declarator.childForFieldName('type')) ?? (constructor?.type === 'identifier' ? constructor.text : undefined);
-          return { type, functionValue: FUNCTION_VALUES.has(value?.type ?? ''), fileScope };
+      const pattern = param.type === 'assignment_pattern' ? param.childForFieldName('left') : param;
+      for (const name of boundNames(pattern)) add(name, { functionValue: false, fileScope: false });
+    }
+  } else {
+    const fileScope = scope.type === 'program';
+    for (const statement of scope.namedChildren) {
+      if (statement?.type !== 'lexical_declaration' && statement?.type !== 'variable_declaration') continue;
+      for (const declarator of statement.namedChildren) {
+        if (declarator?.type !== 'variable_declarator') continue;
+        const bound = declarator.childForFieldName('name');
+        if (bound?.type !== 'identifier') {
+          for (const name of boundNames(bound)) add(name, { functionValue: false, fileScope });
+          continue;
         }
+        const value = declarator.childForFieldName('value');
+        const constructor = value?.type === 'new_expression' ? value.childForFieldName('constructor') : null;
+        const type = annotatedType(declarator.childForFieldName('type')) ?? (constructor?.type === 'identifier' ? constructor.text : undefined);
+        add(bound.text, { type, functionValue: FUNCTION_VALUES.has(value?.type ?? ''), fileScope });
       }
     }
   }
-  return undefined;
+  scopeCache.set(scope.id, found);
+  return found;
 }
 
 function stringValue(node: Node | null | undefined): string {
