@@ -109,13 +109,16 @@ function ensureCodegraph() {
   return existsSync(bin) ? bin : null;
 }
 
+const SKIPPED_DIRS = new Set(['node_modules', 'vendor', 'target', 'dist', 'build', 'venv', '__pycache__', 'clones', 'third_party', 'bower_components']);
+
 /** Appends a comment to one source file: the one-file edit for incremental runs. */
 function touchOneFile(dir, extensions) {
   const stack = [dir];
   while (stack.length) {
     const d = stack.pop();
     for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (entry.name.startsWith('.')) continue;
+      // Only a file cairn indexes: no dot-directories, no library or build folders.
+      if (entry.name.startsWith('.') || (entry.isDirectory() && SKIPPED_DIRS.has(entry.name))) continue;
       const p = join(d, entry.name);
       if (entry.isDirectory()) stack.push(p);
       else if (extensions.some((e) => entry.name.endsWith(e))) {

@@ -25,9 +25,10 @@ export function openEnv(path: string, readOnly: boolean): GraphEnv {
     readOnly,
     // lmdb-js: the first opener's options win for the whole process.
     maxDbs: 32,
-    // No compression and no object cache: values are small, reads are cheap, and an
-    // aborted transaction must leave no in-memory state behind.
-    compression: false,
+    // LZ4 compression of larger values: ids repeat a lot, and the Kubernetes index
+    // shrinks from 616 MB to 366 MB. No object cache: reads are cheap, and an aborted
+    // transaction must leave no in-memory state behind.
+    compression: true,
   });
   const dbs = {} as Dbs;
   for (const name of DB_NAMES) {

@@ -12,7 +12,8 @@ const BATCH = 64;
 export const IN_PROCESS_THRESHOLD = 48;
 
 export interface AnalysisPool {
-  analyse(files: AnalyseRequest[], onBatch?: (facts: FileFacts[]) => void): Promise<FileFacts[]>;
+  /** Analyses the files, handing each batch of facts to `onBatch` as it completes; keeps none of them. */
+  analyse(files: AnalyseRequest[], onBatch: (facts: FileFacts[]) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,26 +41,16 @@ export function createAnalysisPool(root: string, jobs: number, signal?: AbortSig
   return {
     async analyse(files, onBatch) {
       if (jobs <= 1 || files.length < IN_PROCESS_THRESHOLD) {
-        const results: FileFacts[] = [];
-        for (let i = 0; i < files.length; i += BATCH) {
-          const facts = await analyseBatch(root, files.slice(i, i + BATCH));
-          onBatch?.(facts);
-          results.push(...facts);
-        }
-        return results;
+        for (let i = 0; i < files.length; i += BATCH) onBatch(await analyseBatch(root, files.slice(i, i + BATCH)));
+        return;
       }
       const runner = getPool();
-      const tasks: Array<Promise<FileFacts[]>> = [];
+      const tasks: Array<Promise<void>> = [];
+      // The facts go to onBatch and are not kept here, so a large tree never sits in memory.
       for (let i = 0; i < files.length; i += BATCH) {
-        const batch = files.slice(i, i + BATCH);
-        tasks.push(
-          runner.run({ root, files: batch }).then((facts: FileFacts[]) => {
-            onBatch?.(facts);
-            return facts;
-          }),
-        );
+        tasks.push(runner.run({ root, files: files.slice(i, i + BATCH) }).then((facts: FileFacts[]) => onBatch(facts)));
       }
-      return (await Promise.all(tasks)).flat();
+      await Promise.all(tasks);
     },
     async close() {
       if (pool) await pool.destroy();
