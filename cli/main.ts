@@ -6,6 +6,12 @@ import { CONTRACT_VERSION } from '../contracts/envelope.js';
 import { commandNamed } from './commands.js';
 import { program } from './program.js';
 
+// A reader that stops early (`cairn export | head`) is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 const args = process.argv.slice(2);
 const cli = await program(args);
 try {

@@ -98,3 +98,13 @@ describe('workspace boundaries', () => {
     expect(spawnSync('git', ['status', '--porcelain'], { cwd: fx.root, encoding: 'utf8' }).stdout).toBe(before);
   });
 });
+
+describe('output pipes', () => {
+  it('a reader that closes early ends the export quietly', () => {
+    const fx = fixture(manyFiles(20, 'pipe'));
+    cairnJson(['init', '-C', fx.root]);
+    const r = spawnSync('bash', ['-c', `node "${CAIRN}" export --format jsonl -C "${fx.root}" | head -c 10 > /dev/null; echo "\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    expect(r.stdout.trim()).toBe('0');
+    expect(r.stderr).not.toContain('EPIPE');
+  });
+});
