@@ -1,5 +1,6 @@
 // Callers and callees of one symbol, straight from the edge indexes.
 import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import { compareStrings as cmp } from './views.js';
 
 export interface NeighbourOptions {
   direction: 'callers' | 'callees';
@@ -72,8 +73,4 @@ export function neighbours(graph: GraphReader, target: SymbolRecord, options: Ne
     total: rows.length,
     unresolved: unresolved.slice(0, options.limit),
   };
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

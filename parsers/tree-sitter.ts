@@ -4,16 +4,10 @@
 import { createRequire } from 'node:module';
 import { Language, Parser, Query } from 'web-tree-sitter';
 
-export type GrammarName =
-  | 'rust'
-  | 'typescript'
-  | 'tsx'
-  | 'javascript'
-  | 'go'
-  | 'python'
-  | 'java'
-  | 'c'
-  | 'cpp';
+import type { Language as SourceLanguage } from '../contracts/facts.js';
+
+/** One grammar per source language (TSX has its own). */
+export type GrammarName = SourceLanguage;
 
 const require = createRequire(import.meta.url);
 
