@@ -30,6 +30,23 @@ const moduleOf = (path: string, ctx: ResolveContext) => ctx.file(path)?.module;
 
 /** Classes a simple type name denotes from file `path`; `external` when the workspace has none. */
 export function javaTypesNamed(name: string, path: string, ctx: ResolveContext): SymbolRecord[] {
+  return ownTreeFirst(typesNamedAnywhere(name, path, ctx), path);
+}
+
+const topDir = (path: string) => path.split('/', 1)[0];
+
+/**
+ * A repository that ships one package twice (guava's android/ and guava/ trees) gives
+ * every class two definitions; a caller compiles against the copy in its own
+ * top-level tree, so when exactly that narrows the choice, it wins.
+ */
+function ownTreeFirst(types: SymbolRecord[], path: string): SymbolRecord[] {
+  if (types.length < 2) return types;
+  const own = types.filter((s) => topDir(s.file_path) === topDir(path));
+  return own.length > 0 ? own : types;
+}
+
+function typesNamedAnywhere(name: string, path: string, ctx: ResolveContext): SymbolRecord[] {
   const all = javaClasses(name, ctx);
   if (all.length === 0) return [];
   const here = all.filter((s) => s.file_path === path);

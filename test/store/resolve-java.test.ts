@@ -85,4 +85,27 @@ describe('Java resolution', () => {
     expect(at('new Repo().self().self().save')).toBe(`${J}/app/Repo.java::Repo.save#save(String) (receiver_type)`);
     expect(at('repo.names().size')).toBe('missing_target external:List');
   });
+  it('a package shipped twice binds to the copy in the caller’s own top-level tree', async () => {
+    const checks = `package com.g.base;
+public final class Checks {
+  public static <T> T checkNotNull(T ref) { return ref; }
+}
+`;
+    const user = `package com.g.base;
+public class ChecksTest {
+  public void testNull() { Checks.checkNotNull("x"); }
+}
+`;
+    open = await indexFiles({
+      'android/lib/src/com/g/base/Checks.java': checks,
+      'lib/src/com/g/base/Checks.java': checks,
+      'android/lib-tests/test/com/g/base/ChecksTest.java': user,
+      'lib-tests/test/com/g/base/ChecksTest.java': user,
+    });
+    expect(describeAnswer(open.answer('android/lib-tests/test/com/g/base/ChecksTest.java', 'Checks.checkNotNull'))).toBe(
+      'android/lib/src/com/g/base/Checks.java::Checks.checkNotNull#checkNotNull(T) (exact)',
+    );
+    // Neither copy shares this caller's top-level tree: still ambiguous, never a guess.
+    expect(describeAnswer(open.answer('lib-tests/test/com/g/base/ChecksTest.java', 'Checks.checkNotNull'))).toBe('ambiguous_target');
+  });
 });
