@@ -37,9 +37,11 @@ export function register(program: Command): void {
           return withGraph(ctx.workspace, (graph) => {
             const symbol = requireSymbol(graph, query);
             const base = { minConfidence: 0, includeTests: ctx.tests, limit };
-            const callers = neighbours(graph, symbol, { ...base, direction: 'callers' });
-            const callees = neighbours(graph, symbol, { ...base, direction: 'callees' });
+            // One walk of the incoming edges serves both the callers and the direct tests.
             const allCallers = neighbours(graph, symbol, { ...base, includeTests: true, direction: 'callers', limit: Number.MAX_SAFE_INTEGER });
+            const shownCallers = allCallers.neighbours.filter((n) => ctx.tests || !n.symbol?.is_test);
+            const callers = { neighbours: shownCallers.slice(0, limit), total: shownCallers.length };
+            const callees = neighbours(graph, symbol, { ...base, direction: 'callees' });
             const directTests = ctx.tests
               ? allCallers.neighbours.flatMap((n) => (n.symbol?.is_test ? [n.symbol] : [])).slice(0, limit)
               : [];

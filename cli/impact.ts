@@ -6,7 +6,6 @@ import { requireSymbol } from '../graph/lookup.js';
 import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction, type ImpactData } from '../graph/impact.js';
 import { withGraph } from './open-graph.js';
 import { execute, intOption, warningsBlock } from './run.js';
-import { lookupOrExplain } from './tests-for.js';
 
 type ImpactOutput = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null };
 
@@ -52,7 +51,7 @@ export function register(program: Command): void {
             frontier_total: 0,
           };
           return withGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
-            const root = lookupOrExplain(() => requireSymbol(graph, query), empty);
+            const root = requireSymbol(graph, query, empty);
             const result = impact(graph, root, { depth, direction, minConfidence, limit, includeTests: ctx.tests });
             const warnings: Warning[] = [];
             if (result.truncated) {

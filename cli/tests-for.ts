@@ -1,7 +1,6 @@
 // `cairn tests-for <symbol> [--in <path-prefix>] [--limit <n>]`: tests with a structural path to a symbol.
 import type { Command } from 'commander';
 import type { CommandResult, Warning } from '../contracts/envelope.js';
-import { CairnError } from '../contracts/errors.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { MAX_HOPS, TESTS_FOR_DEFAULT_LIMIT, TESTS_FOR_MAX_LIMIT, testsFor, type TestItem } from '../graph/tests-for.js';
 import type { SymbolView } from '../graph/views.js';
@@ -27,7 +26,7 @@ export function register(program: Command): void {
         (ctx) => {
           const limit = intOption(flags.limit, '--limit', TESTS_FOR_DEFAULT_LIMIT, 1, TESTS_FOR_MAX_LIMIT);
           return withGraph(ctx.workspace, (graph): CommandResult<TestsForData> => {
-            const target = lookupOrExplain(() => requireSymbol(graph, query), { target: null, tests: [] });
+            const target = requireSymbol(graph, query, { target: null, tests: [] });
             const result = testsFor(graph, target, { prefix: flags.in, limit, includeTests: ctx.tests });
             const warnings: Warning[] = [];
             if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test results are left out; this does not mean there are none' });
@@ -53,17 +52,6 @@ export function register(program: Command): void {
         render,
       );
     });
-}
-
-/** Symbol lookup whose failure still carries this command's data shape. */
-export function lookupOrExplain<T, D extends object>(find: () => T, empty: D): T {
-  try {
-    return find();
-  } catch (error) {
-    if (!(error instanceof CairnError)) throw error;
-    const detail = (error.data ?? {}) as object;
-    throw new CairnError(error.code, error.message, error.exitCode, error.nextAction, { ...empty, ...detail });
-  }
 }
 
 function render(result: CommandResult<TestsForData>): string {

@@ -25,16 +25,8 @@ export interface ImpactOptions {
   deadlineMs?: number;
 }
 
-export interface ImpactEdge {
-  source: string;
-  target: string;
-  relationship: string;
-  resolution_kind: string;
-  confidence: number;
-  file_path: string;
-  line: number;
-  column: number;
-}
+/** A stored edge as impact prints it: always with a target, without the call-site text. */
+export type ImpactEdge = Pick<EdgeRecord, 'source' | 'relationship' | 'resolution_kind' | 'confidence' | 'file_path' | 'line' | 'column'> & { target: string };
 
 export interface ImpactNode extends SymbolView {
   depth: number;

@@ -50,12 +50,16 @@ export function lookupSymbol(graph: GraphReader, query: string): Lookup {
   return { kind: 'ambiguous', candidates: sorted.slice(0, MAX_CANDIDATES), total: matches.length };
 }
 
-/** The lookup as the commands need it: one symbol, or a typed error carrying the candidates. */
-export function requireSymbol(graph: GraphReader, query: string): SymbolRecord {
+/**
+ * The lookup as the commands need it: one symbol, or a typed error carrying the
+ * candidates. `empty` is the command's answer shape with nothing found, so a failed
+ * lookup still prints the command's own data fields.
+ */
+export function requireSymbol(graph: GraphReader, query: string, empty: object = {}): SymbolRecord {
   const found = lookupSymbol(graph, query);
   if (found.kind === 'found') return found.symbol;
   if (found.kind === 'missing') {
-    throw new CairnError('symbol_not_found', `no indexed symbol matches "${query}"`, 1, 'none', { query, candidates: [] });
+    throw new CairnError('symbol_not_found', `no indexed symbol matches "${query}"`, 1, 'none', { ...empty, query, candidates: [] });
   }
   const shown = found.candidates.map((s) => s.id);
   throw new CairnError(
@@ -63,6 +67,6 @@ export function requireSymbol(graph: GraphReader, query: string): SymbolRecord {
     `"${query}" matches ${found.total} symbols; name one by id or qualified name: ${shown.join(', ')}${found.total > shown.length ? ', …' : ''}`,
     1,
     'narrow the query',
-    { query, total: found.total, candidates: found.candidates },
+    { ...empty, query, total: found.total, candidates: found.candidates },
   );
 }

@@ -128,9 +128,15 @@ export function testsFor(graph: GraphReader, target: SymbolRecord, options: Test
     items.push({ test: symbolView(reach.symbol), path, confidence: reach.weakest, evidence: 'direct_call' });
   }
   result.total = items.length;
-  const listed = new Set(items.map((i) => i.test.id));
-  for (const item of sameModuleCandidates(graph, target, listed, inScope)) items.push(item);
-  for (const item of nameCandidates(graph, target, listed, inScope)) items.push(item);
+  // Candidates score at most SAME_MODULE_CONFIDENCE and rank after direct tests of equal
+  // confidence: when more direct tests than the limit already reach that score, no
+  // candidate could be shown, so the name search (a scan of the name index) is skipped.
+  const strongDirect = items.filter((i) => i.confidence >= SAME_MODULE_CONFIDENCE).length;
+  if (strongDirect <= options.limit) {
+    const listed = new Set(items.map((i) => i.test.id));
+    for (const item of sameModuleCandidates(graph, target, listed, inScope)) items.push(item);
+    for (const item of nameCandidates(graph, target, listed, inScope)) items.push(item);
+  }
 
   items.sort(
     (a, b) =>

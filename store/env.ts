@@ -25,9 +25,10 @@ export function openEnv(path: string, readOnly: boolean): GraphEnv {
     readOnly,
     // lmdb-js: the first opener's options win for the whole process.
     maxDbs: 32,
-    // LZ4 compression of larger values: ids repeat a lot, and the Kubernetes index
-    // shrinks from 616 MB to 366 MB. No object cache: reads are cheap, and an aborted
-    // transaction must leave no in-memory state behind.
+    // LZ4 compression of larger values: symbol ids repeat in every edge and record,
+    // so values compress well (the index size is in bench/results/index-*.json). No
+    // object cache: reads are cheap, and an aborted transaction must leave no
+    // in-memory state behind.
     compression: true,
   });
   const dbs = {} as Dbs;
