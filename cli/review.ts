@@ -27,11 +27,11 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
   if (given !== 1) throw new CairnError('invalid_argument', 'give exactly one of --event, --patch or --file');
   if (options.file !== undefined && options.line === undefined) throw new CairnError('invalid_argument', '--file needs --line');
 
-  const [{ parseHookEvent, parsePatchText, explicitLine, EditInputError }, { loadConfig }, { JsoncError }] = await Promise.all([
-    import('../review/edits.js'),
-    import('../review/config.js'),
-    import('../review/jsonc.js'),
-  ]);
+  // The hook is latency-bound: a review parses a few small files, so V8's optimising
+  // WebAssembly tier would only compile in the background and delay exit. Baseline
+  // code is plenty here; this process does no bulk parsing.
+  (await import('node:v8')).setFlagsFromString('--liftoff-only');
+  const { parseHookEvent, parsePatchText, explicitLine, EditInputError } = await import('../review/edits.js');
   let parsed;
   try {
     if (options.event !== undefined) parsed = parseHookEvent(readInput(options.event, 'event'));
@@ -41,6 +41,19 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
     if (error instanceof EditInputError) throw new CairnError('invalid_input', error.message);
     throw error;
   }
+  // Grammars first: their WebAssembly compiles off the main thread while the
+  // remaining modules load.
+  const { preloadGrammars } = await import('../parsers/review-typescript/index.js');
+  preloadGrammars(parsed.edits.map((e) => e.path));
+  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog }] = await Promise.all([
+    import('../review/config.js'),
+    import('../review/jsonc.js'),
+    import('../workers/review-interpreter.js'),
+    import('../review/paths.js'),
+    import('../machines/audit.js'),
+    import('../review/run.js'),
+    import('../review/audit-log.js'),
+  ]);
   let config;
   try {
     config = loadConfig(ctx.workspace);
@@ -49,15 +62,9 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
     throw error;
   }
 
-  const [{ ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog }] = await Promise.all([
-    import('../workers/review-interpreter.js'),
-    import('../review/paths.js'),
-    import('../machines/audit.js'),
-    import('../review/run.js'),
-    import('../review/audit-log.js'),
-  ]);
   const recorder = new AuditRecorder();
   const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config), budgets: config.limits, recorder });
+  interpreter.policy.startIgnoreOracle();
   try {
     const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json });
     // Record-keeping must not turn an advisory result into a failure: a read-only

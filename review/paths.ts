@@ -133,13 +133,18 @@ export class PathPolicy {
     if (!this.gitRoot) return;
     const wanted = [...new Set(paths)].filter((p) => !this.ignoredCache.has(p) && p !== '' && !p.startsWith('/') && !p.split('/').includes('..'));
     if (wanted.length === 0) return;
-    this.oracle ??= GitCheckIgnore.start(this.workspace);
+    this.startIgnoreOracle();
     if (!this.oracle) return;
     const answers = await Promise.all(wanted.map((p) => this.oracle!.ignored(p)));
     wanted.forEach((p, i) => {
       const answer = answers[i];
       if (answer !== null) this.ignoredCache.set(p, answer);
     });
+  }
+
+  /** Starts the git helper early, so its start-up overlaps other work; a no-op outside git or when running. */
+  startIgnoreOracle(): void {
+    if (this.gitRoot && this.oracle === undefined) this.oracle = GitCheckIgnore.start(this.workspace);
   }
 
   /** Ends the git helper process, if one was started. */
@@ -210,8 +215,12 @@ class GitCheckIgnore {
     }
   }
 
+  /** Ends git's input and lets this process exit without waiting for git to notice. */
   close(): void {
     this.child.stdin.end();
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
+    this.child.unref();
   }
 }
 

@@ -25,6 +25,15 @@ export function reviewGrammarFor(path: string): ReviewGrammar | null {
   return null;
 }
 
+/**
+ * Starts loading the grammars these paths need without waiting, so their WebAssembly
+ * compiles off the main thread while the caller does other start-up work. A failure
+ * surfaces at the first real parse.
+ */
+export function preloadGrammars(paths: string[]): void {
+  for (const grammar of new Set(paths.map(reviewGrammarFor))) if (grammar) parserFor(grammar).catch(() => undefined);
+}
+
 /** At most this many declarations per file; a larger file publishes no map at all. */
 export const MAX_DECLARATIONS = 1024;
 
