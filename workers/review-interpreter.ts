@@ -28,6 +28,7 @@ import {
   type ReviewFile,
 } from '../parsers/review-typescript/index.js';
 import { sha256 } from '../review/canonical.js';
+import { parseJsoncLenient } from '../review/jsonc.js';
 import { edgeBytes, fixedBytes, nodeBytes, type InputArtifact, type InputEdge, type InputNode } from '../review/input.js';
 import { PathPolicy, type PathVerdict } from '../review/paths.js';
 import type { Span } from '../review/edits.js';
@@ -423,8 +424,7 @@ export class ReviewInterpreter {
     }
     const result = await this.capture('tsconfig.json', (p) => this.policy.checkConfigFile(p));
     if (!result.ok) return empty;
-    const { parse } = await import('jsonc-parser');
-    const value = parse(result.snapshot.text, [], { allowTrailingComma: true }) as { compilerOptions?: { baseUrl?: unknown; paths?: unknown } } | undefined;
+    const value = parseJsoncLenient(result.snapshot.text) as { compilerOptions?: { baseUrl?: unknown; paths?: unknown } } | undefined;
     const options = value?.compilerOptions ?? {};
     const baseUrl = typeof options.baseUrl === 'string' ? posix.normalize(options.baseUrl) : null;
     const paths: TsconfigPaths['paths'] = [];
