@@ -1,7 +1,7 @@
 // Runs the impact traversal machine against a neighbour function: the small
 // interpreter between the machine's requests and a graph. It drives the machine
-// through xstate's pure `transition()`, so the recorded events replay exactly.
-import { initialTransition, transition } from 'xstate';
+// through the machine's pure transition function, so the recorded events replay exactly.
+import { stepper } from '../machines/stepper.js';
 import {
   impactTraversalMachine,
   type TraversalContext,
@@ -28,7 +28,8 @@ export function runTraversal(
   neighbours: (request: TraversalRequest) => Neighbours,
   deadline = Number.POSITIVE_INFINITY,
 ): TraversalRun {
-  let [snapshot] = initialTransition(impactTraversalMachine, input);
+  const steps = stepper(impactTraversalMachine, input);
+  let [snapshot] = steps.initial();
   const events: TraversalEvent[] = [];
   while (snapshot.status !== 'done') {
     const request = snapshot.context.request;
@@ -37,14 +38,15 @@ export function runTraversal(
         ? { type: 'ABORT' }
         : { type: 'NEIGHBOURS', node: request.node, ...neighbours(request) };
     events.push(event);
-    [snapshot] = transition(impactTraversalMachine, snapshot, event);
+    [snapshot] = steps.next(snapshot, event);
   }
-  return { result: snapshot.context, events };
+  return { result: snapshot.context as TraversalContext, events };
 }
 
 /** Replays recorded events from the same input: the decisions must come out the same. */
 export function replayTraversal(input: TraversalInput, events: TraversalEvent[]): TraversalContext {
-  let [snapshot] = initialTransition(impactTraversalMachine, input);
-  for (const event of events) [snapshot] = transition(impactTraversalMachine, snapshot, event);
-  return snapshot.context;
+  const steps = stepper(impactTraversalMachine, input);
+  let [snapshot] = steps.initial();
+  for (const event of events) [snapshot] = steps.next(snapshot, event);
+  return snapshot.context as TraversalContext;
 }

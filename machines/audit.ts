@@ -3,11 +3,12 @@
 // and replays a recorded log through the same machine definitions. Because the
 // live run and the replay use the same pure functions, a divergence means the
 // machine definitions changed or something impure crept into them.
-import { initialTransition, transition, type AnyStateMachine } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import { captureMachine } from './capture.js';
 import { evidenceTraversalMachine } from './evidence-traversal.js';
 import { reviewFreshnessMachine } from './review-freshness.js';
 import { rootSelectionMachine } from './root-selection.js';
+import { stepper } from './stepper.js';
 
 /** Every machine a log may name. */
 export const REVIEW_MACHINES: Record<string, AnyStateMachine> = {
@@ -59,7 +60,8 @@ export async function drive<TOutput>(
   recorder?: AuditRecorder,
 ): Promise<TOutput> {
   const run = recorder?.start(name, input) ?? 0;
-  let [snapshot, actions] = initialTransition(machine, input);
+  const steps = stepper(machine, input);
+  let [snapshot, actions] = steps.initial();
   for (;;) {
     const commands = commandsOf(actions);
     recorder?.add({ run, commands });
@@ -77,7 +79,7 @@ export async function drive<TOutput>(
     }
     if (!event) throw new Error(`${name}: stuck in ${JSON.stringify(snapshot.value)} with no event to consume`);
     recorder?.add({ run, event });
-    [snapshot, actions] = transition(machine, snapshot, event as never);
+    [snapshot, actions] = steps.next(snapshot, event);
   }
 }
 
@@ -123,7 +125,8 @@ export function replay(lines: AuditLine[], machines: Record<string, AnyStateMach
       divergences.push({ run, machine: head.machine, step: 0, expected: 'a known machine', actual: head.machine });
       continue;
     }
-    let [snapshot, actions] = initialTransition(machine, head.input);
+    const machineSteps = stepper(machine, head.input);
+    let [snapshot, actions] = machineSteps.initial();
     let step = 0;
     let event: ReplayStep['event'] = null;
     for (const line of runLines.slice(1)) {
@@ -134,7 +137,7 @@ export function replay(lines: AuditLine[], machines: Record<string, AnyStateMach
       } else if ('event' in line) {
         event = line.event;
         step++;
-        [snapshot, actions] = transition(machine, snapshot, line.event as never);
+        [snapshot, actions] = machineSteps.next(snapshot, line.event);
       } else if ('output' in line) {
         const actual = snapshot.status === 'done' ? snapshot.output : null;
         if (stable(actual) !== stable(line.output)) divergences.push({ run, machine: head.machine, step, expected: line.output, actual });
