@@ -7,7 +7,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ignore } from 'ignore';
-import picomatch from 'picomatch';
+import { globMatcher } from './glob.js';
 
 export type PathDenial = 'outside-workspace' | 'protected' | 'privacy-excluded' | 'git-ignored' | 'not-selected' | 'context-excluded' | 'missing';
 
@@ -45,7 +45,7 @@ const PROTECTED_NAMES = [
   '.git-credentials',
 ];
 
-const isProtectedName = picomatch(PROTECTED_NAMES, { dot: true, nocase: true });
+const isProtectedName = globMatcher(PROTECTED_NAMES, { nocase: true });
 
 /** True for paths cairn never reads: inside .git, env files, keys, credentials, secrets. */
 export function isProtected(rel: string): boolean {
@@ -61,7 +61,7 @@ export function workspaceRelative(workspace: string, absolute: string): string |
   return rel.split(sep).join('/');
 }
 
-const matcher = (globs: string[]) => (globs.length === 0 ? () => false : picomatch(globs, { dot: true }));
+const matcher = (globs: string[]) => globMatcher(globs);
 
 export class PathPolicy {
   private readonly rootInclude: (p: string) => boolean;

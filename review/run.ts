@@ -3,7 +3,7 @@
 // by the interface below; decisions happen in the machines the host drives.
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from './glob.js';
 import type { EdgeDecision } from '../machines/evidence-traversal.js';
 import type { ReviewDeclaration } from '../parsers/review-typescript/facts.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
@@ -252,8 +252,8 @@ async function reviewFile(
 }
 
 function pathSelected(settings: { includes: string[] | null; excludes: string[] }, rel: string): boolean {
-  if (settings.includes && !picomatch(settings.includes, { dot: true })(rel)) return false;
-  if (settings.excludes.length > 0 && picomatch(settings.excludes, { dot: true })(rel)) return false;
+  if (settings.includes && !globMatcher(settings.includes)(rel)) return false;
+  if (globMatcher(settings.excludes)(rel)) return false;
   return true;
 }
 

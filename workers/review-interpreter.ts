@@ -5,7 +5,7 @@
 //
 // Every read goes through the capture machine, whose first command is a path
 // check; the log of checks and reads is kept so tests can prove the order.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { AuditRecorder, drive } from '../machines/audit.js';
 import { captureMachine, type CaptureOutput, type FileStat } from '../machines/capture.js';
@@ -480,7 +480,9 @@ function boundedRead(absolute: string, maxBytes: number): { text: string | null;
     return null;
   }
   try {
-    const buffer = Buffer.allocUnsafe(maxBytes + 1); // only the bytes read are used
+    // Sized to the file (plus one byte, so growth past the ceiling is seen), never
+    // the whole ceiling: large idle buffers cost the hook garbage collections.
+    const buffer = Buffer.allocUnsafe(Math.min(maxBytes, fstatSync(fd).size) + 1);
     let bytes = 0;
     for (;;) {
       const n = readSync(fd, buffer, bytes, buffer.length - bytes, null);
