@@ -10,6 +10,8 @@ import { execute, intOption, warningsBlock } from './run.js';
 interface TestsForData {
   target: SymbolView | null;
   tests: TestItem[];
+  /** Opening the index, finding the symbol and answering (process start and printing excluded). */
+  timings_ms?: { query: number };
 }
 
 export function register(program: Command): void {
@@ -25,6 +27,7 @@ export function register(program: Command): void {
         'tests-for',
         (ctx) => {
           const limit = intOption(flags.limit, '--limit', TESTS_FOR_DEFAULT_LIMIT, 1, TESTS_FOR_MAX_LIMIT);
+          const started = performance.now();
           return withGraph(ctx.workspace, (graph): CommandResult<TestsForData> => {
             const target = requireSymbol(graph, query, { target: null, tests: [] });
             const result = testsFor(graph, target, { prefix: flags.in, limit, includeTests: ctx.tests });
@@ -41,7 +44,7 @@ export function register(program: Command): void {
             return {
               command: 'tests-for',
               ok: true,
-              data: { target: result.target, tests: result.tests },
+              data: { target: result.target, tests: result.tests, timings_ms: { query: Math.round(performance.now() - started) } },
               warnings,
               truncated,
               next_action: truncated ? 'narrow the query' : 'none',

@@ -61,6 +61,24 @@ export interface EdgeRecord {
   warning?: string;
 }
 
+/**
+ * An edge as the incoming index keys it: enough to walk callers without reading the
+ * edge record. `ord` is the call site's position in its file (negative for `contains`);
+ * with the rest it names exactly one stored edge (GraphReader.edge).
+ */
+export interface EdgeRef {
+  source: string;
+  target: string;
+  relationship: Relationship;
+  confidence: number;
+  line: number;
+  column: number;
+  ord: number;
+}
+
+/** Kinds of an is_test symbol that make it a test case (a `mod tests` or a test class is a container). */
+export const TEST_CASE_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'constructor', 'test']);
+
 export interface UnresolvedRecord {
   source: string;
   specifier: string;
@@ -105,6 +123,8 @@ export interface GraphReader {
   file(path: string): FileRecord | undefined;
   /** Files in path order, optionally under a path prefix. */
   files(prefix?: string): Iterable<FileRecord>;
+  /** Paths of the files directly in `dir` (`a/b/`, or '' for the top), in path order, at most `limit`. */
+  filesInDirectory(dir: string, limit: number): string[];
   symbol(id: string): SymbolRecord | undefined;
   symbolsInFile(path: string): SymbolRecord[];
   /** Exact name match (case-sensitive). */
@@ -113,6 +133,22 @@ export interface GraphReader {
   search(query: string, limit: number): SymbolRecord[];
   outgoing(id: string): EdgeRecord[];
   incoming(id: string): EdgeRecord[];
+  /** The same edges as `incoming`, in its order, as references: no edge record is read. */
+  incomingRefs(id: string): EdgeRef[];
+  /** Those of `incomingRefs` whose source is a test symbol, from their own index. */
+  incomingFromTests(id: string): EdgeRef[];
+  /** The stored edge a reference names. */
+  edge(ref: EdgeRef): EdgeRecord | undefined;
+  /** The kind of a test symbol, or undefined when `id` is not a test; no symbol record is read. */
+  testKind(id: string): string | undefined;
+  /** The test symbols of a file with their kinds, in id order; no symbol record is read. */
+  testsInFile(path: string): { id: string; kind: string }[];
+  /**
+   * Test cases named after `name` (see store/name-words.ts: the name's words start at
+   * one of the test's word starts), as ids in id order. At most `budget` index entries
+   * are read; `complete` is false when that cut the answer.
+   */
+  testsNamedAfter(name: string, budget: number): { ids: string[]; complete: boolean };
   unresolvedFrom(id: string): UnresolvedRecord[];
   /** Unresolved records in path/line/column/specifier order, optionally under a path prefix. */
   unresolved(prefix?: string): Iterable<UnresolvedRecord>;

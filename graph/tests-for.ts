@@ -6,28 +6,30 @@
 // target's reverse neighbourhood, capped by a visit budget. A path's confidence
 // is its weakest edge. Candidates (same module, name) are labelled as such and
 // never outrank their nature: a name match scores at most 30.
-import type { EdgeRecord, GraphReader, SymbolRecord } from '../contracts/graph.js';
+//
+// The walk reads index keys only (an incoming key holds the edge's confidence, the
+// test index says which symbols are tests, and the last hop reads only the edges
+// whose source is a test); symbol and edge records are read for the rows the answer
+// prints, after ranking. Name candidates come from the
+// test-name index, never from a scan of all names.
+import { TEST_CASE_KINDS, type EdgeRef, type GraphReader, type SymbolRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
-import {
-  CALLABLE_KINDS,
-  PATH_RELATIONSHIPS,
-  compareStrings,
-  relationshipView,
-  symbolView,
-  type RelationshipView,
-  type SymbolView,
-} from './views.js';
+import { normalisedName } from '../store/name-words.js';
+import { PATH_RELATIONSHIPS, compareStrings, relationshipView, symbolView, type RelationshipView, type SymbolView } from './views.js';
 
 export const TESTS_FOR_DEFAULT_LIMIT = 30;
 export const TESTS_FOR_MAX_LIMIT = 100;
 export const MAX_HOPS = 3;
 /** Symbols whose callers are read, at most; beyond it the answer is marked partial. */
 export const VISIT_BUDGET = 2000;
-/** Incoming edges looked at, at most (each costs a symbol read). */
+/** Incoming edges looked at, at most. */
 export const EDGE_BUDGET = 20_000;
 /** Same-directory files looked at for colocated test candidates. */
 const MODULE_FILE_BUDGET = 40;
-const NAME_SEARCH_BUDGET = 200;
+/** Test-name index entries read for name candidates (keys only). */
+const NAME_SEARCH_BUDGET = 10_000;
+/** Shorter names (normalised) name too many tests to be a useful hint. */
+const MIN_NAME_LENGTH = 3;
 
 export const SAME_MODULE_CONFIDENCE = 40;
 export const NAME_HEURISTIC_CONFIDENCE = RESOLUTION_CONFIDENCE.name_only;
@@ -61,28 +63,53 @@ export interface TestsForResult {
 }
 
 interface Reach {
-  symbol: SymbolRecord;
+  id: string;
   /** Edges from this symbol to the target, nearest first. */
-  edges: EdgeRecord[];
+  refs: EdgeRef[];
   weakest: number;
 }
 
+/** A row of the answer before any record is read: enough to rank it. */
+interface Row {
+  id: string;
+  confidence: number;
+  evidence: TestEvidence;
+  hops: number;
+  /** The printed item, reading the records it shows; undefined when the row drops out (out of scope). */
+  item: () => TestItem | undefined;
+}
+
 const EVIDENCE_RANK: Record<TestEvidence, number> = { direct_call: 0, same_module_candidate: 1, name_heuristic: 2 };
+
+const byRank = (a: Row, b: Row) =>
+  b.confidence - a.confidence || EVIDENCE_RANK[a.evidence] - EVIDENCE_RANK[b.evidence] || a.hops - b.hops || compareStrings(a.id, b.id);
+
+/** Symbol records read once each, only when a printed row needs them. */
+class Records {
+  private readonly cache = new Map<string, SymbolRecord | undefined>();
+  constructor(private readonly graph: GraphReader, target: SymbolRecord) {
+    this.cache.set(target.id, target);
+  }
+  get(id: string): SymbolRecord | undefined {
+    if (!this.cache.has(id)) this.cache.set(id, this.graph.symbol(id));
+    return this.cache.get(id);
+  }
+}
 
 export function testsFor(graph: GraphReader, target: SymbolRecord, options: TestsForOptions): TestsForResult {
   const result: TestsForResult = { target: symbolView(target), tests: [], truncated: false, search_budget_reached: false, total: 0 };
   if (!options.includeTests) return result;
   const maxHops = options.maxHops ?? MAX_HOPS;
   const budget = options.visitBudget ?? VISIT_BUDGET;
-  const inScope = (s: SymbolRecord) => !options.prefix || s.file_path.startsWith(options.prefix);
-
-  const symbols = new Map<string, SymbolRecord | undefined>([[target.id, target]]);
-  const lookup = (id: string) => {
-    if (!symbols.has(id)) symbols.set(id, graph.symbol(id));
-    return symbols.get(id);
+  const records = new Records(graph, target);
+  const inScope = (id: string) => !options.prefix || (records.get(id)?.file_path.startsWith(options.prefix) ?? false);
+  const testKinds = new Map<string, string | undefined>();
+  const testKind = (id: string) => {
+    if (!testKinds.has(id)) testKinds.set(id, graph.testKind(id));
+    return testKinds.get(id);
   };
 
-  const best = new Map<string, Reach>([[target.id, { symbol: target, edges: [], weakest: 100 }]]);
+  const best = new Map<string, Reach>([[target.id, { id: target.id, refs: [], weakest: 100 }]]);
   const found = new Map<string, Reach>();
   let level: Reach[] = [best.get(target.id)!];
   let visits = 0;
@@ -95,25 +122,24 @@ export function testsFor(graph: GraphReader, target: SymbolRecord, options: Test
         break;
       }
       visits += 1;
-      for (const edge of graph.incoming(reach.symbol.id)) {
+      // On the last hop only a test can still be found, so only edges from tests are read.
+      const refs = hop === maxHops ? graph.incomingFromTests(reach.id) : graph.incomingRefs(reach.id);
+      for (const ref of refs) {
         edgesSeen += 1;
-        if (!PATH_RELATIONSHIPS.has(edge.relationship) || edge.source === reach.symbol.id) continue;
-        if (best.has(edge.source)) continue;
-        const source = lookup(edge.source);
-        if (!source) continue;
-        const candidate: Reach = { symbol: source, edges: [edge, ...reach.edges], weakest: Math.min(reach.weakest, edge.confidence) };
-        const held = next.get(source.id);
-        if (!held || candidate.weakest > held.weakest) next.set(source.id, candidate);
+        if (!PATH_RELATIONSHIPS.has(ref.relationship) || ref.source === reach.id) continue;
+        if (best.has(ref.source)) continue;
+        const weakest = Math.min(reach.weakest, ref.confidence);
+        const held = next.get(ref.source);
+        if (!held || weakest > held.weakest) next.set(ref.source, { id: ref.source, refs: [ref, ...reach.refs], weakest });
       }
     }
     for (const [id, reach] of next) {
       best.set(id, reach);
-      if (reach.symbol.is_test && CALLABLE_KINDS.has(reach.symbol.kind)) {
-        if (inScope(reach.symbol)) found.set(id, reach);
-      }
+      const kind = testKind(id);
+      if (kind !== undefined && TEST_CASE_KINDS.has(kind) && inScope(id)) found.set(id, reach);
     }
     // Tests end a path: what calls a test is not evidence about the target.
-    level = [...next.values()].filter((r) => !r.symbol.is_test).sort((a, b) => compareStrings(a.symbol.id, b.symbol.id));
+    level = [...next.values()].filter((r) => testKind(r.id) === undefined).sort((a, b) => compareStrings(a.id, b.id));
     if (result.search_budget_reached) break;
     // Enough direct tests at this distance: deeper ones would only be cut by the limit.
     if (found.size > options.limit && level.length > 0) {
@@ -122,112 +148,136 @@ export function testsFor(graph: GraphReader, target: SymbolRecord, options: Test
     }
   }
 
-  const items: TestItem[] = [];
+  const rows: Row[] = [];
   for (const reach of found.values()) {
-    const path = reach.edges.map((edge) => relationshipView(edge, lookup(edge.source)!, lookup(edge.target!)!));
-    items.push({ test: symbolView(reach.symbol), path, confidence: reach.weakest, evidence: 'direct_call' });
+    rows.push({ id: reach.id, confidence: reach.weakest, evidence: 'direct_call', hops: reach.refs.length, item: () => directItem(graph, records, reach) });
   }
-  result.total = items.length;
+  result.total = rows.length;
   // Candidates score at most SAME_MODULE_CONFIDENCE and rank after direct tests of equal
   // confidence: when more direct tests than the limit already reach that score, no
-  // candidate could be shown, so the name search (a scan of the name index) is skipped.
-  const strongDirect = items.filter((i) => i.confidence >= SAME_MODULE_CONFIDENCE).length;
+  // candidate could be shown, so neither candidate search runs.
+  const strongDirect = rows.filter((r) => r.confidence >= SAME_MODULE_CONFIDENCE).length;
   if (strongDirect <= options.limit) {
-    const listed = new Set(items.map((i) => i.test.id));
-    for (const item of sameModuleCandidates(graph, target, listed, inScope)) items.push(item);
-    for (const item of nameCandidates(graph, target, listed, inScope)) items.push(item);
+    // The target is not a candidate test of itself.
+    const listed = new Set([target.id, ...found.keys()]);
+    rows.push(...sameModuleCandidates(graph, records, target, listed, options.prefix));
+    const named = nameCandidates(graph, records, target, listed, inScope);
+    rows.push(...named.rows);
+    // The name index held more entries than it may read: the candidates are a part.
+    if (!named.complete) result.truncated = true;
   }
 
-  items.sort(
-    (a, b) =>
-      b.confidence - a.confidence ||
-      EVIDENCE_RANK[a.evidence] - EVIDENCE_RANK[b.evidence] ||
-      a.path.length - b.path.length ||
-      compareStrings(a.test.id, b.test.id),
-  );
-  result.truncated = result.truncated || items.length > options.limit;
-  result.tests = items.slice(0, options.limit);
+  // Records are read from here on, in rank order, for the rows shown (and one more:
+  // a row out of scope drops out, so only a readable one proves the answer was cut).
+  rows.sort(byRank);
+  for (const row of rows) {
+    const item = row.item();
+    if (!item) continue;
+    if (result.tests.length === options.limit) {
+      result.truncated = true;
+      break;
+    }
+    result.tests.push(item);
+  }
   return result;
 }
 
-/** Tests colocated with the target (same file, then same directory): colocation only, not a call. */
-function sameModuleCandidates(
-  graph: GraphReader,
-  target: SymbolRecord,
-  listed: Set<string>,
-  inScope: (s: SymbolRecord) => boolean,
-): TestItem[] {
-  const dir = target.file_path.includes('/') ? target.file_path.slice(0, target.file_path.lastIndexOf('/') + 1) : '';
-  const paths = [target.file_path];
-  let looked = 0;
-  for (const file of graph.files(dir || undefined)) {
-    if (looked >= MODULE_FILE_BUDGET) break;
-    const rest = file.path.slice(dir.length);
-    if (file.path === target.file_path || rest.includes('/') || !file.path.startsWith(dir)) continue;
-    looked += 1;
-    paths.push(file.path);
+function directItem(graph: GraphReader, records: Records, reach: Reach): TestItem | undefined {
+  const test = records.get(reach.id);
+  if (!test) return undefined;
+  const path: RelationshipView[] = [];
+  for (const ref of reach.refs) {
+    const edge = graph.edge(ref);
+    const source = records.get(ref.source);
+    const target = records.get(ref.target);
+    if (!edge || !source || !target) return undefined;
+    path.push(relationshipView(edge, source, target));
   }
-  const items: TestItem[] = [];
-  for (const path of paths) {
-    const inFile = graph.symbolsInFile(path);
-    const byId = new Map(inFile.map((s) => [s.id, s]));
-    for (const s of inFile) {
-      if (!s.is_test || !CALLABLE_KINDS.has(s.kind) || listed.has(s.id) || !inScope(s)) continue;
-      listed.add(s.id);
-      const container = (s.parent_id && byId.get(s.parent_id)) || s;
-      items.push({
-        test: symbolView(s),
-        path: [
-          {
-            source: symbolView(container),
-            target: symbolView(s),
-            relationship: 'contains',
-            resolution_kind: 'same_file',
-            confidence: SAME_MODULE_CONFIDENCE,
-            file_path: s.file_path,
-            line: s.start_line,
-            column: s.start_column,
-          },
-        ],
-        confidence: SAME_MODULE_CONFIDENCE,
-        evidence: 'same_module_candidate',
-      });
-    }
-  }
-  return items;
+  return { test: symbolView(test), path, confidence: reach.weakest, evidence: 'direct_call' };
 }
 
-/** Tests whose name contains the target's name: a naming candidate only. */
+/**
+ * Tests colocated with the target (same file, then same directory): colocation only,
+ * not a call. The test index lists a file's tests; a record is read only if shown.
+ */
+function sameModuleCandidates(graph: GraphReader, records: Records, target: SymbolRecord, listed: Set<string>, prefix: string | undefined): Row[] {
+  const dir = target.file_path.includes('/') ? target.file_path.slice(0, target.file_path.lastIndexOf('/') + 1) : '';
+  const neighbours = graph.filesInDirectory(dir, MODULE_FILE_BUDGET + 1).filter((p) => p !== target.file_path);
+  const paths = [target.file_path, ...neighbours.slice(0, MODULE_FILE_BUDGET)];
+  const rows: Row[] = [];
+  for (const path of paths) {
+    if (prefix && !path.startsWith(prefix)) continue;
+    for (const { id, kind } of graph.testsInFile(path)) {
+      if (!TEST_CASE_KINDS.has(kind) || listed.has(id)) continue;
+      listed.add(id);
+      const item = (): TestItem | undefined => {
+        const test = records.get(id);
+        if (!test) return undefined;
+        const container = (test.parent_id && records.get(test.parent_id)) || test;
+        return {
+          test: symbolView(test),
+          path: [
+            {
+              source: symbolView(container),
+              target: symbolView(test),
+              relationship: 'contains',
+              resolution_kind: 'same_file',
+              confidence: SAME_MODULE_CONFIDENCE,
+              file_path: test.file_path,
+              line: test.start_line,
+              column: test.start_column,
+            },
+          ],
+          confidence: SAME_MODULE_CONFIDENCE,
+          evidence: 'same_module_candidate',
+        };
+      };
+      rows.push({ id, confidence: SAME_MODULE_CONFIDENCE, evidence: 'same_module_candidate', hops: 1, item });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Tests named after the target (its words start at one of the test name's word
+ * starts: `checkNotNull` names `testCheckNotNull_simple`): a naming candidate only.
+ * Answered from the test-name index; a candidate's record is read only if it is shown.
+ */
 function nameCandidates(
   graph: GraphReader,
+  records: Records,
   target: SymbolRecord,
   listed: Set<string>,
-  inScope: (s: SymbolRecord) => boolean,
-): TestItem[] {
-  const needle = target.name.toLowerCase();
-  if (needle.length < 3) return [];
-  const items: TestItem[] = [];
-  for (const s of graph.search(target.name, NAME_SEARCH_BUDGET)) {
-    if (!s.is_test || !CALLABLE_KINDS.has(s.kind) || listed.has(s.id) || !inScope(s)) continue;
-    if (!s.name.toLowerCase().includes(needle)) continue;
-    listed.add(s.id);
-    items.push({
-      test: symbolView(s),
-      path: [
-        {
-          source: symbolView(s),
-          target: symbolView(target),
-          relationship: 'references',
-          resolution_kind: 'name_only',
-          confidence: NAME_HEURISTIC_CONFIDENCE,
-          file_path: s.file_path,
-          line: s.start_line,
-          column: s.start_column,
-        },
-      ],
-      confidence: NAME_HEURISTIC_CONFIDENCE,
-      evidence: 'name_heuristic',
-    });
+  inScope: (id: string) => boolean,
+): { rows: Row[]; complete: boolean } {
+  if (normalisedName(target.name).length < MIN_NAME_LENGTH) return { rows: [], complete: true };
+  const rows: Row[] = [];
+  const named = graph.testsNamedAfter(target.name, NAME_SEARCH_BUDGET);
+  for (const id of named.ids) {
+    if (listed.has(id)) continue;
+    listed.add(id);
+    const item = (): TestItem | undefined => {
+      const test = records.get(id);
+      if (!test || !inScope(id)) return undefined;
+      return {
+        test: symbolView(test),
+        path: [
+          {
+            source: symbolView(test),
+            target: symbolView(target),
+            relationship: 'references',
+            resolution_kind: 'name_only',
+            confidence: NAME_HEURISTIC_CONFIDENCE,
+            file_path: test.file_path,
+            line: test.start_line,
+            column: test.start_column,
+          },
+        ],
+        confidence: NAME_HEURISTIC_CONFIDENCE,
+        evidence: 'name_heuristic',
+      };
+    };
+    rows.push({ id, confidence: NAME_HEURISTIC_CONFIDENCE, evidence: 'name_heuristic', hops: 1, item });
   }
-  return items;
+  return { rows, complete: named.complete };
 }

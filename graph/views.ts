@@ -59,8 +59,5 @@ export function edgeKey(edge: EdgeRecord): string {
 
 export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Kinds that can be a test case (a `mod tests` or a test class is a container, not a test). */
-export const CALLABLE_KINDS = new Set(['function', 'method', 'constructor', 'test']);
-
 /** Relationships a review path may use (contract: calls, tests, contains, references). */
 export const PATH_RELATIONSHIPS = new Set(['calls', 'tests', 'references']);

@@ -13,8 +13,12 @@
 //   symbols       id                                       -> SymbolRecord (file symbols `<path>::` too)
 //   file_symbols  path                                     -> id[]          (file symbol first, then source order)
 //   names         [lower(name), name, id]                  -> null          (name index; no file symbols)
+//   test_symbols  id                                       -> kind          (every is_test symbol)
+//   file_tests    [path, id]                               -> kind          (the same, by file)
+//   test_words    [word suffix, id]                        -> kind          (test cases by the words of their name: name-words.ts)
 //   answers       path                                     -> FileAnswers   (the file's outgoing edges and unresolved records)
-//   incoming      [target, relationship, source, line, column, ord] -> EdgeRecord
+//   incoming      [target, relationship, source, line, column, ord, confidence] -> EdgeRecord
+//   test_incoming the incoming key of each edge whose source is a test -> null
 //   call_sites    path                                     -> StoredCallSite[] (raw facts, so re-resolution never re-parses)
 //   imports       path                                     -> ImportFact[]
 //   dependents    [dep, path]                              -> ord[]         (call sites to re-resolve when `dep` changes)
@@ -23,11 +27,19 @@
 // `ord` is a call site's index in its file, or -1 - i for the i-th `contains` edge.
 // A dependency `dep` is `n:<name>` (a name lookup) or `f:<path>` (a file's symbols,
 // imports or existence); ord -1 (WHOLE_FILE) in dependents means every call site.
+//
+// The incoming key carries the edge's confidence, and test_symbols answers "is this a
+// test" without a symbol record (file_tests: "which tests are in this file"), so a
+// reverse walk (tests-for) reads keys only and decodes records just for what it
+// prints. A test case is an is_test symbol of a TEST_CASE_KINDS kind; only those are
+// in test_words. test_incoming lets the walk's last hop read only the edges from
+// tests. An edge is rewritten whenever its source's file changes or a name or file it
+// was resolved through does, so its entry there follows the source's is_test.
 import type { Key } from 'lmdb';
 import type { CallSiteFact, Language } from '../contracts/facts.js';
 import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const DB_NAMES = [
   'meta',
@@ -35,8 +47,12 @@ export const DB_NAMES = [
   'symbols',
   'file_symbols',
   'names',
+  'test_symbols',
+  'file_tests',
+  'test_words',
   'answers',
   'incoming',
+  'test_incoming',
   'call_sites',
   'imports',
   'dependents',

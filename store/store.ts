@@ -3,10 +3,12 @@
 import { rmSync } from 'node:fs';
 import * as lmdb from 'lmdb';
 import { CairnError } from '../contracts/errors.js';
-import type { EdgeRecord, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import type { Relationship } from '../contracts/tiers.js';
 import { envExists, graphPath, openEnv, type GraphEnv } from './env.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
 import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
+import { normalisedName } from './name-words.js';
 import { emptyStats, sortedStats } from './stats.js';
 import { beginRebuild, recoverSwap, type RebuildSession } from './rebuild.js';
 import { changedNames, GraphWriter } from './writer.js';
@@ -22,8 +24,20 @@ export function openStore(workspace: string, options: OpenStoreOptions = {}): Gr
 
 type Signatures = Map<string, string[]>;
 
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** lmdb-js's key decoder (exported at runtime, missing from its type declarations). */
 const decodeKey = (lmdb as unknown as { bufferToKeyValue(buffer: Buffer): lmdb.Key }).bufferToKeyValue;
+
+/** The incoming-key references into `id` of an index keyed like `incoming`. */
+function edgeRefs(db: lmdb.Database, id: string): EdgeRef[] {
+  const out: EdgeRef[] = [];
+  for (const key of db.getKeys(prefixRange(id))) {
+    const [target, relationship, source, line, column, ord, confidence] = key as [string, Relationship, string, number, number, number, number];
+    out.push({ source, target, relationship, confidence, line, column, ord });
+  }
+  return out;
+}
 
 function fileEdges(answers: FileAnswers | undefined): EdgeRecord[] {
   if (!answers) return [];
@@ -51,6 +65,8 @@ function merge(into: Signatures, from: Signatures): void {
 
 export class LmdbGraphStore implements GraphStore {
   private env: GraphEnv | undefined;
+  /** Read-only stores: the environment whose schema was found compatible. */
+  private compatibleEnv: GraphEnv | undefined;
 
   constructor(
     private readonly path: string,
@@ -94,6 +110,7 @@ export class LmdbGraphStore implements GraphStore {
   /** The databases, or undefined when there is no index yet; throws on another schema version. */
   private readable() {
     if (!this.env) return undefined;
+    if (this.compatibleEnv === this.env) return this.env.dbs;
     const state = this.schemaState();
     if (state === 'missing') return undefined;
     if (state === 'incompatible') {
@@ -104,6 +121,10 @@ export class LmdbGraphStore implements GraphStore {
         'cairn init',
       );
     }
+    // A reader's environment keeps its schema while open (an init swaps in a new
+    // directory, a sync keeps the version), so one check serves every later read;
+    // a writer checks each time, as its own apply may rebuild.
+    if (this.readOnly) this.compatibleEnv = this.env;
     return this.env.dbs;
   }
 
@@ -127,6 +148,30 @@ export class LmdbGraphStore implements GraphStore {
     if (!dbs) return;
     const range = prefix ? { start: prefix, end: prefix + HIGH } : {};
     for (const { value } of dbs.files.getRange(range)) yield value as FileRecord;
+  }
+
+  filesInDirectory(dir: string, limit: number): string[] {
+    const dbs = this.readable();
+    const out: string[] = [];
+    if (!dbs || limit <= 0) return out;
+    const end = dir + HIGH;
+    let start = dir;
+    // Keys only; a subdirectory is skipped by seeking past it (`a/b/` ends before `a/b0`).
+    for (let more = true; more; ) {
+      more = false;
+      for (const key of dbs.files.getKeys({ start, end })) {
+        const path = key as string;
+        const slash = path.indexOf('/', dir.length);
+        if (slash >= 0) {
+          start = `${path.slice(0, slash)}0`;
+          more = true;
+          break;
+        }
+        out.push(path);
+        if (out.length >= limit) return out;
+      }
+    }
+    return out;
   }
 
   *fileStates(): Iterable<IndexedFileState> {
@@ -204,6 +249,49 @@ export class LmdbGraphStore implements GraphStore {
     const out: EdgeRecord[] = [];
     for (const { value } of dbs.incoming.getRange(prefixRange(id))) out.push(value as EdgeRecord);
     return out;
+  }
+
+  /** Keys only: the walk reads no edge record (the key holds the confidence). */
+  incomingRefs(id: string): EdgeRef[] {
+    const dbs = this.readable();
+    return dbs ? edgeRefs(dbs.incoming, id) : [];
+  }
+
+  incomingFromTests(id: string): EdgeRef[] {
+    const dbs = this.readable();
+    return dbs ? edgeRefs(dbs.test_incoming, id) : [];
+  }
+
+  edge(ref: EdgeRef): EdgeRecord | undefined {
+    const key = [ref.target, ref.relationship, ref.source, ref.line, ref.column, ref.ord, ref.confidence];
+    return this.readable()?.incoming.get(key) as EdgeRecord | undefined;
+  }
+
+  testKind(id: string): string | undefined {
+    return this.readable()?.test_symbols.get(id) as string | undefined;
+  }
+
+  testsInFile(path: string): { id: string; kind: string }[] {
+    const dbs = this.readable();
+    if (!dbs) return [];
+    const out: { id: string; kind: string }[] = [];
+    for (const { key, value } of dbs.file_tests.getRange(prefixRange(path))) out.push({ id: (key as [string, string])[1], kind: value as string });
+    return out;
+  }
+
+  testsNamedAfter(name: string, budget: number): { ids: string[]; complete: boolean } {
+    const dbs = this.readable();
+    const needle = normalisedName(name);
+    if (!dbs || needle === '') return { ids: [], complete: true };
+    const ids = new Set<string>();
+    let read = 0;
+    // Keys only, from the first suffix that starts with the needle to the last.
+    for (const key of dbs.test_words.getKeys({ start: [needle], end: [needle + HIGH] })) {
+      if (read >= budget) return { ids: [...ids].sort(compareIds), complete: false };
+      read += 1;
+      ids.add((key as [string, string])[1]);
+    }
+    return { ids: [...ids].sort(compareIds), complete: true };
   }
 
   unresolvedFrom(id: string): UnresolvedRecord[] {

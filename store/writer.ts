@@ -13,17 +13,18 @@
 // The dependency records are written by StoreLookup while resolving, so this set
 // covers whatever the binders read, and the result equals a fresh build.
 import type { FileFacts } from '../contracts/facts.js';
-import type { EdgeRecord, FileRecord, GraphStats, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import { TEST_CASE_KINDS, type EdgeRecord, type FileRecord, type GraphStats, type SymbolRecord, type UnresolvedRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { Dbs } from './env.js';
 import { StoreLookup } from './lookup.js';
+import { wordSuffixes } from './name-words.js';
 import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
 import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
 import { frameworkTier, REVERSED_RELATIONSHIPS } from './resolve/spring.js';
 import { fileDep, type FileAnswers, isUnresolved, nameDep, prefixRange, type StoredCallSite, WHOLE_FILE } from './schema.js';
 import { bump } from './stats.js';
 
-export const incomingKey = (e: EdgeRecord, ord: number) => [e.target, e.relationship, e.source, e.line, e.column, ord];
+export const incomingKey = (e: EdgeRecord, ord: number) => [e.target, e.relationship, e.source, e.line, e.column, ord, e.confidence];
 
 type Signatures = Map<string, string[]>;
 
@@ -55,13 +56,22 @@ export class GraphWriter {
   }
 
   private addAnswer(answer: EdgeRecord | UnresolvedRecord, ord: number): void {
-    if (!isUnresolved(answer) && answer.target !== null) this.dbs.incoming.putSync(incomingKey(answer, ord), answer);
+    if (!isUnresolved(answer) && answer.target !== null) {
+      const key = incomingKey(answer, ord);
+      this.dbs.incoming.putSync(key, answer);
+      if (this.dbs.test_symbols.get(answer.source) !== undefined) this.dbs.test_incoming.putSync(key, null);
+    }
     this.countAnswer(answer, 1);
   }
 
   private dropAnswer(answer: EdgeRecord | UnresolvedRecord | undefined, ord: number): void {
     if (!answer) return;
-    if (!isUnresolved(answer) && answer.target !== null) this.dbs.incoming.removeSync(incomingKey(answer, ord));
+    if (!isUnresolved(answer) && answer.target !== null) {
+      const key = incomingKey(answer, ord);
+      this.dbs.incoming.removeSync(key);
+      // Whatever the source is now: it may have stopped being a test since.
+      this.dbs.test_incoming.removeSync(key);
+    }
     this.countAnswer(answer, -1);
   }
 
@@ -81,6 +91,7 @@ export class GraphWriter {
       const symbol = this.dbs.symbols.get(id) as SymbolRecord | undefined;
       if (symbol && symbol.kind !== 'file') {
         this.dbs.names.removeSync([symbol.name.toLowerCase(), symbol.name, id]);
+        if (symbol.is_test) this.dropTest(symbol);
         this.stats.symbols -= 1;
         addSignature(signatures, symbol);
       }
@@ -125,6 +136,7 @@ export class GraphWriter {
       const symbol = symbols[index];
       this.dbs.symbols.putSync(symbol.id, symbol);
       this.dbs.names.putSync([symbol.name.toLowerCase(), symbol.name, symbol.id], null);
+      if (symbol.is_test) this.addTest(symbol);
       this.stats.symbols += 1;
       addSignature(signatures, symbol);
       if (symbol.parent_id !== null) {
@@ -153,6 +165,22 @@ export class GraphWriter {
     else if (contains.length > 0) this.dbs.answers.putSync(facts.path, answers);
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
     return signatures;
+  }
+
+  // ---- the test indexes (schema.ts: test_symbols, file_tests, test_words)
+
+  private addTest(symbol: SymbolRecord): void {
+    this.dbs.test_symbols.putSync(symbol.id, symbol.kind);
+    this.dbs.file_tests.putSync([symbol.file_path, symbol.id], symbol.kind);
+    if (!TEST_CASE_KINDS.has(symbol.kind)) return;
+    for (const suffix of wordSuffixes(symbol.name)) this.dbs.test_words.putSync([suffix, symbol.id], symbol.kind);
+  }
+
+  private dropTest(symbol: SymbolRecord): void {
+    this.dbs.test_symbols.removeSync(symbol.id);
+    this.dbs.file_tests.removeSync([symbol.file_path, symbol.id]);
+    if (!TEST_CASE_KINDS.has(symbol.kind)) return;
+    for (const suffix of wordSuffixes(symbol.name)) this.dbs.test_words.removeSync([suffix, symbol.id]);
   }
 
   // ---- resolution

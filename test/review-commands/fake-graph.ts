@@ -1,7 +1,8 @@
 // A small in-memory GraphReader for testing the review queries without a store.
-import type { EdgeRecord, FileRecord, GraphReader, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../../contracts/graph.js';
+import { TEST_CASE_KINDS, type EdgeRecord, type EdgeRef, type FileRecord, type GraphReader, type GraphStats, type IndexMeta, type SymbolRecord, type UnresolvedRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { RESOLUTION_CONFIDENCE } from '../../contracts/tiers.js';
+import { normalisedName, wordSuffixes } from '../../store/name-words.js';
 
 export interface FakeSymbol {
   id: string;
@@ -100,6 +101,12 @@ export class FakeGraph implements GraphReader {
   *files(prefix?: string) {
     for (const f of this.fileList) if (!prefix || f.path.startsWith(prefix)) yield f;
   }
+  filesInDirectory(dir: string, limit: number) {
+    return this.fileList
+      .map((f) => f.path)
+      .filter((p) => p.startsWith(dir) && !p.slice(dir.length).includes('/'))
+      .slice(0, limit);
+  }
   symbol(id: string) {
     return this.symbolsById.get(id);
   }
@@ -118,6 +125,42 @@ export class FakeGraph implements GraphReader {
   }
   incoming(id: string) {
     return this.edgeList.filter((e) => e.target === id);
+  }
+  /** Through `incoming`, so a test that watches it sees these reads too; `ord` is the edge's index in the list. */
+  incomingRefs(id: string): EdgeRef[] {
+    return this.incoming(id).map((e) => ({
+      source: e.source,
+      target: e.target!,
+      relationship: e.relationship,
+      confidence: e.confidence,
+      line: e.line,
+      column: e.column,
+      ord: this.edgeList.indexOf(e),
+    }));
+  }
+  incomingFromTests(id: string): EdgeRef[] {
+    return this.incomingRefs(id).filter((ref) => this.symbolsById.get(ref.source)?.is_test === true);
+  }
+  edge(ref: EdgeRef) {
+    return this.edgeList[ref.ord];
+  }
+  testKind(id: string) {
+    const s = this.symbolsById.get(id);
+    return s?.is_test ? s.kind : undefined;
+  }
+  testsInFile(path: string) {
+    return [...this.symbolsById.values()]
+      .filter((s) => s.is_test && s.file_path === path)
+      .map((s) => ({ id: s.id, kind: s.kind as string }))
+      .sort((a, b) => byString(a.id, b.id));
+  }
+  testsNamedAfter(name: string, budget: number) {
+    const needle = normalisedName(name);
+    const ids = [...this.symbolsById.values()]
+      .filter((s) => s.is_test && TEST_CASE_KINDS.has(s.kind) && needle !== '' && wordSuffixes(s.name).some((w) => w.startsWith(needle)))
+      .map((s) => s.id)
+      .sort(byString);
+    return { ids: ids.slice(0, budget), complete: ids.length <= budget };
   }
   unresolvedFrom(id: string) {
     return this.unresolvedList.filter((u) => u.source === id);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { impact, IMPACT_DEFAULTS } from '../../graph/impact.js';
 import { listUnresolved } from '../../graph/unresolved.js';
 import { NAME_HEURISTIC_CONFIDENCE, testsFor } from '../../graph/tests-for.js';
+import { buildStore } from '../store/facts.js';
 import { call, FakeGraph, storyGraph, unresolvedCall } from './fake-graph.js';
 
 const lib = 'src/lib.rs';
@@ -154,6 +155,54 @@ describe('budgets of the queries', () => {
     expect(result.truncated).toBe(true);
     expect(result.stop_reason).toBe('aborted');
     expect(result.data.frontier).toEqual([{ node: render, path_id: null, reason: 'aborted' }]);
+  });
+});
+
+describe('tests-for on a store', () => {
+  it('finds a test three calls away through the test-edge index, and name candidates by word start', async () => {
+    const { store, cleanup } = await buildStore([
+      {
+        path: 'src/a.ts',
+        symbols: [
+          { name: 'target', exported: true },
+          { name: 'h1', exported: true },
+          { name: 'h2', exported: true },
+        ],
+        calls: [
+          { caller: 1, calleeName: 'target' },
+          { caller: 2, calleeName: 'h1' },
+        ],
+      },
+      {
+        path: 'test/a.test.ts',
+        symbols: [
+          { name: 'deepTest', isTest: true },
+          { name: 'testTargetWorks', isTest: true },
+          { name: 'retargetTest', isTest: true },
+        ],
+        calls: [{ caller: 0, calleeName: 'h2' }],
+        imports: [{ source: '../src/a', imported: 'h2' }],
+      },
+    ]);
+    try {
+      const result = testsFor(store, store.symbol('src/a.ts::target')!, { limit: 30, includeTests: true });
+      expect(result.tests.map((t) => [t.test.id, t.evidence, t.path.length])).toEqual([
+        ['test/a.test.ts::deepTest', 'direct_call', 3],
+        ['test/a.test.ts::testTargetWorks', 'name_heuristic', 1],
+      ]);
+      const deep = result.tests[0]!;
+      expect(deep.path.map((p) => [p.source.id, p.target.id])).toEqual([
+        ['test/a.test.ts::deepTest', 'src/a.ts::h2'],
+        ['src/a.ts::h2', 'src/a.ts::h1'],
+        ['src/a.ts::h1', 'src/a.ts::target'],
+      ]);
+      expect(deep.confidence).toBe(Math.min(...deep.path.map((p) => p.confidence)));
+      expect(deep.path[0]).toMatchObject({ file_path: 'test/a.test.ts', relationship: 'calls' });
+      const scoped = testsFor(store, store.symbol('src/a.ts::target')!, { prefix: 'src/', limit: 30, includeTests: true });
+      expect(scoped.tests).toEqual([]);
+    } finally {
+      await cleanup();
+    }
   });
 });
 

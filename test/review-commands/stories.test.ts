@@ -325,6 +325,7 @@ describe('stories 3-6 on the edited library', () => {
     const { code, body } = cairnJson(['tests-for', 'render', '-C', repo.root]);
     expect(code).toBe(0);
     expect(body.data.target).toMatchObject({ id: 'src/lib.rs::render', is_test: false });
+    expect(body.data.timings_ms.query).toBeGreaterThanOrEqual(0);
     const byId = Object.fromEntries(body.data.tests.map((t: any) => [t.test.id, t]));
     const direct = byId[IN_CRATE_TEST];
     expect(direct.evidence).toBe('direct_call');

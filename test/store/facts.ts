@@ -147,5 +147,10 @@ export function dump(store: GraphStore) {
     unresolved: [...store.unresolved()],
     stats: store.stats(),
     incoming: [...store.symbols()].map((s) => [s.id, store.incoming(s.id)]),
+    incoming_refs: [...store.symbols()].map((s) => [s.id, store.incomingRefs(s.id)]),
+    incoming_from_tests: [...store.symbols()].map((s) => [s.id, store.incomingFromTests(s.id)]),
+    test_kinds: [...store.symbols()].map((s) => [s.id, store.testKind(s.id) ?? null]),
+    tests_in_files: [...store.files()].map((f) => [f.path, store.testsInFile(f.path)]),
+    tests_named_after: [...store.symbols()].map((s) => [s.id, store.testsNamedAfter(s.name, 1000)]),
   };
 }

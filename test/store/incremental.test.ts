@@ -131,6 +131,8 @@ const fileArb = (path: string) =>
         name: fc.constantFrom(...NAMES),
         exported: fc.boolean(),
         kind: fc.constantFrom('function' as const, 'function' as const, 'class' as const, 'variable' as const),
+        // Test symbols too, so the test indexes are compared after every edit.
+        isTest: fc.boolean(),
       }),
       { maxLength: 4 },
     ),

@@ -186,4 +186,70 @@ describe('store', () => {
     await reopened.close();
     await cleanup();
   });
+
+  test('files in a directory: its own files in path order, subdirectories skipped', async () => {
+    const paths = ['a/x.ts', 'a/b/y.ts', 'a/b/c/z.ts', 'a/b0.ts', 'a/c.ts', 'ab.ts', 'top.ts'];
+    const { store, cleanup } = await buildStore(paths.map((path) => ({ path, symbols: [{ name: 'f' }] })));
+    try {
+      expect(store.filesInDirectory('a/', 10)).toEqual(['a/b0.ts', 'a/c.ts', 'a/x.ts']);
+      expect(store.filesInDirectory('a/', 2)).toEqual(['a/b0.ts', 'a/c.ts']);
+      expect(store.filesInDirectory('', 10)).toEqual(['ab.ts', 'top.ts']);
+      expect(store.filesInDirectory('a/b/', 10)).toEqual(['a/b/y.ts']);
+      expect(store.filesInDirectory('none/', 10)).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  test('test indexes: test kinds and names by word start, kept by a sync; incoming references carry the confidence', async () => {
+    const lib = { path: 'src/lib.ts', symbols: [{ name: 'checkNotNull', exported: true }] };
+    const tests = (names: string[]) => ({
+      path: 'test/lib.test.ts',
+      symbols: [
+        { name: 'LibTest', kind: 'class' as const, isTest: true },
+        ...names.map((name) => ({ name, kind: 'method' as const, qualifiedName: `LibTest.${name}`, parent: 0, isTest: true })),
+      ],
+      calls: names.map((_, i) => ({ caller: i + 1, calleeName: 'checkNotNull', receiver: undefined })),
+      imports: [{ source: '../src/lib', imported: 'checkNotNull' }],
+    });
+    const { store, cleanup } = await buildStore([lib, tests(['testCheckNotNull_simple', 'uncheckNotNull', 'check_not_null_twice', 'other'])]);
+    try {
+      expect(store.testKind('test/lib.test.ts::LibTest')).toBe('class');
+      expect(store.testKind('test/lib.test.ts::LibTest.other')).toBe('method');
+      expect(store.testKind('src/lib.ts::checkNotNull')).toBeUndefined();
+      // Word starts only (`uncheck` is one word); case and separators do not matter; containers are no test cases.
+      expect(store.testsNamedAfter('checkNotNull', 100)).toEqual({
+        ids: ['test/lib.test.ts::LibTest.check_not_null_twice', 'test/lib.test.ts::LibTest.testCheckNotNull_simple'],
+        complete: true,
+      });
+      expect(store.testsNamedAfter('checkNotNull', 1).complete).toBe(false);
+      expect(store.testsNamedAfter('libTest', 100).ids).toEqual([]);
+
+      const refs = store.incomingRefs('src/lib.ts::checkNotNull');
+      const edges = store.incoming('src/lib.ts::checkNotNull');
+      expect(edges.filter((e) => e.relationship === 'calls')).toHaveLength(4);
+      expect(refs.map((r) => [r.source, r.relationship, r.confidence, r.line])).toEqual(edges.map((e) => [e.source, e.relationship, e.confidence, e.line]));
+      expect(refs.map((r) => store.edge(r))).toEqual(edges);
+      // Every caller here is a test: the test-edge index holds the same calls.
+      expect(store.incomingFromTests('src/lib.ts::checkNotNull')).toEqual(refs.filter((r) => r.relationship === 'calls'));
+
+      // A sync that renames and drops tests leaves no stale entry.
+      await store.apply(change([tests(['renamedCheckNotNullCase'])]));
+      expect(store.testsNamedAfter('checkNotNull', 100).ids).toEqual(['test/lib.test.ts::LibTest.renamedCheckNotNullCase']);
+      expect(store.testKind('test/lib.test.ts::LibTest.other')).toBeUndefined();
+      expect(store.incomingFromTests('src/lib.ts::checkNotNull').map((r) => r.source)).toEqual(['test/lib.test.ts::LibTest.renamedCheckNotNullCase']);
+      // The caller stops being a test: its edge leaves the test-edge index.
+      const untested = tests(['renamedCheckNotNullCase']);
+      untested.symbols = untested.symbols.map((s) => ({ ...s, isTest: false }));
+      await store.apply(change([untested]));
+      expect(store.incomingRefs('src/lib.ts::checkNotNull').filter((r) => r.relationship === 'calls')).toHaveLength(1);
+      expect(store.incomingFromTests('src/lib.ts::checkNotNull')).toEqual([]);
+      await store.apply(change([], ['test/lib.test.ts']));
+      expect(store.testsNamedAfter('checkNotNull', 100).ids).toEqual([]);
+      expect(store.testKind('test/lib.test.ts::LibTest')).toBeUndefined();
+      expect(store.incomingRefs('src/lib.ts::checkNotNull')).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
 });
