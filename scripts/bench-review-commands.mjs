@@ -2,7 +2,10 @@
 // Review-command benchmark: doctor, tests-for, impact and diff on real corpora.
 // Each corpus is copied into a temp dir, made a git repository (one commit),
 // indexed with `cairn init`; then a ten-file change is committed on top, synced,
-// and the four commands are timed end to end (process start included).
+// and the four commands are timed end to end (process start included). tests-for
+// runs five times: the medians of its end-to-end time and of the query time it
+// reports itself (`data.timings_ms.query`: open the index, find the symbol, answer)
+// are recorded beside the median bare node start.
 //
 //   node scripts/bench-review-commands.mjs                  go-kubernetes and c-linux
 //   node scripts/bench-review-commands.mjs java-guava       any corpus names
@@ -61,26 +64,47 @@ function summary(run) {
   return { ms: run.ms, exit: run.code, ok: b?.ok ?? null, truncated: b?.truncated ?? null, next_action: b?.next_action ?? null, json_bytes: run.bytes, warnings: b?.warnings?.map((w) => w.code) ?? [] };
 }
 
-/** Ten indexed source files, spread over the tree, each given one new function that calls an existing one. */
+/** One new top-level definition per language, legal at the end of a source file. */
+function addedDefinition(ext, n) {
+  if (ext === '.go') return `\nfunc cairnBenchAdded${n}() int { return len("x") }\n`;
+  if (ext === '.c') return `\nint cairn_bench_added_${n}(void) { return 0; }\n`;
+  // Java has no free functions: a package-private class beside the file's public one.
+  if (ext === '.java') return `\nfinal class CairnBenchAdded${n} {\n  static int added() {\n    return ${n};\n  }\n}\n`;
+  if (ext === '.rs') return `\nfn cairn_bench_added_${n}() -> usize { 1 }\n`;
+  return `\nfunction cairnBenchAdded${n}() { return 1; }\n`;
+}
+
+/** Ten indexed source files, spread over the tree, each given one new definition. */
 function tenFileChange(root, ext) {
-  const files = sh('git', ['ls-files', `*${ext}`], { cwd: root }).split('\n').filter((p) => p && !p.includes('test'));
+  // Java's package-info.java and module-info.java hold no classes.
+  const files = sh('git', ['ls-files', `*${ext}`], { cwd: root })
+    .split('\n')
+    .filter((p) => p && !p.includes('test') && !/(^|\/)(package|module)-info\.java$/.test(p));
   const step = Math.max(1, Math.floor(files.length / 10));
   const chosen = [];
   for (let i = 0; i < files.length && chosen.length < 10; i += step) chosen.push(files[i]);
   for (const [n, path] of chosen.entries()) {
     const full = join(root, path);
     const text = readFileSync(full, 'utf8');
-    const addition =
-      ext === '.go'
-        ? `\nfunc cairnBenchAdded${n}() int { return len("x") }\n`
-        : ext === '.c'
-          ? `\nint cairn_bench_added_${n}(void) { return 0; }\n`
-          : ext === '.java'
-            ? ''
-            : `\nfunction cairnBenchAdded${n}() { return 1; }\n`;
-    writeFileSync(full, text.replace(/\s*$/, '\n') + addition);
+    writeFileSync(full, text.replace(/\s*$/, '\n') + addedDefinition(ext, n));
   }
+  // An edit that changes nothing would only surface later as a failed commit.
+  const changed = sh('git', ['status', '--porcelain'], { cwd: root }).split('\n').filter(Boolean).length;
+  if (changed !== chosen.length) throw new Error(`the ten-file change touched ${changed} of ${chosen.length} files`);
   return chosen;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Bare process start (`node -e 0`), median of five: on a loaded machine it is much of a query's time. */
+function nodeStartMs() {
+  return median(
+    [0, 1, 2, 3, 4].map(() => {
+      const started = process.hrtime.bigint();
+      spawnSync(process.execPath, ['-e', '0']);
+      return Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+    }),
+  );
 }
 
 function benchCorpus(name) {
@@ -112,9 +136,20 @@ function benchCorpus(name) {
     if (target) {
       const imp = cairn(root, ['impact', target]);
       record.impact = { ...summary(imp), nodes: imp.body?.data?.nodes?.length ?? null, paths: imp.body?.data?.paths?.length ?? null, affected_tests: imp.body?.data?.affected_tests?.length ?? null };
-      const tf = cairn(root, ['tests-for', target]);
+      const runs = [0, 1, 2, 3, 4].map(() => cairn(root, ['tests-for', target]));
+      const tf = runs.find((r) => r.ms === median(runs.map((x) => x.ms)));
       const tests = tf.body?.data?.tests ?? [];
-      record.tests_for = { ...summary(tf), tests: tests.length, direct: tests.filter((t) => t.evidence === 'direct_call').length, multi_hop: tests.filter((t) => t.evidence === 'direct_call' && t.path.length > 1).length };
+      const queries = runs.map((r) => r.body?.data?.timings_ms?.query).filter((ms) => typeof ms === 'number');
+      record.tests_for = {
+        ...summary(tf),
+        runs: runs.length,
+        query_ms: queries.length === runs.length ? median(queries) : null,
+        query_ms_runs: queries,
+        node_start_ms: nodeStartMs(),
+        tests: tests.length,
+        direct: tests.filter((t) => t.evidence === 'direct_call').length,
+        multi_hop: tests.filter((t) => t.evidence === 'direct_call' && t.path.length > 1).length,
+      };
     }
 
     const changed = tenFileChange(root, q.ext);
@@ -139,15 +174,16 @@ function benchCorpus(name) {
 function table(records) {
   const row = (r) => {
     const s = (x) => (x ? `${(x.ms / 1000).toFixed(2)} s${x.truncated ? ' (truncated)' : ''}` : 'n/a');
-    return `| ${r.corpus} | ${r.init?.files ?? 'n/a'} | ${r.init ? (r.init.ms / 1000).toFixed(1) + ' s' : 'n/a'} | ${s(r.doctor)}, ${r.doctor?.json_bytes ?? '?'} B | ${r.impact_common?.refused_as ?? 'n/a'} | ${s(r.impact)} | ${s(r.tests_for)} (${r.tests_for?.direct ?? 0} direct, ${r.tests_for?.multi_hop ?? 0} multi-hop) | ${s(r.diff_base_worktree)} | ${s(r.diff_named)} |`;
+    const query = r.tests_for?.query_ms != null ? `${r.tests_for.query_ms} ms (node start ${r.tests_for.node_start_ms} ms)` : 'n/a';
+    return `| ${r.corpus} | ${r.init?.files ?? 'n/a'} | ${r.init ? (r.init.ms / 1000).toFixed(1) + ' s' : 'n/a'} | ${s(r.doctor)}, ${r.doctor?.json_bytes ?? '?'} B | ${r.impact_common?.refused_as ?? 'n/a'} | ${s(r.impact)} | ${s(r.tests_for)} (${r.tests_for?.direct ?? 0} direct, ${r.tests_for?.multi_hop ?? 0} multi-hop) | ${query} | ${s(r.diff_base_worktree)} | ${s(r.diff_named)} |`;
   };
   return [
     '# Review commands benchmark',
     '',
-    'End to end, process start included, on this machine; one run each. A ten-file change is committed over the corpus and synced before the two diffs.',
+    'End to end, process start included, on this machine; one run each, except tests-for: the median of five runs, and beside it the median query time the command reports (`timings_ms.query`: open the index, find the symbol, answer; process start and printing excluded) with the median bare node start. A ten-file change is committed over the corpus and synced before the two diffs. n/a: not measured in that run.',
     '',
-    '| corpus | files | init | doctor | impact of a common name | impact | tests-for | diff base→worktree | diff base→head |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| corpus | files | init | doctor | impact of a common name | impact | tests-for | tests-for query | diff base→worktree | diff base→head |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...records.map(row),
     '',
   ].join('\n');
