@@ -11,6 +11,7 @@ import { resolveRevision } from '../graph/git.js';
 import { archiveSnapshot, overlaySnapshot, worktreeIs } from '../graph/snapshot.js';
 import { isFresh } from '../machines/freshness.js';
 import { languageForPath } from '../parsers/index.js';
+import { mayAffectModuleConfig } from '../parsers/module-config.js';
 import { graphPath, openStore, type GraphStore } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
 import { analyseFile } from '../workers/analyse-file.js';
@@ -60,7 +61,7 @@ async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<Di
     const head = flags.head === undefined ? null : withData(() => resolveRevision(ctx.workspace, flags.head!, 'head'));
     const meta = graph.meta();
     const includeLibrary = Boolean(meta?.options.include_library);
-    const decision = await currentFreshness(ctx.workspace, graph.fileStates(), includeLibrary);
+    const decision = await currentFreshness(ctx.workspace, graph.fileStates(), includeLibrary, graph.moduleConfigs());
     const fresh = isFresh(decision);
     if (!head && !fresh) {
       const changed = [...decision.changed, ...decision.added, ...decision.deleted].sort();
@@ -121,6 +122,9 @@ function snapshotMakers(workspace: string): SnapshotMaker[] {
 function snapshotIndexer(current: GraphStore, includeLibrary: boolean): SnapshotIndexer {
   return async (snapshot) => {
     if (snapshot.method === 'overlay') {
+      // The index copy keeps the current module configuration: a revision with another one needs a whole archive.
+      const configChanged = snapshot.changes.find((c) => mayAffectModuleConfig(c.path));
+      if (configChanged) throw new Error(`${configChanged.path} differs from the work tree`);
       const upserts = [];
       const deletions = [];
       for (const change of snapshot.changes) {

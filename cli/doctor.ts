@@ -58,7 +58,7 @@ async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
     data.git.baseline = meta?.git_head ?? null;
     // The quality scans run in a worker while this thread checks freshness.
     const qualityPending = qualityInWorker(ctx.workspace).catch(() => graphQuality(store, true));
-    const decision = await currentFreshness(ctx.workspace, store.fileStates(), Boolean(meta?.options.include_library));
+    const decision = await currentFreshness(ctx.workspace, store.fileStates(), Boolean(meta?.options.include_library), store.moduleConfigs());
     const stale = [...decision.changed, ...decision.deleted].sort();
     const fresh = stale.length === 0;
     data.freshness = fresh ? 'fresh' : 'stale';

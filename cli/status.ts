@@ -59,7 +59,7 @@ async function status(ctx: CommandContext): Promise<CommandResult<StatusData>> {
     data.meta = meta;
     data.git.indexed_head = meta?.git_head ?? null;
     data.stats = store.stats();
-    const decision: FreshnessDecision = await currentFreshness(ctx.workspace, store.fileStates(), Boolean(meta?.options.include_library));
+    const decision: FreshnessDecision = await currentFreshness(ctx.workspace, store.fileStates(), Boolean(meta?.options.include_library), store.moduleConfigs());
     const fresh = isFresh(decision);
     data.freshness = fresh ? 'fresh' : 'stale';
     data.changes = {

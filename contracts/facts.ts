@@ -120,6 +120,39 @@ export interface ImportFact {
   line: number;
 }
 
+/**
+ * A module alias: a specifier `pattern` (`@app/*`, `zod`, `zod/*`; at most one `*`) and the
+ * workspace-relative paths it maps to, in the order they are tried (`*` replaced by what the
+ * pattern's `*` matched).
+ */
+export interface ModuleAlias {
+  pattern: string;
+  targets: string[];
+}
+
+/**
+ * A workspace file that decides where bare TypeScript/JavaScript module specifiers lead:
+ * a `tsconfig.json`/`jsconfig.json` (its `extends` chain within the workspace folded in:
+ * `compilerOptions.paths` as aliases, `baseUrl`), or a `package.json` (its `name` and its
+ * `exports` as aliases of that name, for the package importing itself).
+ */
+/** Base names of the files read as module configuration, the nearest one above a file applying to it. */
+export const TSCONFIG_FILE_NAMES: readonly string[] = ['tsconfig.json', 'jsconfig.json'];
+export const PACKAGE_MANIFEST_NAME = 'package.json';
+
+export interface ModuleConfigFact {
+  /** Workspace-relative path of the file. */
+  path: string;
+  kind: 'tsconfig' | 'package';
+  /** SHA-256 of the bytes read for it (the extended files' too), hex. */
+  hash: string;
+  aliases: ModuleAlias[];
+  /** tsconfig: `compilerOptions.baseUrl` as a workspace-relative folder (`.` for the root). */
+  baseUrl?: string;
+  /** package.json: the package's name. */
+  name?: string;
+}
+
 /** A named reference that is not a call (type use, identifier use). Optional per language. */
 export interface ReferenceFact {
   from: number | null;

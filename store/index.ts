@@ -1,6 +1,6 @@
 // The LMDB graph store. Layout and keys: schema.ts; per-file reconcile and
 // re-resolution: writer.ts; the resolver: resolve/. The store knows nothing of the CLI.
-import type { FileFacts } from '../contracts/facts.js';
+import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { GraphReader, IndexMeta } from '../contracts/graph.js';
 import type { RebuildSession } from './rebuild.js';
 
@@ -17,6 +17,11 @@ export interface StoreChange {
   unsupportedExtensions: Record<string, number>;
   /** Drop the whole previous graph first (init); still one transaction, so a failed init keeps the old index. */
   rebuild?: boolean;
+  /**
+   * Every module configuration file of the workspace now (tsconfig.json, package.json);
+   * the call sites that consulted one that changed are re-resolved. Absent: unchanged.
+   */
+  configs?: ModuleConfigFact[];
 }
 
 /** What freshness needs about an indexed file: its stat fast path and content hash. */
@@ -33,6 +38,8 @@ export interface GraphStore extends GraphReader {
   /** The stored schema version, if any. */
   storedSchemaVersion(): number | undefined;
   fileStates(): Iterable<IndexedFileState>;
+  /** The module configuration files the index was resolved with, in path order. */
+  moduleConfigs(): ModuleConfigFact[];
   /** Reconcile files and re-resolve affected call sites atomically: all of it lands or none. */
   apply(change: StoreChange): Promise<void>;
   /** A full rebuild fed in batches, swapped in whole when finished (init on large trees). */

@@ -2,8 +2,9 @@
 // a dependency of the call site being resolved, so a later apply knows which call
 // sites to re-resolve: `n:<name>` for name lookups (per call site), `f:<path>` for a
 // file's existence, symbols or imports (per file: import resolution is shared by all
-// call sites of a file).
-import type { ImportFact } from '../contracts/facts.js';
+// call sites of a file), and `f:<path>` too for a module configuration file's facts or
+// absence (tsconfig.json, package.json: config paths are never source paths).
+import type { ImportFact, ModuleConfigFact } from '../contracts/facts.js';
 import type { FileRecord, SymbolRecord } from '../contracts/graph.js';
 import type { Dbs } from './env.js';
 import type { ResolveContext } from './resolve/types.js';
@@ -16,6 +17,7 @@ export class StoreLookup implements ResolveContext {
   private readonly fileSymbolCache = new Map<string, SymbolRecord[]>();
   private readonly importCache = new Map<string, ImportFact[]>();
   private readonly fileCache = new Map<string, FileRecord | null>();
+  private readonly configCache = new Map<string, ModuleConfigFact | null>();
   /** Dependencies recorded for the current call site and file, read by the writer. */
   readonly siteDeps = new Set<string>();
   readonly fileDeps = new Set<string>();
@@ -77,6 +79,16 @@ export class StoreLookup implements ResolveContext {
       remember(this.importCache, path, hit);
     }
     return hit;
+  }
+
+  config(path: string): ModuleConfigFact | undefined {
+    this.fileDeps.add(fileDep(path));
+    let hit = this.configCache.get(path);
+    if (hit === undefined) {
+      hit = (this.dbs.configs.get(path) as ModuleConfigFact | undefined) ?? null;
+      remember(this.configCache, path, hit);
+    }
+    return hit ?? undefined;
   }
 
   symbol(id: string): SymbolRecord | undefined {

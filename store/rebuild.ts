@@ -5,7 +5,7 @@
 // symbol is in. A killed rebuild leaves the live index untouched: the next open
 // discards the half-built environment.
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import type { FileFacts } from '../contracts/facts.js';
+import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
 import { openEnv, type GraphEnv } from './env.js';
 import { SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
@@ -31,8 +31,8 @@ export function recoverSwap(path: string): void {
 export interface RebuildSession {
   /** Inserts analysed files (their call sites wait for `finish`). */
   add(files: FileFacts[]): void;
-  /** Resolves every call site, stamps meta and stats, and swaps the new graph in. */
-  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>): Promise<void>;
+  /** Stores the module configuration files, resolves every call site, stamps meta and stats, and swaps the new graph in. */
+  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>, configs?: readonly ModuleConfigFact[]): Promise<void>;
   /** Drops the half-built environment. */
   abort(): Promise<void>;
 }
@@ -55,8 +55,9 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
         }
       });
     },
-    async finish(meta, unsupportedExtensions) {
+    async finish(meta, unsupportedExtensions, configs = []) {
       const { root, dbs } = env!;
+      root.transactionSync(() => writer.replaceConfigs(configs));
       withSites.sort();
       for (let i = 0; i < withSites.length; i += RESOLVE_BATCH) {
         const batch = withSites.slice(i, i + RESOLVE_BATCH);

@@ -23,10 +23,12 @@
 //   imports       path                                     -> ImportFact[]
 //   dependents    [dep, path]                              -> ord[]         (call sites to re-resolve when `dep` changes)
 //   dependencies  path                                     -> dep[]         (reverse of dependents, for purging)
+//   configs       path                                     -> ModuleConfigFact (tsconfig.json, jsconfig.json, package.json)
 //
 // `ord` is a call site's index in its file, or -1 - i for the i-th `contains` edge.
 // A dependency `dep` is `n:<name>` (a name lookup) or `f:<path>` (a file's symbols,
-// imports or existence); ord -1 (WHOLE_FILE) in dependents means every call site.
+// imports or existence, or a module configuration file's facts or absence); ord -1
+// (WHOLE_FILE) in dependents means every call site.
 //
 // The incoming key carries the edge's confidence, and test_symbols answers "is this a
 // test" without a symbol record (file_tests: "which tests are in this file"), so a
@@ -39,7 +41,7 @@ import type { Key } from 'lmdb';
 import type { CallSiteFact, Language } from '../contracts/facts.js';
 import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const DB_NAMES = [
   'meta',
@@ -57,6 +59,7 @@ export const DB_NAMES = [
   'imports',
   'dependents',
   'dependencies',
+  'configs',
 ] as const;
 
 export type DbName = (typeof DB_NAMES)[number];

@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import * as lmdb from 'lmdb';
 import { CairnError } from '../contracts/errors.js';
+import type { ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { Relationship } from '../contracts/tiers.js';
 import { envExists, graphPath, openEnv, type GraphEnv } from './env.js';
@@ -328,6 +329,13 @@ export class LmdbGraphStore implements GraphStore {
     for (const { value } of dbs.symbols.getRange({})) yield value as SymbolRecord;
   }
 
+  /** The module configuration files the index was resolved with, in path order. */
+  moduleConfigs(): ModuleConfigFact[] {
+    const dbs = this.readable();
+    if (!dbs) return [];
+    return [...dbs.configs.getRange({})].map(({ value }) => value as ModuleConfigFact);
+  }
+
   // ---- writes
 
   async apply(change: StoreChange): Promise<void> {
@@ -359,6 +367,7 @@ export class LmdbGraphStore implements GraphStore {
 
       const targets = new Map<string, Set<number>>();
       for (const [path, facts] of upserts) if (facts.status === 'ok' && facts.callSites.length > 0) targets.set(path, new Set([WHOLE_FILE]));
+      if (change.configs) writer.replaceConfigs(change.configs, rebuild ? undefined : targets);
       if (!rebuild) {
         for (const path of touched) writer.collectDependents(fileDep(path), targets);
         for (const name of changedNames(before, after)) writer.collectDependents(nameDep(name), targets);

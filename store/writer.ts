@@ -9,10 +9,11 @@
 //     resolutionSignature), which covers "bound to a symbol that disappeared",
 //     "unresolved but could now bind" and "a name became ambiguous";
 //   - call sites of files that consulted a changed, added or deleted file
-//     (`f:<path>`: import targets, module probes, re-export chains).
+//     (`f:<path>`: import targets, module probes, re-export chains), or a changed,
+//     added or deleted module configuration file (tsconfig.json, package.json).
 // The dependency records are written by StoreLookup while resolving, so this set
 // covers whatever the binders read, and the result equals a fresh build.
-import type { FileFacts } from '../contracts/facts.js';
+import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import { TEST_CASE_KINDS, type EdgeRecord, type FileRecord, type GraphStats, type SymbolRecord, type UnresolvedRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { Dbs } from './env.js';
@@ -181,6 +182,30 @@ export class GraphWriter {
     this.dbs.file_tests.removeSync([symbol.file_path, symbol.id]);
     if (!TEST_CASE_KINDS.has(symbol.kind)) return;
     for (const suffix of wordSuffixes(symbol.name)) this.dbs.test_words.removeSync([suffix, symbol.id]);
+  }
+
+  // ---- module configuration files
+
+  /**
+   * Makes the stored module configuration files exactly `configs`. With `targets`, the call
+   * sites that consulted a file that changed, appeared or went away are added to it.
+   */
+  replaceConfigs(configs: readonly ModuleConfigFact[], targets?: Map<string, Set<number>>): void {
+    const next = new Map(configs.map((c) => [c.path, c]));
+    for (const { key, value } of this.dbs.configs.getRange({})) {
+      const path = key as string;
+      const now = next.get(path);
+      if (now && JSON.stringify(now) === JSON.stringify(value)) {
+        next.delete(path);
+        continue;
+      }
+      if (!now) this.dbs.configs.removeSync(path);
+      if (targets) this.collectDependents(fileDep(path), targets);
+    }
+    for (const [path, config] of next) {
+      this.dbs.configs.putSync(path, config);
+      if (targets) this.collectDependents(fileDep(path), targets);
+    }
   }
 
   // ---- resolution

@@ -10,6 +10,8 @@ import {
 } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
 import { takeInventory } from './inventory.js';
+import type { ModuleConfigFact } from '../contracts/facts.js';
+import { readModuleConfigs } from './module-configs.js';
 import { readWorkspaceFile } from './read-file.js';
 
 export type Verifier = (paths: string[]) => Promise<VerifiedFact[]>;
@@ -35,18 +37,33 @@ export async function decideFreshness(
 
 /**
  * Freshness of an existing index against the work tree, for read-only commands
- * (status, doctor, review): hashes only the files whose stat moved.
+ * (status, doctor, review): hashes only the files whose stat moved. With the module
+ * configuration files the index was resolved with, one that changed, appeared or went
+ * away makes the index stale too (a sync re-resolves the call sites it affects).
  */
 export async function currentFreshness(
   root: string,
   indexedStates: Iterable<IndexedState>,
   includeLibrary: boolean,
+  storedConfigs?: readonly ModuleConfigFact[],
 ): Promise<FreshnessDecision> {
   const inventory = takeInventory(root, { includeLibrary });
-  return decideFreshness(indexedStates, inventory.entries, MAX_FILE_BYTES, async (paths) =>
+  const decision = await decideFreshness(indexedStates, inventory.entries, MAX_FILE_BYTES, async (paths) =>
     paths.map((path) => {
       const read = readWorkspaceFile(root, path);
       return { path, hash: read.status === 'unreadable' ? null : read.hash };
     }),
   );
+  if (storedConfigs) {
+    const stored = new Map(storedConfigs.map((c) => [c.path, JSON.stringify(c)]));
+    const now = readModuleConfigs(root, inventory.configs);
+    for (const config of now) {
+      const before = stored.get(config.path);
+      if (before === undefined) decision.added.push(config.path);
+      else if (before !== JSON.stringify(config)) decision.changed.push(config.path);
+    }
+    const present = new Set(now.map((c) => c.path));
+    for (const path of stored.keys()) if (!present.has(path)) decision.deleted.push(path);
+  }
+  return decision;
 }

@@ -8,6 +8,7 @@ import { extname, join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { Language } from '../contracts/facts.js';
 import { languageForPath } from '../parsers/index.js';
+import { isModuleConfigPath } from '../parsers/module-config.js';
 
 /** Folders that hold other people's code or build output. */
 export const LIBRARY_DIRS = new Set([
@@ -41,6 +42,8 @@ export interface InventoryEntry {
 export interface Inventory {
   git: boolean;
   entries: InventoryEntry[];
+  /** Module configuration files, sorted: they decide where bare import specifiers lead. */
+  configs: string[];
   unsupportedExtensions: Record<string, number>;
   /** Paths passed over and why (symlinks, unreadable entries). Counts only. */
   skipped: { symlink: number; unreadable: number };
@@ -84,11 +87,15 @@ export function isExcludedPath(path: string, includeLibrary: boolean): boolean {
 export function takeInventory(root: string, options: InventoryOptions = {}): Inventory {
   const includeLibrary = Boolean(options.includeLibrary);
   const git = isGitWorkTree(root);
-  const inventory: Inventory = { git, entries: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0 } };
+  const inventory: Inventory = { git, entries: [], configs: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0 } };
   const candidates = git ? gitPaths(root) : walk(root, includeLibrary, isCandidate);
   for (const path of candidates) {
     if (isExcludedPath(path, includeLibrary)) continue;
     const language = languageForPath(path);
+    if (!language && isModuleConfigPath(path)) {
+      if (isRegularFile(join(root, path))) inventory.configs.push(path);
+      continue;
+    }
     if (!language) {
       const ext = extname(path).toLowerCase();
       if (UNSUPPORTED_SOURCE_EXTENSIONS.has(ext)) {
@@ -111,12 +118,21 @@ export function takeInventory(root: string, options: InventoryOptions = {}): Inv
     inventory.entries.push({ path, language, size: stats.size, mtimeMs: stats.mtimeMs });
   }
   inventory.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  inventory.configs.sort();
   return inventory;
 }
 
-/** Files the inventory can use: parsed languages and the known unsupported ones. */
+function isRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Files the inventory can use: parsed languages, the known unsupported ones and module configuration. */
 function isCandidate(path: string): boolean {
-  return languageForPath(path) !== null || UNSUPPORTED_SOURCE_EXTENSIONS.has(extname(path).toLowerCase());
+  return languageForPath(path) !== null || UNSUPPORTED_SOURCE_EXTENSIONS.has(extname(path).toLowerCase()) || isModuleConfigPath(path);
 }
 
 function gitPaths(root: string): string[] {

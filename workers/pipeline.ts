@@ -17,6 +17,7 @@ import { decideFreshness } from './freshness-check.js';
 import { gitHead } from './git-head.js';
 import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
 import { acquireWriteLock } from './lock.js';
+import { readModuleConfigs } from './module-configs.js';
 import { createAnalysisPool, defaultJobs, type AnalysisPool } from './pool.js';
 
 export const CAIRN_VERSION = '0.1.0';
@@ -155,7 +156,7 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
     });
     const analyseMs = performance.now() - analyseStarted;
     const storeStarted = performance.now();
-    await session.finish(run.meta, run.inventory.unsupportedExtensions);
+    await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.root, run.inventory.configs));
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
       analysed: done,
@@ -202,13 +203,17 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
     }
   }
   upserts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0;
+  // Module configuration is small: read whole every sync, and compared with what the index was resolved with.
+  const configs = readModuleConfigs(run.root, run.inventory.configs);
+  const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
+  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged;
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
     await run.graph.apply({
       upserts,
       deletions: decision.deleted,
       meta: run.meta,
       unsupportedExtensions: run.inventory.unsupportedExtensions,
+      configs,
     });
   }
   return { decision, analysed: analysed.size, statuses, analyseMs, storeMs: performance.now() - storeStarted };

@@ -31,6 +31,7 @@ import { sha256 } from '../review/canonical.js';
 import { parseJsoncLenient } from '../review/jsonc.js';
 import { edgeBytes, fixedBytes, nodeBytes, type InputArtifact, type InputEdge, type InputNode } from '../review/input.js';
 import { PathPolicy, type PathVerdict } from '../review/paths.js';
+import { aliasTargets } from '../store/resolve/module-aliases.js';
 import type { Span } from '../review/edits.js';
 
 export interface Snapshot {
@@ -369,13 +370,11 @@ export class ReviewInterpreter {
     }
     if (specifier.startsWith('/')) return { reason: 'absolute-import' };
     const config = await this.tsconfigPaths();
-    for (const { pattern, targets } of config.paths) {
-      const star = pattern.indexOf('*');
-      const matched =
-        star < 0 ? (specifier === pattern ? '' : null) : specifier.startsWith(pattern.slice(0, star)) && specifier.endsWith(pattern.slice(star + 1)) && specifier.length >= pattern.length - 1 ? specifier.slice(star, specifier.length - (pattern.length - star - 1)) : null;
-      if (matched === null) continue;
-      for (const target of targets) {
-        const probed = this.probe(posix.join(config.baseUrl ?? '.', target.replace('*', matched)));
+    // The alias the compiler takes: an exact pattern, else the `*` pattern with the longest prefix.
+    const aliased = aliasTargets(config.paths, specifier);
+    if (aliased) {
+      for (const target of aliased) {
+        const probed = this.probe(posix.join(config.baseUrl ?? '.', target));
         if ('path' in probed) return probed;
       }
       return { reason: 'unresolved-alias' };

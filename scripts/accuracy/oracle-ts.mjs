@@ -1,11 +1,12 @@
 // The TypeScript oracle: the compiler's own answer to "which declaration does this
 // call reach?" for every call and `new` expression in a corpus's source files.
-// It reads the tree and writes nothing into it; sites stream out one at a time so a
-// big corpus never holds every answer in memory.
+// It reads the tree and writes nothing into it (the harness may first write a generated
+// tsconfig.json into its copy: writeGeneratedTsconfig); sites stream out one at a time so
+// a big corpus never holds every answer in memory.
 //
 // Run alone (the harness runs it as a child process so the checker's memory is
 // freed before the join): node scripts/accuracy/oracle-ts.mjs <root> <out.jsonl>
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -71,25 +72,44 @@ export function selfReferencePaths(root) {
   return { [name]: ['./index.ts', './index.js'], [`${name}/*`]: ['./*', './*/index.ts'] };
 }
 
-/** Lenient options for a corpus that ships no tsconfig.json at its root. */
-export function generatedOptions(root) {
+/**
+ * The tsconfig.json written for a corpus that ships none at its root: lenient options,
+ * and the self-references of its package mapped onto the root. The harness writes it
+ * into the copy it hands to both the oracle and cairn, so both read one configuration.
+ */
+export function generatedTsconfig(root) {
   const paths = root ? selfReferencePaths(root) : undefined;
   return {
-    ...(paths ? { baseUrl: root, paths } : {}),
-    allowJs: true,
-    checkJs: false,
-    noEmit: true,
-    skipLibCheck: true,
-    strict: false,
-    target: ts.ScriptTarget.ESNext,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    allowImportingTsExtensions: true,
-    resolveJsonModule: true,
-    jsx: ts.JsxEmit.Preserve,
-    experimentalDecorators: true,
-    types: [],
+    compilerOptions: {
+      ...(paths ? { baseUrl: '.', paths } : {}),
+      allowJs: true,
+      checkJs: false,
+      noEmit: true,
+      skipLibCheck: true,
+      strict: false,
+      target: 'ESNext',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      allowImportingTsExtensions: true,
+      resolveJsonModule: true,
+      jsx: 'preserve',
+      experimentalDecorators: true,
+      types: [],
+    },
   };
+}
+
+/** Writes generatedTsconfig() as `<root>/tsconfig.json` unless the root ships one; true when written. */
+export function writeGeneratedTsconfig(root) {
+  const configPath = join(root, 'tsconfig.json');
+  if (existsSync(configPath)) return false;
+  writeFileSync(configPath, `${JSON.stringify(generatedTsconfig(root), null, 2)}\n`);
+  return true;
+}
+
+/** Lenient options for a corpus that ships no tsconfig.json at its root (generatedTsconfig, in memory). */
+export function generatedOptions(root) {
+  return ts.convertCompilerOptionsFromJson(generatedTsconfig(root).compilerOptions, root ?? '.').options;
 }
 
 /**

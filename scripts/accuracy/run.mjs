@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { readCairnExport } from './cairn-graph.mjs';
 import { goldenToOracleSites, readGolden } from './golden.mjs';
 import { joinFile, unclaimedSites } from './join.mjs';
+import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
 import { Tally } from './metrics.mjs';
 import { renderMarkdown } from './report-md.mjs';
 
@@ -98,13 +99,18 @@ export function joinSites(sites, graph, tally) {
 
 const seconds = (t0) => Math.round((Date.now() - t0) / 100) / 10;
 
-function copyCorpus(source, work) {
+/**
+ * Copies a corpus into `work/tree`. A package's manifest beside its sources names the
+ * package for self-imports (oracle-ts.mjs); for the type checker, when the corpus ships
+ * no tsconfig.json, the generated one is written into the copy, so the oracle and cairn
+ * read the same one.
+ */
+function copyCorpus(source, work, { tsconfig = false } = {}) {
   const copy = join(work, 'tree');
   cpSync(source, copy, { recursive: true, filter: (p) => !p.split(/[\\/]/).includes('.cairn') });
-  // A package's manifest beside its sources names the package for self-imports (oracle-ts.mjs).
   const manifest = join(source, '..', 'package.json');
   if (existsSync(manifest)) cpSync(manifest, join(work, 'package.json'));
-  return copy;
+  return { copy, generatedConfig: tsconfig && writeGeneratedTsconfig(copy) };
 }
 
 /** Measures one TypeScript corpus against the type checker. */
@@ -112,12 +118,12 @@ export async function measureTsCorpus(name, { keep = false } = {}) {
   const run = { corpus: name, oracle: 'typescript checker' };
   const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${name}-`));
   try {
-    const copy = copyCorpus(corpusPath(name), work);
+    const { copy, generatedConfig } = copyCorpus(corpusPath(name), work, { tsconfig: true });
     let t0 = Date.now();
     // Oracle first, in its own process: the checker's memory is gone before the join.
     const oracleFile = join(work, 'oracle.jsonl');
     const summary = JSON.parse(runNode([ORACLE, copy, oracleFile], { maxOldSpace: 8192 }).trim().split('\n').pop());
-    run.oracle_config = summary.config;
+    run.oracle_config = generatedConfig ? `generated tsconfig.json in the copy${generatedTsconfig(copy).compilerOptions.paths ? ', self-references mapped' : ''}` : summary.config;
     run.files = summary.files;
     const oracleSeconds = seconds(t0);
     t0 = Date.now();
@@ -145,7 +151,7 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
   const run = { corpus: `${set.corpus} (golden ${set.language}, ${set.sites.length} sites)`, oracle: 'golden set' };
   const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${set.language}-`));
   try {
-    const copy = copyCorpus(corpusPath(set.corpus), work);
+    const { copy } = copyCorpus(corpusPath(set.corpus), work);
     const t0 = Date.now();
     const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
     const graph = await readCairnExport(exportFile);

@@ -8,7 +8,7 @@
 // which call sites to re-resolve. A binder that reads the store any other way
 // breaks "incremental equals fresh".
 import type { FileRecord, SymbolRecord } from '../../contracts/graph.js';
-import type { ImportFact } from '../../contracts/facts.js';
+import type { ImportFact, ModuleConfigFact } from '../../contracts/facts.js';
 import type { ResolutionKind, UnresolvedReason } from '../../contracts/tiers.js';
 import type { StoredCallSite } from '../schema.js';
 
@@ -21,6 +21,8 @@ export interface ResolveContext {
   symbolsInFile(path: string): SymbolRecord[];
   /** The import/re-export facts of a file. */
   imports(path: string): ImportFact[];
+  /** The module configuration file (tsconfig.json, package.json) at this path, if the workspace has one. */
+  config(path: string): ModuleConfigFact | undefined;
   /** A symbol by id. */
   symbol(id: string): SymbolRecord | undefined;
 }

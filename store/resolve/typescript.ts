@@ -10,14 +10,18 @@
 // - receiver_type 90: `this.m()` → method m of the enclosing class, then of its base
 //   classes; `x.m()` where the adapter inferred x's type.
 // - namespace 80: members of a TS `namespace` reached through its name.
-// - package 80: not used. Bare specifiers (`react`, `node:fs`, a monorepo package name)
-//   are treated as outside the workspace: calls through them are missing_target with
-//   the import source in the note. (Mapping workspace package names needs package.json
-//   facts the store does not have yet.)
+// - package 80: not used.
+// Bare specifiers (`@app/util`, `zod/v4`) lead into the workspace the way the compiler
+// takes them: through the `paths` aliases of the nearest tsconfig.json/jsconfig.json
+// above the importing file (its `extends` chain folded in), then its `baseUrl`, then the
+// `exports` of the nearest package.json when the specifier names that package (a package
+// importing itself). Anything else (`react`, `node:fs`) is outside the workspace: calls
+// through it are missing_target with the import source in the note.
 import { posix } from 'node:path';
-import type { ImportFact } from '../../contracts/facts.js';
+import { PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ImportFact, type ModuleConfigFact } from '../../contracts/facts.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import { isMember, isMemberCallable } from './engine.js';
+import { aliasTargets } from './module-aliases.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from './types.js';
 
 const PROBE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -48,10 +52,16 @@ export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; 
 /** Where an import specifier written in `fromPath` points. */
 export function resolveModule(fromPath: string, source: string, ctx: ResolveContext): ModuleTarget {
   if (!source.startsWith('./') && !source.startsWith('../') && source !== '.' && source !== '..') {
-    return { kind: 'external', source };
+    const configured = configuredModule(fromPath, source, ctx);
+    return configured === undefined ? { kind: 'external', source } : { kind: 'file', path: configured };
   }
   const base = posix.normalize(posix.join(posix.dirname(fromPath), source)).replace(/\/$/, '');
   if (base.startsWith('../') || base === '..') return { kind: 'missing', source };
+  return probeModule(base, ctx) ?? { kind: 'missing', source };
+}
+
+/** The workspace file a module path (no specifier syntax left) names, by the compiler's probing order. */
+function probeModule(base: string, ctx: ResolveContext): ModuleTarget | undefined {
   const candidates: string[] = [];
   const ext = posix.extname(base);
   for (const ts of JS_TO_TS[ext] ?? []) candidates.push(base.slice(0, -ext.length) + ts);
@@ -61,7 +71,46 @@ export function resolveModule(fromPath: string, source: string, ctx: ResolveCont
   for (const candidate of candidates) {
     if (ctx.file(candidate)) return { kind: 'file', path: candidate };
   }
-  return { kind: 'missing', source };
+  return undefined;
+}
+
+/** The nearest of `names` in `fromPath`'s folder or an ancestor folder within the workspace. */
+function nearestConfig(fromPath: string, names: readonly string[], ctx: ResolveContext): ModuleConfigFact | undefined {
+  for (let dir = posix.dirname(fromPath); ; dir = posix.dirname(dir)) {
+    for (const name of names) {
+      const found = ctx.config(dir === '.' ? name : `${dir}/${name}`);
+      if (found) return found;
+    }
+    if (dir === '.' || dir === '/' || dir === '') return undefined;
+  }
+}
+
+function probeTargets(targets: readonly string[], ctx: ResolveContext): string | undefined {
+  for (const target of targets) {
+    const found = probeModule(target, ctx);
+    if (found?.kind === 'file') return found.path;
+  }
+  return undefined;
+}
+
+/** A bare specifier mapped into the workspace by tsconfig `paths`/`baseUrl` or a package's own `exports`. */
+function configuredModule(fromPath: string, source: string, ctx: ResolveContext): string | undefined {
+  const tsconfig = nearestConfig(fromPath, TSCONFIG_FILE_NAMES, ctx);
+  if (tsconfig) {
+    const aliased = aliasTargets(tsconfig.aliases, source);
+    const found = aliased && probeTargets(aliased, ctx);
+    if (found) return found;
+    if (tsconfig.baseUrl !== undefined) {
+      const underBase = probeTargets([posix.join(tsconfig.baseUrl, source)], ctx);
+      if (underBase) return underBase;
+    }
+  }
+  const manifest = nearestConfig(fromPath, [PACKAGE_MANIFEST_NAME], ctx);
+  if (manifest?.name !== undefined && (source === manifest.name || source.startsWith(`${manifest.name}/`))) {
+    const exported = aliasTargets(manifest.aliases, source);
+    if (exported) return probeTargets(exported, ctx);
+  }
+  return undefined;
 }
 
 const isDefaultExport = (s: SymbolRecord) => {

@@ -58,6 +58,37 @@ describe('incremental sync', () => {
     expect(bound.data.neighbours.map((n: any) => n.symbol.id)).toEqual(['src/extra.rs::missing_thing']);
   });
 
+  it('re-resolves the importers of an aliased module when tsconfig.json changes, appears or goes away', () => {
+    const files = {
+      'src/core/util.ts': 'export function helper() { return 1; }\n',
+      'src/other/util.ts': 'export function helper() { return 2; }\n',
+      'src/app.ts': "import { helper } from '@core/util';\nexport function main() { return helper(); }\n",
+    };
+    const live = makeFixture(files);
+    fixtures.push(live);
+    const target = () => cairnJson(['callees', 'main', '-C', live.root]).body.data.neighbours.map((n: any) => n.symbol.id);
+    expect(cairnJson(['init', '-C', live.root]).code).toBe(0);
+    expect(target()).toEqual([]);
+    const steps = [
+      '{ "compilerOptions": { "baseUrl": ".", "paths": { "@core/*": ["src/core/*"] } } }',
+      '{ "compilerOptions": { "baseUrl": ".", "paths": { "@core/*": ["src/other/*"] } } }',
+      null,
+    ];
+    const expected = [['src/core/util.ts::helper'], ['src/other/util.ts::helper'], []];
+    steps.forEach((config, i) => {
+      if (config === null) rmSync(join(live.root, 'tsconfig.json'));
+      else live.write('tsconfig.json', config);
+      expect(cairnJson(['status', '-C', live.root]).body.data.freshness).toBe('stale');
+      expect(cairnJson(['sync', '-C', live.root]).code).toBe(0);
+      expect(cairnJson(['status', '-C', live.root]).body.data.freshness).toBe('fresh');
+      expect(target()).toEqual(expected[i]);
+      const fresh = makeFixture({ ...files, ...(config === null ? {} : { 'tsconfig.json': config }) });
+      fixtures.push(fresh);
+      expect(cairnJson(['init', '-C', fresh.root]).code).toBe(0);
+      expect(graphOf(live.root)).toEqual(graphOf(fresh.root));
+    });
+  });
+
   it('a no-op sync analyses nothing', () => {
     const fx = makeFixture(RUST_TS_FIXTURE);
     fixtures.push(fx);

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallSiteFact, FileFacts, ImportFact, Language, SymbolFact, SymbolKind } from '../../contracts/facts.js';
+import type { CallSiteFact, FileFacts, ImportFact, Language, ModuleConfigFact, SymbolFact, SymbolKind } from '../../contracts/facts.js';
 import type { IndexMeta } from '../../contracts/graph.js';
 import type { StoreChange } from '../../store/index.js';
 
@@ -102,8 +102,8 @@ export const META: IndexMeta = {
   cairn_version: 'test',
 };
 
-export function change(upserts: FileSpec[], deletions: string[] = [], rebuild = false): StoreChange {
-  return { upserts: upserts.map(facts), deletions, meta: META, unsupportedExtensions: {}, rebuild };
+export function change(upserts: FileSpec[], deletions: string[] = [], rebuild = false, configs?: ModuleConfigFact[]): StoreChange {
+  return { upserts: upserts.map(facts), deletions, meta: META, unsupportedExtensions: {}, rebuild, ...(configs ? { configs } : {}) };
 }
 
 export function tempWorkspace(): { dir: string; cleanup: () => void } {
@@ -116,10 +116,10 @@ import { openStore } from '../../store/index.js';
 import type { EdgeRecord, UnresolvedRecord } from '../../contracts/graph.js';
 
 /** A store in a fresh temp workspace with `specs` applied as one init. */
-export async function buildStore(specs: FileSpec[]): Promise<{ store: GraphStore; dir: string; cleanup: () => Promise<void> }> {
+export async function buildStore(specs: FileSpec[], configs?: ModuleConfigFact[]): Promise<{ store: GraphStore; dir: string; cleanup: () => Promise<void> }> {
   const ws = tempWorkspace();
   const store = openStore(ws.dir);
-  await store.apply(change(specs, [], true));
+  await store.apply(change(specs, [], true, configs));
   return {
     store,
     dir: ws.dir,
@@ -146,6 +146,7 @@ export function dump(store: GraphStore) {
     edges: [...store.edges()],
     unresolved: [...store.unresolved()],
     stats: store.stats(),
+    configs: store.moduleConfigs(),
     incoming: [...store.symbols()].map((s) => [s.id, store.incoming(s.id)]),
     incoming_refs: [...store.symbols()].map((s) => [s.id, store.incomingRefs(s.id)]),
     incoming_from_tests: [...store.symbols()].map((s) => [s.id, store.incomingFromTests(s.id)]),

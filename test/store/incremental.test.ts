@@ -2,19 +2,23 @@
 import { fc, test as fcTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { openStore } from '../../store/index.js';
+import type { ModuleConfigFact } from '../../contracts/facts.js';
 import { buildStore, change, dump, tempWorkspace, type FileSpec } from './facts.js';
 
-/** Builds `before`, applies the change that turns it into `after`, and compares with a fresh build of `after`. */
-async function expectIncrementalEqualsFresh(before: FileSpec[], after: FileSpec[]) {
+/**
+ * Builds `before`, applies the change that turns it into `after`, and compares with a fresh
+ * build of `after`; module configuration files too when given.
+ */
+async function expectIncrementalEqualsFresh(before: FileSpec[], after: FileSpec[], configs?: { before: ModuleConfigFact[]; after: ModuleConfigFact[] }) {
   const afterPaths = new Set(after.map((f) => f.path));
   const beforeByPath = new Map(before.map((f) => [f.path, JSON.stringify(f)]));
   const upserts = after.filter((f) => beforeByPath.get(f.path) !== JSON.stringify(f));
   const deletions = before.map((f) => f.path).filter((p) => !afterPaths.has(p));
 
-  const incremental = await buildStore(before);
-  const fresh = await buildStore(after);
+  const incremental = await buildStore(before, configs?.before);
+  const fresh = await buildStore(after, configs?.after);
   try {
-    await incremental.store.apply(change(upserts, deletions));
+    await incremental.store.apply(change(upserts, deletions, false, configs?.after));
     expect(dump(incremental.store)).toEqual(dump(fresh.store));
     return { incremental: dump(incremental.store), fresh: dump(fresh.store) };
   } finally {
@@ -165,12 +169,12 @@ const treeArb = fc
   .map((files) => files.filter((f): f is FileSpec => f !== undefined));
 
 /** A tree and an edit of it: most files stay, some are replaced, added or deleted. */
-const editArb = fc
+const editArbOf = (file: (path: string) => fc.Arbitrary<FileSpec>) => fc
   .tuple(
     ...PATHS.map((p) =>
       fc.tuple(
-        fc.option(fileArb(p), { nil: undefined }),
-        fc.oneof({ arbitrary: fc.constant('keep' as const), weight: 3 }, { arbitrary: fc.constant('drop' as const), weight: 1 }, { arbitrary: fileArb(p), weight: 1 }),
+        fc.option(file(p), { nil: undefined }),
+        fc.oneof({ arbitrary: fc.constant('keep' as const), weight: 3 }, { arbitrary: fc.constant('drop' as const), weight: 1 }, { arbitrary: file(p), weight: 1 }),
       ),
     ),
   )
@@ -185,8 +189,43 @@ const editArb = fc
     }
     return { before, after };
   });
+const editArb = editArbOf(fileArb);
+
+/** Files that import names from the bare specifier `pkg` and call them: what a module configuration changes. */
+const importsPkgArb = (path: string) =>
+  fc
+    .record({
+      exported: fc.subarray(['a', 'b']),
+      imported: fc.subarray(['a', 'b', '*']),
+      calls: fc.array(fc.constantFrom('a', 'b', 'ns.a'), { maxLength: 3 }),
+    })
+    .map(({ exported, imported, calls }): FileSpec => ({
+      path,
+      symbols: [{ name: 'main' }, ...exported.map((name) => ({ name, exported: true }))],
+      calls: calls.map((c) => (c.startsWith('ns.') ? { caller: 0, calleeName: 'a', receiver: 'ns', specifier: c } : { caller: 0, calleeName: c })),
+      imports: imported.map((name) => ({ source: 'pkg', imported: name, local: name === '*' ? 'ns' : name })),
+    }));
+const configuredEditArb = editArbOf(importsPkgArb);
+
+/** A workspace's module configuration: maybe a tsconfig mapping `pkg` somewhere, maybe a package named `pkg`. */
+const configsArb = fc
+  .record({
+    tsconfig: fc.constantFrom(undefined, 'src/x', 'lib/w', 'src/z', 'src/none'),
+    nested: fc.constantFrom(undefined, 'x', 'y'),
+    manifest: fc.boolean(),
+  })
+  .map(({ tsconfig, nested, manifest }): ModuleConfigFact[] => {
+    const out: ModuleConfigFact[] = [];
+    if (manifest) out.push({ path: 'package.json', kind: 'package', hash: 'p', name: 'pkg', aliases: [{ pattern: 'pkg', targets: ['lib/w.ts'] }] });
+    if (nested) out.push({ path: 'src/tsconfig.json', kind: 'tsconfig', hash: nested, aliases: [{ pattern: 'pkg', targets: [`src/${nested}`] }] });
+    if (tsconfig) out.push({ path: 'tsconfig.json', kind: 'tsconfig', hash: tsconfig, aliases: [{ pattern: 'pkg', targets: [tsconfig] }] });
+    return out;
+  });
 
 describe('incremental apply equals a fresh build (random trees)', () => {
+  fcTest.prop([configuredEditArb, configsArb, configsArb], { numRuns: 40 })('small edits of a tree and of its module configuration', async ({ before, after }, configsBefore, configsAfter) => {
+    await expectIncrementalEqualsFresh(before, after, { before: configsBefore, after: configsAfter });
+  });
   fcTest.prop([treeArb, treeArb], { numRuns: 10 })('any tree to any tree', async (before, after) => {
     await expectIncrementalEqualsFresh(before, after);
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { answerAt, buildStore, change, tempWorkspace, type FileSpec } from './facts.js';
+import type { ModuleConfigFact } from '../../contracts/facts.js';
+import { answerAt, buildStore, change, dump, tempWorkspace, type FileSpec } from './facts.js';
 import { openStore } from '../../store/index.js';
 
 let cleanups: Array<() => Promise<void>> = [];
@@ -436,5 +437,121 @@ describe('TypeScript resolution', () => {
     ]);
     expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/Fiber.ts::Fiber.await', resolution_kind: 'receiver_type' });
     expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'missing_target' });
+  });
+});
+
+const tsconfig = (path: string, aliases: Array<{ pattern: string; targets: string[] }>, baseUrl?: string): ModuleConfigFact => ({
+  path,
+  kind: 'tsconfig',
+  hash: `hash-${path}`,
+  aliases,
+  ...(baseUrl !== undefined ? { baseUrl } : {}),
+});
+
+describe('TypeScript module configuration', () => {
+  const util = { path: 'lib/core/util.ts', symbols: [{ name: 'helper', exported: true }] };
+
+  test('tsconfig paths aliases and baseUrl lead bare specifiers into the workspace', async () => {
+    const built = await buildStore(
+      [
+        util,
+        { path: 'lib/index.ts', symbols: [{ name: 'entry', exported: true }] },
+        main(
+          [{ calleeName: 'helper' }, { calleeName: 'entry' }, { calleeName: 'ext' }],
+          [
+            { source: '@core/util', imported: 'helper' },
+            { source: 'lib', imported: 'entry' },
+            { source: 'react', imported: 'ext' },
+          ],
+        ),
+      ],
+      [tsconfig('tsconfig.json', [{ pattern: '@core/*', targets: ['lib/core/*'] }], '.')],
+    );
+    cleanups.push(built.cleanup);
+    expect(answerAt(built.store, 'src/main.ts', 1000)).toMatchObject({ target: 'lib/core/util.ts::helper', resolution_kind: 'exact' });
+    expect(answerAt(built.store, 'src/main.ts', 1001)).toMatchObject({ target: 'lib/index.ts::entry', resolution_kind: 'exact' });
+    expect(answerAt(built.store, 'src/main.ts', 1002)).toMatchObject({ reason: 'missing_target', note: 'external:react' });
+  });
+
+  test('without a configuration a bare specifier stays outside the workspace', async () => {
+    const store = await graph([util, main([{ calleeName: 'helper' }], [{ source: '@core/util', imported: 'helper' }])]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ reason: 'missing_target', note: 'external:@core/util' });
+  });
+
+  test('the nearest tsconfig above the importing file applies; an exact pattern beats a wildcard, a longer prefix a shorter', async () => {
+    const built = await buildStore(
+      [
+        util,
+        { path: 'lib/special.ts', symbols: [{ name: 'helper', exported: true }] },
+        { path: 'lib/other/util.ts', symbols: [{ name: 'helper', exported: true }] },
+        main([{ calleeName: 'helper' }], [{ source: '@core/util', imported: 'helper' }]),
+        { path: 'app/deep/use.ts', symbols: [{ name: 'use' }], calls: [{ caller: 0, calleeName: 'helper', line: 1000 }, { caller: 0, calleeName: 'helper', line: 1001 }], imports: [{ source: '@core/util', imported: 'helper' }] },
+        { path: 'app/deep/use2.ts', symbols: [{ name: 'use' }], calls: [{ caller: 0, calleeName: 'helper', line: 1000 }], imports: [{ source: '@core/x', imported: 'helper' }] },
+      ],
+      [
+        tsconfig('tsconfig.json', [{ pattern: '@core/*', targets: ['lib/core/*'] }]),
+        tsconfig('app/tsconfig.json', [
+          { pattern: '@core/*', targets: ['lib/other/*'] },
+          { pattern: '@core/util', targets: ['lib/special.ts'] },
+          { pattern: '@*', targets: ['nowhere/*'] },
+        ]),
+      ],
+    );
+    cleanups.push(built.cleanup);
+    expect(answerAt(built.store, 'src/main.ts', 1000)).toMatchObject({ target: 'lib/core/util.ts::helper' });
+    expect(answerAt(built.store, 'app/deep/use.ts', 1000)).toMatchObject({ target: 'lib/special.ts::helper' });
+    // `@core/x` fits `@core/*` (longer prefix) before `@*`; lib/other/x does not exist: outside the workspace.
+    expect(answerAt(built.store, 'app/deep/use2.ts', 1000)).toMatchObject({ reason: 'missing_target', note: 'external:@core/x' });
+  });
+
+  test("a package's exports lead its own name into its sources (self-reference)", async () => {
+    const manifest: ModuleConfigFact = {
+      path: 'pkg/package.json',
+      kind: 'package',
+      hash: 'h',
+      name: 'tinypkg',
+      aliases: [
+        { pattern: 'tinypkg', targets: ['pkg/dist/index.js', 'pkg/src/index.ts'] },
+        { pattern: 'tinypkg/*', targets: ['pkg/src/*.ts'] },
+      ],
+    };
+    const built = await buildStore(
+      [
+        { path: 'pkg/src/index.ts', symbols: [{ name: 'make', exported: true }] },
+        { path: 'pkg/src/v2.ts', symbols: [{ name: 'make', exported: true }] },
+        { path: 'pkg/src/use.ts', symbols: [{ name: 'use' }], calls: [{ caller: 0, calleeName: 'make', line: 1000 }, { caller: 0, calleeName: 'make', line: 1001, receiver: 'v2', specifier: 'v2.make' }], imports: [{ source: 'tinypkg', imported: 'make' }, { source: 'tinypkg/v2', imported: '*', local: 'v2' }] },
+        // Outside the package, its name is an ordinary external package.
+        { path: 'other/use.ts', symbols: [{ name: 'use' }], calls: [{ caller: 0, calleeName: 'make', line: 1000 }], imports: [{ source: 'tinypkg', imported: 'make' }] },
+      ],
+      [manifest],
+    );
+    cleanups.push(built.cleanup);
+    expect(answerAt(built.store, 'pkg/src/use.ts', 1000)).toMatchObject({ target: 'pkg/src/index.ts::make', resolution_kind: 'exact' });
+    expect(answerAt(built.store, 'pkg/src/use.ts', 1001)).toMatchObject({ target: 'pkg/src/v2.ts::make', resolution_kind: 'exact' });
+    expect(answerAt(built.store, 'other/use.ts', 1000)).toMatchObject({ reason: 'missing_target', note: 'external:tinypkg' });
+  });
+
+  test('a changed, added or removed configuration re-resolves the importers, as a fresh build would', async () => {
+    const files = [util, main([{ calleeName: 'helper' }], [{ source: '@core/util', imported: 'helper' }])];
+    const steps: Array<ModuleConfigFact[]> = [
+      [tsconfig('tsconfig.json', [{ pattern: '@core/*', targets: ['lib/core/*'] }])],
+      [tsconfig('tsconfig.json', [{ pattern: '@core/*', targets: ['lib/none/*'] }])],
+      [tsconfig('tsconfig.json', [{ pattern: '@core/*', targets: ['lib/none/*'] }]), tsconfig('src/tsconfig.json', [{ pattern: '@core/*', targets: ['lib/core/*'] }])],
+      [],
+    ];
+    const ws = tempWorkspace();
+    const store = openStore(ws.dir);
+    cleanups.push(async () => {
+      await store.close();
+      ws.cleanup();
+    });
+    await store.apply(change(files, [], true, []));
+    for (const configs of steps) {
+      await store.apply(change([], [], false, configs));
+      const fresh = await buildStore(files, configs);
+      expect(dump(store)).toEqual(dump(fresh.store));
+      await fresh.cleanup();
+    }
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ note: 'external:@core/util' });
   });
 });
