@@ -4,6 +4,7 @@
 // imports, re-exports and `require()` bindings.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { GrammarName, Node } from '../tree-sitter.js';
+import { annotatedType, callbackParameterTypes, declaredReturnType, expressionType, FUNCTION_VALUES, localDeclaration } from './typescript-types.js';
 
 /** Callee roots of test blocks and of the containers that group them. */
 const TEST_FUNCTIONS = new Set(['it', 'test', 'fit', 'xit', 'xtest', 'bench']);
@@ -41,8 +42,6 @@ function classBases(node: Node, implemented?: string[]): string[] {
   return bases;
 }
 
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
-
 /** `interface A extends B<T>, C`: the extended interfaces. */
 function interfaceBases(node: Node): string[] {
   const bases: string[] = [];
@@ -53,16 +52,44 @@ function interfaceBases(node: Node): string[] {
   return bases;
 }
 
+/** The function node of a function-like definition: itself, or the function a variable or field holds. */
+function functionNode(node: Node): Node | null {
+  if (node.type === 'variable_declarator' || node.type === 'public_field_definition') {
+    const value = node.childForFieldName('value');
+    return value && FUNCTION_VALUES.has(value.type) ? value : null;
+  }
+  return node;
+}
+
+/** Declared result and callback parameter types of a function, method or signature (resolution follows them). */
+function signatureTypes(draft: DefinitionDraft, node: Node): void {
+  const fn = functionNode(node);
+  if (!fn) return;
+  const returns = declaredReturnType(fn);
+  if (returns !== undefined) draft.attributes = { ...draft.attributes, returns };
+  const callbacks = callbackParameterTypes(fn);
+  if (callbacks.length > 0) draft.attributes = { ...draft.attributes, callbacks };
+}
+
 function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: ExtractionContext): boolean {
+  if (draft.kind === 'function' || draft.kind === 'method') signatureTypes(draft, node);
   switch (node.type) {
     case 'variable_declarator': {
       if (draft.kind === 'function') break;
       // A function-valued variable is already a function symbol.
-      if (FUNCTION_VALUES.has(node.childForFieldName('value')?.type ?? '')) return false;
+      const value = node.childForFieldName('value');
+      if (FUNCTION_VALUES.has(value?.type ?? '')) return false;
       if (node.parent?.child(0)?.type === 'let') draft.kind = 'variable';
-      // `export const p: Provider = {...}`: members are reached through the declared type.
-      const declared = annotatedType(node.childForFieldName('type'));
-      if (declared !== undefined) draft.attributes = { ...draft.attributes, type: declared };
+      // `export const p: Provider = {...}`, `export const s = make()`: members are reached
+      // through the declared type, or the type recipe of the initialiser.
+      const declared = annotatedType(node.childForFieldName('type')) ?? (value ? expressionType(value) : undefined);
+      if (declared !== undefined && declared !== 'this') draft.attributes = { ...draft.attributes, type: declared };
+      break;
+    }
+    case 'type_alias_declaration': {
+      // `type A = B<C>`: A has B's members.
+      const aliased = annotatedType(node.childForFieldName('value'));
+      if (aliased !== undefined && aliased !== 'this') draft.bases = [aliased];
       break;
     }
     case 'interface_declaration': {
@@ -135,14 +162,55 @@ function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
   ctx.definitions.push(draft);
 }
 
-function call(draft: CallDraft, node: Node, parts: Parts, _ctx: ExtractionContext): boolean {
-  // `require('x')` is an import, recorded by the import.require pattern when bound.
-  if (draft.bare && draft.calleeName === 'require' && node.childForFieldName('arguments')?.firstNamedChild?.type === 'string') return false;
+/**
+ * The token that names a callee, as the compiler sees it: `f`, the `m` of `a.m` or `a.m!`,
+ * the `"m"` of `a["m"]`, the `C` of `new ns.C`; null when the callee has no name
+ * (`f(a)(b)`, `(cond ? f : g)()`).
+ */
+function calleeNameNode(fn: Node | null): Node | null {
+  let node = fn;
+  while (node && (node.type === 'non_null_expression' || node.type === 'instantiation_expression')) node = node.namedChild(0);
+  if (!node) return null;
+  switch (node.type) {
+    case 'identifier':
+    case 'private_property_identifier':
+    case 'super':
+    case 'this':
+      return node;
+    case 'member_expression':
+      return node.childForFieldName('property');
+    case 'subscript_expression': {
+      const index = node.childForFieldName('index');
+      return index?.type === 'string' || index?.type === 'template_string' ? index : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Where a call is recorded: at its callee's name token, or, for a callee without a name, at
+ * its argument list. Calls of one chain (`a.b().c()`) or of a curried function (`f(a)(b)`)
+ * start at one position; their names and argument lists never do.
+ */
+function placeCall(draft: CallDraft, node: Node, ctx: ExtractionContext): void {
+  const fn = node.type === 'new_expression' ? node.childForFieldName('constructor') : node.childForFieldName('function');
+  const at = calleeNameNode(fn) ?? node.childForFieldName('arguments');
+  if (!at) return;
+  const point = ctx.point(at);
+  draft.line = point.line;
+  draft.column = point.column;
+}
+
+function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
+  placeCall(draft, node, ctx);
+  // `require('x')` is also an import when bound (the import.require pattern); the call itself
+  // is a call site like any other, of the runtime's `require`.
   // `new X!(...)` parses as a call of `new X!`: the `new` is the one record of this site.
   if (draft.indirect && parts.function?.type === 'non_null_expression' && parts.function.namedChild(0)?.type === 'new_expression') return false;
-  if (draft.receiver !== undefined && draft.receiver !== 'this' && /^[A-Za-z_$][\w$]*$/.test(draft.receiver)) {
-    const type = localDeclaration(node, draft.receiver)?.type;
-    if (type !== undefined) draft.receiverType = type;
+  if (parts.receiver && draft.receiver !== 'this') {
+    const type = expressionType(parts.receiver);
+    if (type !== undefined && type !== 'this') draft.receiverType = type;
   }
   // A bare call through a parameter or a variable holding a value (not a function
   // symbol) is indirect: never bound by name. File-scope exported values are symbols.
@@ -163,102 +231,6 @@ function isExportedName(from: Node, name: string): boolean {
     return declaration !== null && (declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration')
       && declaration.namedChildren.some((d) => d?.type === 'variable_declarator' && d.childForFieldName('name')?.text === name);
   });
-}
-
-const FUNCTION_NODES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
-const PARAMETER_NODES = new Set(['required_parameter', 'optional_parameter']);
-
-/** `T` of a `: T` or `: T<U>` annotation; undefined for unions, literals and other shapes. */
-function annotatedType(annotation: Node | null): string | undefined {
-  const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  const named = type?.type === 'generic_type' ? type.childForFieldName('name') : type;
-  // `T`, or `ns.T` through a namespace import (`Fiber.Fiber<A>`)
-  if (named?.type === 'type_identifier' || named?.type === 'nested_type_identifier') return named.text.replace(/\s+/g, '');
-  return undefined;
-}
-
-/** What the nearest declaration of a local name says. */
-interface LocalDeclaration {
-  /** Declared or constructed type name, when the declaration states one. */
-  type?: string;
-  /** A variable holding a function expression: a function symbol of its own. */
-  functionValue: boolean;
-  /** Declared at file scope. */
-  fileScope: boolean;
-}
-
-const BINDING_NAMES = ['identifier', 'shorthand_property_identifier_pattern'];
-
-/**
- * The nearest declaration of `name` around a call: a parameter (`source: Observable<T>`,
- * destructured or not) or a block-level variable (`const x: T = ...`, `const x = new T()`,
- * `const { a } = ...`). The nearest one wins even when it says nothing about the type, so a
- * shadowing name is never typed by an outer one.
- */
-function localDeclaration(from: Node, name: string): LocalDeclaration | undefined {
-  for (let node = from.parent; node; node = node.parent) {
-    if (!FUNCTION_NODES.has(node.type) && node.type !== 'statement_block' && node.type !== 'program') continue;
-    const found = declarationsIn(node).get(name);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** Per tree, the names each scope declares: built once per scope, not once per call. */
-let scopeTree: unknown;
-const scopeCache = new Map<number, Map<string, LocalDeclaration>>();
-
-function boundNames(pattern: Node | null): string[] {
-  if (!pattern) return [];
-  if (pattern.type === 'identifier') return [pattern.text];
-  return pattern.descendantsOfType(BINDING_NAMES).flatMap((n) => (n ? [n.text] : []));
-}
-
-/** The declarations a function's parameters or a block's statements make; the first of a name wins. */
-function declarationsIn(scope: Node): Map<string, LocalDeclaration> {
-  if (scope.tree !== scopeTree) {
-    scopeTree = scope.tree;
-    scopeCache.clear();
-  }
-  const cached = scopeCache.get(scope.id);
-  if (cached) return cached;
-  const found = new Map<string, LocalDeclaration>();
-  const add = (name: string, declaration: LocalDeclaration) => {
-    if (!found.has(name)) found.set(name, declaration);
-  };
-  if (FUNCTION_NODES.has(scope.type)) {
-    const single = scope.childForFieldName('parameter'); // `x => x.f()`
-    if (single) add(single.text, { functionValue: false, fileScope: false });
-    for (const param of scope.childForFieldName('parameters')?.namedChildren ?? []) {
-      if (!param) continue;
-      if (PARAMETER_NODES.has(param.type)) {
-        const type = annotatedType(param.childForFieldName('type'));
-        for (const name of boundNames(param.childForFieldName('pattern'))) add(name, { type, functionValue: false, fileScope: false });
-        continue;
-      }
-      const pattern = param.type === 'assignment_pattern' ? param.childForFieldName('left') : param;
-      for (const name of boundNames(pattern)) add(name, { functionValue: false, fileScope: false });
-    }
-  } else {
-    const fileScope = scope.type === 'program';
-    for (const statement of scope.namedChildren) {
-      if (statement?.type !== 'lexical_declaration' && statement?.type !== 'variable_declaration') continue;
-      for (const declarator of statement.namedChildren) {
-        if (declarator?.type !== 'variable_declarator') continue;
-        const bound = declarator.childForFieldName('name');
-        if (bound?.type !== 'identifier') {
-          for (const name of boundNames(bound)) add(name, { functionValue: false, fileScope });
-          continue;
-        }
-        const value = declarator.childForFieldName('value');
-        const constructor = value?.type === 'new_expression' ? value.childForFieldName('constructor') : null;
-        const type = annotatedType(declarator.childForFieldName('type')) ?? (constructor?.type === 'identifier' ? constructor.text : undefined);
-        add(bound.text, { type, functionValue: FUNCTION_VALUES.has(value?.type ?? ''), fileScope });
-      }
-    }
-  }
-  scopeCache.set(scope.id, found);
-  return found;
 }
 
 function stringValue(node: Node | null | undefined): string {
@@ -360,15 +332,25 @@ function dynamicImport(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   ctx.imports.push({ source, imported: '*', local: '', reexport: false, typeOnly: false, line: ctx.line(node) });
 }
 
-/** `export { a, b as c }` and `export default a`: the local symbols a and b are exported. */
+/**
+ * `export { a, b as c }` and `export default a`: the local symbols a and b are exported; each
+ * specifier is also noted as a re-export without a source (`c` names what `b` names here,
+ * which may be an import binding such as `import * as z from './x'; export { z }`).
+ */
 function exportClause(node: Node, _parts: Parts, ctx: ExtractionContext): void {
+  const line = ctx.line(node);
+  const typeOnly = node.child(1)?.type === 'type';
   const value = node.childForFieldName('value');
   if (value?.type === 'identifier') ctx.exportedNames.add(value.text);
   for (const child of node.namedChildren) {
     if (child?.type !== 'export_clause') continue;
     for (const specifier of child.namedChildren) {
       const name = specifier?.childForFieldName('name');
-      if (name) ctx.exportedNames.add(name.text);
+      if (!name) continue;
+      ctx.exportedNames.add(name.text);
+      const alias = specifier?.childForFieldName('alias');
+      const typed = typeOnly || specifier?.child(0)?.type === 'type';
+      ctx.imports.push({ source: '', imported: unquote(name.text), local: unquote((alias ?? name).text), reexport: true, typeOnly: typed, line });
     }
   }
 }
@@ -376,14 +358,14 @@ function exportClause(node: Node, _parts: Parts, ctx: ExtractionContext): void {
 /**
  * Two TypeScript forms the grammar misreads, losing the whole declaration around them:
  * - a call signature that starts a line with type parameters (`(a: A): B` then
- *   `<T>(self: T): T` on the next line of an object type) reads as a comparison; a `;` in
- *   place of the last indentation space ends the previous member, as TypeScript's own
- *   parser does at the line break;
+ *   `<T>(self: T): T` on the next line of an object type, line comments between them) reads
+ *   as a comparison; a `;` in place of the last indentation space ends the previous member,
+ *   as TypeScript's own parser does at the line break;
  * - variance annotations on type parameters (`interface Channel<out A, in B>`); they are
  *   blanked out (they say nothing about which declaration a call reaches);
  * - an escaped backtick inside a template literal type; blanked out too.
  */
-const GENERIC_MEMBER_LINE = /(?<=(?:[\w$)\]}]|(?<!=)>|\*\/)[ \t]*\r?\n(?:[ \t]*\r?\n)*[ \t]*)[ \t](?=<\s*(?:const\s+)?[A-Za-z_$][\w$]*(?:\s+extends\b|\s*[,>=]))/g;
+const GENERIC_MEMBER_LINE = /(?<=(?:[\w$)\]}]|(?<!=)>|\*\/)[ \t]*\r?\n(?:[ \t]*(?:\/\/[^\r\n]*)?\r?\n)*[ \t]*)[ \t](?=<\s*(?:const\s+)?[A-Za-z_$][\w$]*(?:\s+extends\b|\s*[,>=]))/g;
 const VARIANCE = /(?<=[<,]\s*)(?:in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
 
 function repairSource(source: string): string {

@@ -26,7 +26,8 @@ import ts from 'typescript';
  * @typedef {object} OracleSite
  * @property {string} file        workspace-relative path of the call site
  * @property {number} line        1-based
- * @property {number} column      0-based column of the callee's name token
+ * @property {number} column      0-based column of the callee's name token (of the argument list's `(` for
+ *   an anonymous callee: `f(a)(b)` starts where `f(a)` does, its argument list does not)
  * @property {number} callColumn  0-based column where the call expression starts
  * @property {string|null} calleeName  last identifier of the callee, null for anonymous callees (IIFE, `f()()`)
  * @property {string} specifier   the callee as written, on one line
@@ -267,7 +268,7 @@ export function collectTsCallSites(root, onSite) {
     const kind = ts.isNewExpression(node) ? 'new' : 'call';
     const nameNode = calleeNameNode(node.expression);
     const start = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-    const namePos = nameNode ? sourceFile.getLineAndCharacterOfPosition(nameNode.getStart(sourceFile)) : start;
+    const namePos = sourceFile.getLineAndCharacterOfPosition(nameNode ? nameNode.getStart(sourceFile) : argumentListStart(node, sourceFile));
     /** @type {OracleTarget[]} */
     const targets = [];
     if (nameNode) {
@@ -303,6 +304,12 @@ export function collectTsCallSites(root, onSite) {
       targets,
     };
   }
+}
+
+/** Position of a call's `(`, or the call's start when it has none (`new X`). */
+function argumentListStart(node, sourceFile) {
+  const open = node.getChildren(sourceFile).find((c) => c.kind === ts.SyntaxKind.OpenParenToken);
+  return (open ?? node).getStart(sourceFile);
 }
 
 /** Child-process entry: writes one site per line so the parent can stream them. */

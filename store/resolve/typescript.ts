@@ -22,7 +22,9 @@ import { PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ImportFact, type Modul
 import type { SymbolRecord } from '../../contracts/graph.js';
 import { isMember, isMemberCallable } from './engine.js';
 import { aliasTargets } from './module-aliases.js';
+import { isCallRecipe, recipeTypes, type RecipeLookups } from './typescript-recipes.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from './types.js';
+import type { StoredCallSite } from '../schema.js';
 
 const PROBE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const JS_TO_TS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
@@ -144,7 +146,14 @@ export function exportedSymbols(path: string, name: string, ctx: ResolveContext,
     if (star && name === 'default') continue;
     const wanted = star ? name : fact.imported;
     if (fact.source === '') {
-      results.push(...symbols.filter((s) => s.name === wanted));
+      // `export { a as b }`: a local symbol, or what an import binding of this file names.
+      const local = symbols.filter((s) => s.name === wanted);
+      const binding = local.length === 0 ? importBinding(path, wanted, ctx) : undefined;
+      if (binding && binding.imported !== '*') {
+        const target = resolveModule(path, binding.source, ctx);
+        if (target.kind === 'file') results.push(...exportedSymbols(target.path, binding.imported, ctx, seen, undefined, wantType));
+      }
+      results.push(...local);
       continue;
     }
     const target = resolveModule(path, fact.source, ctx);
@@ -234,6 +243,18 @@ function namespaceReexport(path: string, name: string, ctx: ResolveContext, seen
   if (seen.has(path)) return undefined;
   seen.add(path);
   for (const fact of ctx.imports(path)) {
+    if (fact.reexport && fact.source === '' && fact.local === name) {
+      // `import * as z from './x'; export { z }`, or a named import of a namespace re-exported on.
+      const binding = importBinding(path, fact.imported, ctx);
+      if (!binding) continue;
+      const target = resolveModule(path, binding.source, ctx);
+      if (binding.imported === '*') return target.kind === 'file' ? { kind: 'namespace_import', path: target.path } : target;
+      if (target.kind === 'file') {
+        const found = namespaceReexport(target.path, binding.imported, ctx, seen);
+        if (found) return found;
+      }
+      continue;
+    }
     if (!fact.reexport || fact.imported !== '*' || fact.source === '') continue;
     if (fact.local !== name && fact.local !== '*') continue;
     const target = resolveModule(path, fact.source, ctx);
@@ -275,6 +296,61 @@ function enclosingClass(caller: SymbolRecord, ctx: ResolveContext): SymbolRecord
 
 const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${source}` });
 
+/**
+ * What a dotted value path written in `path` refers to (`z.coerce`, `ns.inner`): namespaces
+ * reached through namespace imports, re-exported namespaces and TS `namespace` declarations.
+ */
+function dottedMeaning(path: string, dotted: string, ctx: ResolveContext): LocalMeaning {
+  const parts = dotted.split('.');
+  let meaning = localMeaning(path, parts[0], ctx);
+  for (const part of parts.slice(1)) {
+    if (meaning.kind === 'namespace_import') {
+      const exported = exportedSymbols(meaning.path, part, ctx);
+      meaning = exported.length > 0 ? { kind: 'symbols', symbols: exported, via: 'import' } : (namespaceReexport(meaning.path, part, ctx) ?? { kind: 'unknown' });
+    } else if (meaning.kind === 'symbols') {
+      const namespaces = meaning.symbols.filter((s) => s.kind === 'namespace' || s.kind === 'module');
+      const members = namespaces.flatMap((ns) => ctx.symbolsInFile(ns.file_path).filter((s) => s.parent_id === ns.id && s.name === part));
+      meaning = members.length > 0 ? { kind: 'symbols', symbols: members, via: 'file' } : { kind: 'unknown' };
+    } else {
+      return meaning;
+    }
+  }
+  return meaning;
+}
+
+/** Tiers a recipe may build on: the callee of each step must be certain. */
+const CERTAIN_TIERS = new Set(['exact', 'receiver_type', 'namespace', 'same_file']);
+
+/** The lookups recipes need, each through the ResolveContext. */
+function recipeLookups(ctx: ResolveContext): RecipeLookups {
+  return {
+    types(path, name) {
+      const meaning = typeMeaning(path, name, ctx);
+      if (meaning.kind === 'external') return { external: meaning.source };
+      return meaning.kind === 'symbols' ? meaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : undefined;
+    },
+    methods: (type, name) => methodsOf(type, name, ctx),
+    callees(path, callee, kind, caller) {
+      const dot = callee.lastIndexOf('.');
+      const name = callee.slice(dot + 1);
+      const site = { ord: -1, path, language: 'typescript', callerId: caller.id, caller: null, calleeName: name, specifier: callee, kind, line: 0, column: 0 } as StoredCallSite;
+      if (dot >= 0) site.receiver = callee.slice(0, dot);
+      const bound = typescriptBinder.bind({ site, caller }, ctx);
+      if (bound === undefined) {
+        // A plain call of a function declared in this file.
+        if (dot >= 0) return undefined;
+        const wanted = kind === 'new' ? 'class' : 'function';
+        return ctx.symbolsInFile(path).filter((s) => s.parent_id === null && s.name === name && s.kind === wanted);
+      }
+      if (bound.kind === 'unresolved') return bound.note?.startsWith('external:') ? { external: bound.note.slice('external:'.length) } : undefined;
+      if (!CERTAIN_TIERS.has(bound.tier)) return undefined;
+      const group = oneOverloadGroup(bound.candidates);
+      // Overloads of one function (`f`, `f#2`): every declaration of the group states its own types.
+      return group.length === 1 ? bound.candidates.filter((c) => c.parent_id === group[0].parent_id && c.name === group[0].name && c.file_path === group[0].file_path) : undefined;
+    },
+  };
+}
+
 function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Binding | undefined {
   switch (meaning.kind) {
     case 'external':
@@ -297,7 +373,13 @@ function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Bin
       const values = meaning.symbols.filter((s) => VALUE_KINDS.has(s.kind));
       // A value with a declared type (`const p: Provider = {...}`): the type's member is the target.
       const declared = values.map((v) => v.attributes?.type).find((t): t is string => typeof t === 'string');
-      if (declared !== undefined) {
+      if (declared !== undefined && isCallRecipe(declared)) {
+        // `export const s = make()`: the declared result of the initialiser's call chain.
+        const typed = recipeTypes(values[0].file_path, declared, values[0], recipeLookups(ctx));
+        if (typed.kind === 'external') return external(typed.source);
+        const methods = typed.kind === 'types' ? typed.types.flatMap((t) => methodsOf(t, name, ctx)) : [];
+        if (methods.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methods) };
+      } else if (declared !== undefined) {
         const declaredMeaning = typeMeaning(values[0].file_path, declared, ctx);
         if (declaredMeaning.kind === 'external') return external(declaredMeaning.source);
         const types = declaredMeaning.kind === 'symbols' ? declaredMeaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
@@ -366,7 +448,13 @@ export const typescriptBinder: LanguageBinder = {
       if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
       return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methodsOf(cls, name, ctx)) };
     }
-    if (receiver !== undefined && site.receiverType !== undefined) {
+    if (receiver !== undefined && site.receiverType !== undefined && isCallRecipe(site.receiverType)) {
+      // A receiver typed through declared return or callback parameter types; no answer falls through.
+      const typed = recipeTypes(site.path, site.receiverType, caller, recipeLookups(ctx));
+      if (typed.kind === 'external') return external(typed.source);
+      const methods = typed.kind === 'types' ? typed.types.flatMap((t) => methodsOf(t, name, ctx)) : [];
+      if (methods.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methods) };
+    } else if (receiver !== undefined && site.receiverType !== undefined) {
       const meaning = typeMeaning(site.path, site.receiverType, ctx);
       if (meaning.kind === 'external') return external(meaning.source);
       const types = meaning.kind === 'symbols' ? meaning.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
@@ -385,7 +473,13 @@ export const typescriptBinder: LanguageBinder = {
       if (root === undefined) return memberByName(name, ctx, BUILTIN_METHODS);
       const meaning = localMeaning(site.path, root, ctx);
       if (meaning.kind === 'unknown' && RUNTIME_GLOBALS.has(root)) return { kind: 'unresolved', reason: 'missing_target', note: `global:${root}` };
-      if (root !== receiver) return meaning.kind === 'external' ? external(meaning.source) : memberByName(name, ctx, BUILTIN_METHODS);
+      if (root !== receiver) {
+        if (meaning.kind === 'external') return external(meaning.source);
+        // `z.coerce.number()`: a member of a namespace reached through a namespace.
+        const inner = dottedMeaning(site.path, receiver, ctx);
+        if (inner.kind !== 'unknown') return memberOf(inner, name, ctx) ?? memberByName(name, ctx, BUILTIN_METHODS);
+        return memberByName(name, ctx, BUILTIN_METHODS);
+      }
       return memberOf(meaning, name, ctx) ?? memberByName(name, ctx, BUILTIN_METHODS);
     }
 

@@ -118,6 +118,31 @@ describe('joinFile', () => {
     expect(unclaimedSites(graph, ['main.ts']).map((s: any) => s.specifier)).toEqual(['other']);
   });
 
+  it('pairs the calls of a chain or a curried call, each at its own name or argument list', () => {
+    // `a.get().get()` and `helper(1)(2)` on line 7, as cairn places TypeScript calls.
+    const graph = graphFromMessages([
+      ...SYMBOLS,
+      edge('main.ts', 7, 4, 'lib.ts::Box.get', 'receiver_type', 90, 'a.get'),
+      edge('main.ts', 7, 10, 'lib.ts::Box.get', 'receiver_type', 90, 'a.get().get'),
+      edge('main.ts', 7, 17, 'lib.ts::helper', 'exact', 100, 'helper'),
+      unresolved('main.ts', 7, 26, 'helper(1)', 'indirect_call'),
+    ]);
+    const sites = [
+      site('main.ts', 7, 10, 2, 'get', 'a.get().get', [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')]),
+      site('main.ts', 7, 4, 2, 'get', 'a.get', [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')]),
+      site('main.ts', 7, 26, 17, null, 'helper(1)', []),
+      site('main.ts', 7, 17, 17, 'helper', 'helper', [target('lib.ts', 1, 16, 'helper')]),
+    ];
+    const out = joinFile(graph, sites);
+    expect(out.map((o: any) => [o.match, o.cairn?.specifier])).toEqual([
+      ['name_column', 'a.get().get'],
+      ['name_column', 'a.get'],
+      ['name_column', 'helper(1)'],
+      ['name_column', 'helper'],
+    ]);
+    expect(out.every((o: any) => !o.blind && o.edges.every((e: any) => e.correct !== false))).toBe(true);
+  });
+
   it('keeps two calls at one position with one cut-short specifier apart', () => {
     const long = `new Stream({ ${'x'.repeat(200)}...`;
     const graph = graphFromMessages([...SYMBOLS, unresolved('main.ts', 3, 9, long, 'missing_target'), unresolved('main.ts', 3, 9, long, 'missing_target')]);

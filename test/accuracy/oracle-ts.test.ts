@@ -108,6 +108,23 @@ describe('TypeScript oracle', () => {
   });
 });
 
+describe('anonymous callees', () => {
+  it('are placed at their argument list, apart from the named call they start with', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-oracle-curry-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), 'export const curry = (a: number) => (b: number) => a + b;\ncurry(1)(2);\n');
+      const found: any[] = [];
+      collectTsCallSites(dir, (s: any) => found.push(s));
+      expect(found.map((s) => [s.calleeName, s.line, s.column, s.callColumn])).toEqual([
+        [null, 2, 8, 0],
+        ['curry', 2, 0, 0],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('self-references of a published package', () => {
   it('maps the package name in the parent manifest onto the root', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-oracle-pkg-'));

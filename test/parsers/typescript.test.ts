@@ -107,7 +107,73 @@ setup();
     expect(call('Request')).toMatchObject({ kind: 'new', calleeName: 'Request' });
     expect(call('ns.Response')).toMatchObject({ kind: 'new', receiver: 'ns', calleeName: 'Response' });
     expect(call('setup').caller).toBeNull();
-    expect(facts.callSites.some((c) => c.calleeName === 'require')).toBe(false);
+    // A bound require is an import and, like every call, a call site.
+    expect(call('require')).toMatchObject({ kind: 'call', calleeName: 'require' });
+    expect(facts.imports).toContainEqual(expect.objectContaining({ source: 'lib', imported: '*', local: 'mod' }));
+  });
+
+  it('states receiver types as recipes the binder can follow across files', async () => {
+    const source = `import * as z from './schemas';
+import { operate } from './lift';
+export function make<T>(init: (this: Ctx, source: Source<T>, sink: Sink) => void, value: T): Maker<T> { return null!; }
+export function same<T>(value: T): T { return value; }
+export const schema = z.object({}).strict();
+class Holder {
+  field: Registry;
+  made = new Cache();
+  constructor(private readonly store: Store, plain: Plain) { this.later = new Later(); }
+  run() {
+    this.field.add();
+    this.made.get();
+    this.store.put();
+    this.later.go();
+    const local = z.string().min(1);
+    local.parse();
+    schema.parse();
+    operate((source, subscriber) => { source.subscribe(); subscriber.next(); });
+    new Observable((s) => s.complete());
+    (value as Shape).area();
+    z.string().optional().parse();
+    same(1).toFixed();
+    function inner(this: Other) { this.field.add(); }
+  }
+}
+`;
+    const facts = await extract(source);
+    const symbol = (name: string) => facts.symbols.find((s) => s.qualifiedName === name)!;
+    // Declared result types and callback parameter types (type parameters and \`this:\` parameters left out).
+    expect(symbol('make').attributes).toMatchObject({ returns: 'Maker', callbacks: ['0:0:Source', '0:1:Sink'] });
+    expect(symbol('same').attributes?.returns).toBeUndefined();
+    expect(symbol('schema').attributes).toMatchObject({ type: 'z.object().strict()' });
+    const receiverType = (specifier: string) => facts.callSites.find((c) => c.specifier === specifier)?.receiverType;
+    expect(receiverType('this.field.add')).toBe('Registry');
+    expect(receiverType('this.made.get')).toBe('Cache');
+    expect(receiverType('this.store.put')).toBe('Store');
+    expect(receiverType('this.later.go')).toBe('Later');
+    expect(receiverType('z.string().min')).toBe('z.string()');
+    expect(receiverType('local.parse')).toBe('z.string().min()');
+    expect(receiverType('schema.parse')).toBe('z.object().strict()');
+    expect(receiverType('source.subscribe')).toBe('operate(#0.0)');
+    expect(receiverType('subscriber.next')).toBe('operate(#0.1)');
+    expect(receiverType('s.complete')).toBe('new Observable(#0.0)');
+    expect(receiverType('(value as Shape).area')).toBe('Shape');
+    expect(receiverType('z.string().optional().parse')).toBe('z.string().optional()');
+    expect(receiverType('same(1).toFixed')).toBe('same()');
+    // A plain function rebinds \`this\`: the class's fields say nothing about it.
+    expect(facts.callSites.filter((c) => c.specifier === 'this.field.add').map((c) => c.receiverType)).toEqual(['Registry', undefined]);
+  });
+
+  it('places every call at its callee name, or at its argument list when the callee has no name', async () => {
+    const source = `a.b().c().d();
+curry(1)(2)(3);
+new ns.Klass();
+obj["key"]();
+`;
+    const facts = await extract(source);
+    const at = facts.callSites.map((c) => `${c.specifier}@${c.line}:${c.column}`);
+    expect(at).toEqual(expect.arrayContaining(['a.b@1:2', 'a.b().c@1:6', 'a.b().c().d@1:10', 'curry@2:0', 'curry(1)@2:8', 'curry(1)(2)@2:11', 'ns.Klass@3:7', 'obj["key"]@4:4']));
+    // No two calls share a position.
+    expect(new Set(at.map((x) => x.slice(x.indexOf('@')))).size).toBe(at.length);
   });
 
   it('extracts imports of every form and re-exports', async () => {
@@ -129,7 +195,9 @@ export default main;
 `;
     const facts = await extract(source);
     await expect(render(facts)).toMatchFileSnapshot('__snapshots__/ts-imports.txt');
-    expect(facts.imports).toHaveLength(17);
+    expect(facts.imports).toHaveLength(18);
+    // `export { load }` re-exports what `load` names here, without a source.
+    expect(facts.imports).toContainEqual(expect.objectContaining({ source: '', imported: 'load', local: 'load', reexport: true }));
     expect(facts.symbols.find((s) => s.name === 'load')?.exported).toBe(true);
     expect(facts.symbols.find((s) => s.name === 'main')?.exported).toBe(true);
   });

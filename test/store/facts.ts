@@ -16,6 +16,7 @@ export interface SymbolSpec {
   isTest?: boolean;
   disambiguator?: string;
   bases?: string[];
+  attributes?: Record<string, string | string[]>;
   line?: number;
 }
 
@@ -58,6 +59,7 @@ export function facts(spec: FileSpec): FileFacts {
     if (s.exported !== undefined) symbol.exported = s.exported;
     if (s.disambiguator !== undefined) symbol.disambiguator = s.disambiguator;
     if (s.bases !== undefined) symbol.bases = s.bases;
+    if (s.attributes !== undefined) symbol.attributes = s.attributes;
     return symbol;
   });
   const callSites: CallSiteFact[] = (spec.calls ?? []).map((c, i) => {

@@ -555,3 +555,106 @@ describe('TypeScript module configuration', () => {
     expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ note: 'external:@core/util' });
   });
 });
+
+describe('TypeScript receiver type recipes', () => {
+  // schemas.ts: `export function string(): ZodString`, `interface ZodString extends ZodType { min(): this }`,
+  // `interface ZodType { parse(): unknown; optional(): ZodOptional }`, `interface ZodOptional extends ZodType {}`.
+  const schemas: FileSpec = {
+    path: 'src/schemas.ts',
+    symbols: [
+      { name: 'string', exported: true, attributes: { returns: 'ZodString' } },
+      { name: 'ZodType', kind: 'interface', exported: true },
+      { name: 'parse', kind: 'method', qualifiedName: 'ZodType.parse', parent: 1, ownerType: 'ZodType' },
+      { name: 'optional', kind: 'method', qualifiedName: 'ZodType.optional', parent: 1, ownerType: 'ZodType', attributes: { returns: 'ZodOptional' } },
+      { name: 'ZodString', kind: 'interface', exported: true, bases: ['ZodType'] },
+      { name: 'min', kind: 'method', qualifiedName: 'ZodString.min', parent: 4, ownerType: 'ZodString', attributes: { returns: 'this' } },
+      { name: 'ZodOptional', kind: 'interface', exported: true, bases: ['ZodType'] },
+      { name: 'Mocker', kind: 'class', exported: true },
+      { name: 'parse', kind: 'method', qualifiedName: 'Mocker.parse', parent: 7, ownerType: 'Mocker' },
+      { name: 'min', kind: 'method', qualifiedName: 'Mocker.min', parent: 7, ownerType: 'Mocker' },
+      { name: 'shadow', exported: true },
+    ],
+  };
+
+  test('declared return types carry a call chain to the method it reaches', async () => {
+    const store = await graph([
+      schemas,
+      main(
+        [
+          { calleeName: 'min', receiver: 'z.string()', receiverType: 'z.string()', specifier: 'z.string().min' },
+          { calleeName: 'parse', receiver: 'z.string().min(1)', receiverType: 'z.string().min()', specifier: 'z.string().min(1).parse' },
+          { calleeName: 'parse', receiver: 's', receiverType: 'z.string().optional()', specifier: 's.parse' },
+          { calleeName: 'parse', receiver: 'z.shadow()', receiverType: 'z.shadow()', specifier: 'z.shadow().parse' },
+          { calleeName: 'parse', receiver: 'q', receiverType: '{ZodOptional}.min()', specifier: 'q.parse' },
+        ],
+        [{ source: './schemas', imported: '*', local: 'z' }],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/schemas.ts::ZodString.min', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ target: 'src/schemas.ts::ZodType.parse', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ target: 'src/schemas.ts::ZodType.parse', resolution_kind: 'receiver_type' });
+    // No declared return type, or a method the type lacks: no answer from the recipe, and no guess at 90.
+    expect(answerAt(store, 'src/main.ts', 1003)).not.toMatchObject({ resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1004)).not.toMatchObject({ resolution_kind: 'receiver_type' });
+  });
+
+  test('callback parameters take the types the called function declares for them', async () => {
+    const store = await graph([
+      {
+        path: 'src/lift.ts',
+        symbols: [
+          { name: 'operate', exported: true, attributes: { callbacks: ['0:0:Observable', '0:1:Subscriber'] } },
+          { name: 'Observable', kind: 'class', exported: true },
+          { name: 'constructor', kind: 'constructor', qualifiedName: 'Observable.constructor', parent: 1, ownerType: 'Observable', attributes: { callbacks: ['0:0:Subscriber'] } },
+          { name: 'subscribe', kind: 'method', qualifiedName: 'Observable.subscribe', parent: 1, ownerType: 'Observable' },
+          { name: 'Subscriber', kind: 'class', exported: true },
+          { name: 'next', kind: 'method', qualifiedName: 'Subscriber.next', parent: 4, ownerType: 'Subscriber' },
+          { name: 'Other', kind: 'class', exported: true },
+          { name: 'next', kind: 'method', qualifiedName: 'Other.next', parent: 6, ownerType: 'Other' },
+        ],
+      },
+      main(
+        [
+          { calleeName: 'subscribe', receiver: 'source', receiverType: 'operate(#0.0)', specifier: 'source.subscribe' },
+          { calleeName: 'next', receiver: 'subscriber', receiverType: 'operate(#0.1)', specifier: 'subscriber.next' },
+          { calleeName: 'next', receiver: 'subscriber', receiverType: 'new Observable(#0.0)', specifier: 'subscriber.next' },
+          { calleeName: 'next', receiver: 'x', receiverType: 'operate(#1.0)', specifier: 'x.next' },
+        ],
+        [
+          { source: './lift', imported: 'operate' },
+          { source: './lift', imported: 'Observable' },
+        ],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/lift.ts::Observable.subscribe', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ target: 'src/lift.ts::Subscriber.next', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ target: 'src/lift.ts::Subscriber.next', resolution_kind: 'receiver_type' });
+    expect(answerAt(store, 'src/main.ts', 1003)).toMatchObject({ reason: 'missing_target' });
+  });
+
+  test('export { x as y } re-exports a local symbol or an import binding, namespaces included', async () => {
+    const store = await graph([
+      { path: 'src/schemas.ts', symbols: [{ name: '_enum', exported: true }, { name: 'string', exported: true }], imports: [{ source: '', imported: '_enum', local: 'enum', reexport: true }] },
+      { path: 'src/index.ts', imports: [{ source: './schemas', imported: '*', local: 'z' }, { source: '', imported: 'z', local: 'z', reexport: true }] },
+      main(
+        [
+          { calleeName: 'enum', receiver: 'z', specifier: 'z.enum' },
+          { calleeName: 'string', receiver: 'z', specifier: 'z.string' },
+        ],
+        [{ source: './index', imported: 'z' }],
+      ),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/schemas.ts::_enum', resolution_kind: 'exact' });
+    expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ target: 'src/schemas.ts::string', resolution_kind: 'exact' });
+  });
+
+  test('a namespace reached through a namespace (z.coerce.number) binds exactly', async () => {
+    const store = await graph([
+      { path: 'src/coerce.ts', symbols: [{ name: 'number', exported: true }] },
+      { path: 'src/mocker.ts', symbols: [{ name: 'Mocker', kind: 'class', exported: true }, { name: 'number', kind: 'method', qualifiedName: 'Mocker.number', parent: 0, ownerType: 'Mocker' }] },
+      { path: 'src/index.ts', imports: [{ source: './coerce', imported: '*', local: 'coerce', reexport: true }] },
+      main([{ calleeName: 'number', receiver: 'z.coerce', specifier: 'z.coerce.number' }], [{ source: './index', imported: '*', local: 'z' }]),
+    ]);
+    expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/coerce.ts::number', resolution_kind: 'exact' });
+  });
+});
