@@ -19,6 +19,7 @@
 //   answers       path                                     -> FileAnswers   (the file's outgoing edges and unresolved records)
 //   incoming      [target, relationship, source, line, column, ord, confidence] -> EdgeRecord
 //   test_incoming the incoming key of each edge whose source is a test -> null
+//   tested        target                                   -> null          (targets with an entry in test_incoming)
 //   call_sites    path                                     -> StoredCallSite[] (raw facts, so re-resolution never re-parses)
 //   imports       path                                     -> ImportFact[]
 //   dependents    [dep, path]                              -> ord[]         (call sites to re-resolve when `dep` changes)
@@ -35,13 +36,14 @@
 // reverse walk (tests-for) reads keys only and decodes records just for what it
 // prints. A test case is an is_test symbol of a TEST_CASE_KINDS kind; only those are
 // in test_words. test_incoming lets the walk's last hop read only the edges from
-// tests. An edge is rewritten whenever its source's file changes or a name or file it
-// was resolved through does, so its entry there follows the source's is_test.
+// tests, and `tested` lets it skip, with one get, the symbols no test calls. An
+// edge is rewritten whenever its source's file changes or a name or file it was
+// resolved through does, so its entry there follows the source's is_test.
 import type { Key } from 'lmdb';
 import type { CallSiteFact, Language } from '../contracts/facts.js';
 import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const DB_NAMES = [
   'meta',
@@ -55,6 +57,7 @@ export const DB_NAMES = [
   'answers',
   'incoming',
   'test_incoming',
+  'tested',
   'call_sites',
   'imports',
   'dependents',

@@ -60,7 +60,10 @@ export class GraphWriter {
     if (!isUnresolved(answer) && answer.target !== null) {
       const key = incomingKey(answer, ord);
       this.dbs.incoming.putSync(key, answer);
-      if (this.dbs.test_symbols.get(answer.source) !== undefined) this.dbs.test_incoming.putSync(key, null);
+      if (this.dbs.test_symbols.get(answer.source) !== undefined) {
+        this.dbs.test_incoming.putSync(key, null);
+        this.dbs.tested.putSync(answer.target, null);
+      }
     }
     this.countAnswer(answer, 1);
   }
@@ -71,7 +74,7 @@ export class GraphWriter {
       const key = incomingKey(answer, ord);
       this.dbs.incoming.removeSync(key);
       // Whatever the source is now: it may have stopped being a test since.
-      this.dbs.test_incoming.removeSync(key);
+      if (this.dbs.test_incoming.removeSync(key) && !hasKeys(this.dbs.test_incoming, answer.target)) this.dbs.tested.removeSync(answer.target);
     }
     this.countAnswer(answer, -1);
   }
@@ -337,6 +340,12 @@ function frameworkAnswer(site: StoredCallSite, resolution: Resolution): EdgeReco
     record.candidates = resolution.candidates;
   }
   return record;
+}
+
+/** True when `db` (keyed by tuples) holds a key starting with `first`. */
+function hasKeys(db: Dbs[keyof Dbs], first: string): boolean {
+  for (const _ of db.getKeys({ ...prefixRange(first), limit: 1 })) return true;
+  return false;
 }
 
 function addDep(deps: Map<string, Set<number>>, dep: string, ord: number): void {
