@@ -6,7 +6,7 @@ import { execute } from './run.js';
 
 const MEANING: Record<ResolutionKind, string> = {
   exact: 'an import binding or a qualified path names exactly one target',
-  receiver_type: 'the receiver’s type is known (self/this, a declared or constructed type) and has exactly one such member',
+  receiver_type: 'the receiver’s type is known (self/this, a declared or constructed type, a declared return or callback parameter type) and has exactly one such member',
   framework_annotation: 'a framework annotation declares the relationship (e.g. a route mapping)',
   package: 'the name is bound within the same package or module without an explicit import',
   namespace: 'the call is qualified by a namespace or module binding that holds exactly one such name',
