@@ -13,7 +13,7 @@
 // Writes bench/results/review-commands-<corpus>.json and regenerates bench/results/review-commands.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -146,6 +146,8 @@ function benchCorpus(name) {
         query_ms: queries.length === runs.length ? median(queries) : null,
         query_ms_runs: queries,
         node_start_ms: nodeStartMs(),
+        // The machine is shared: the one-minute load average says how contended these runs were.
+        load_average: Math.round(loadavg()[0] * 10) / 10,
         tests: tests.length,
         direct: tests.filter((t) => t.evidence === 'direct_call').length,
         multi_hop: tests.filter((t) => t.evidence === 'direct_call' && t.path.length > 1).length,
@@ -174,13 +176,14 @@ function benchCorpus(name) {
 function table(records) {
   const row = (r) => {
     const s = (x) => (x ? `${(x.ms / 1000).toFixed(2)} s${x.truncated ? ' (truncated)' : ''}` : 'n/a');
-    const query = r.tests_for?.query_ms != null ? `${r.tests_for.query_ms} ms (node start ${r.tests_for.node_start_ms} ms)` : 'n/a';
+    const load = r.tests_for?.load_average != null ? `, load ${r.tests_for.load_average}` : '';
+    const query = r.tests_for?.query_ms != null ? `${r.tests_for.query_ms} ms (node start ${r.tests_for.node_start_ms} ms${load})` : 'n/a';
     return `| ${r.corpus} | ${r.init?.files ?? 'n/a'} | ${r.init ? (r.init.ms / 1000).toFixed(1) + ' s' : 'n/a'} | ${s(r.doctor)}, ${r.doctor?.json_bytes ?? '?'} B | ${r.impact_common?.refused_as ?? 'n/a'} | ${s(r.impact)} | ${s(r.tests_for)} (${r.tests_for?.direct ?? 0} direct, ${r.tests_for?.multi_hop ?? 0} multi-hop) | ${query} | ${s(r.diff_base_worktree)} | ${s(r.diff_named)} |`;
   };
   return [
     '# Review commands benchmark',
     '',
-    'End to end, process start included, on this machine; one run each, except tests-for: the median of five runs, and beside it the median query time the command reports (`timings_ms.query`: open the index, find the symbol, answer; process start and printing excluded) with the median bare node start. A ten-file change is committed over the corpus and synced before the two diffs. n/a: not measured in that run.',
+    'End to end, process start included, on this machine; one run each, except tests-for: the median of five runs, and beside it the median query time the command reports (`timings_ms.query`: open the index, find the symbol, answer; process start and printing excluded) with the median bare node start and the one-minute load average of the machine (2 vCPUs, shared). A ten-file change is committed over the corpus and synced before the two diffs. n/a: not measured in that run.',
     '',
     '| corpus | files | init | doctor | impact of a common name | impact | tests-for | tests-for query | diff base→worktree | diff base→head |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
