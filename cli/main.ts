@@ -1,10 +1,8 @@
 // The cairn program: builds the commander tree for this invocation and runs it.
 // Usage errors that commander finds (unknown option, missing argument) still
-// print one JSON document in --json mode, and exit 2.
-import { CommanderError } from 'commander';
+// print one JSON document in --json mode, and exit 2. The review hook, which a
+// host runs after every edit, has its own entry that skips commander.
 import { CONTRACT_VERSION } from '../contracts/envelope.js';
-import { commandNamed } from './commands.js';
-import { program } from './program.js';
 
 // A reader that stops early (`cairn export | head`) is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -12,15 +10,18 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-const args = process.argv.slice(2);
-const cli = await program(args);
-try {
-  await cli.parseAsync(args, { from: 'user' });
-} catch (error) {
-  if (!(error instanceof CommanderError)) throw error;
-  const benign = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
-  if (benign) process.exitCode = 0;
-  else {
+async function runProgram(args: string[]): Promise<void> {
+  const [{ CommanderError }, { commandNamed }, { program }] = await Promise.all([import('commander'), import('./commands.js'), import('./program.js')]);
+  const cli = await program(args);
+  try {
+    await cli.parseAsync(args, { from: 'user' });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    const benign = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
+    if (benign) {
+      process.exitCode = 0;
+      return;
+    }
     process.exitCode = 2;
     if (args.includes('--json')) {
       const envelope = {
@@ -36,3 +37,7 @@ try {
     }
   }
 }
+
+const args = process.argv.slice(2);
+const reviewed = args.includes('review') && (await (await import('./review-entry.js')).runReviewEntry(args));
+if (!reviewed) await runProgram(args);

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CairnError } from './errors.js';
-import { execute, intOption, type CommandContext } from './run.js';
+import { execute, executeWith, intOption, type CommandContext, type GlobalOptions } from './run.js';
 
-interface ReviewOptions {
+export interface ReviewOptions {
   event?: string;
   patch?: string;
   file?: string;
@@ -83,6 +83,30 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
   }
 }
 
+/** Runs a review and prints its result; shared by the commander program and the hook's entry. */
+export async function reviewAction(globals: GlobalOptions, options: ReviewOptions): Promise<void> {
+  const { hookOutput, humanText, dryRunText } = await import('../review/output.js');
+  await executeWith(
+    globals,
+    'review',
+    async (ctx) => {
+      const { result, log } = await reviewCommand(ctx, options);
+      return { command: 'review', ok: true, data: { ...result, auditLog: log }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
+    },
+    (r) => {
+      const result = r.data;
+      if (options.dryRun) return dryRunText(result);
+      if (options.event !== undefined) return hookOutput(result) ?? '';
+      return humanText(result);
+    },
+  );
+  // A hook waits on this process. Once the output is flushed nothing is left to do
+  // (the audit log and counts are written synchronously, the git helper is
+  // released), so skip tearing the VM down, which costs tens of milliseconds.
+  await new Promise<void>((flushed) => process.stdout.write('', () => flushed()));
+  process.exit();
+}
+
 export function register(program: Command): void {
   const review = program
     .command('review')
@@ -92,23 +116,7 @@ export function register(program: Command): void {
     .option('--file <path>', 'review the root enclosing --line in this file')
     .option('--line <n>', 'a 1-based line in --file')
     .option('--dry-run', 'render the review inputs without calling a backend')
-    .action(async (options: ReviewOptions, command: Command) => {
-      const { hookOutput, humanText, dryRunText } = await import('../review/output.js');
-      await execute(
-        command,
-        'review',
-        async (ctx) => {
-          const { result, log } = await reviewCommand(ctx, options);
-          return { command: 'review', ok: true, data: { ...result, auditLog: log }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
-        },
-        (r) => {
-          const result = r.data;
-          if (options.dryRun) return dryRunText(result);
-          if (options.event !== undefined) return hookOutput(result) ?? '';
-          return humanText(result);
-        },
-      );
-    });
+    .action((options: ReviewOptions, command: Command) => reviewAction(command.optsWithGlobals() as GlobalOptions, options));
 
   review
     .command('status')

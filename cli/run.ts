@@ -17,8 +17,18 @@ export interface CommandContext {
   interactive: boolean;
 }
 
+/** The options every command reads: the root program's globals. */
+export interface GlobalOptions {
+  workspace?: string;
+  json?: boolean;
+  tests?: boolean;
+}
+
 export function contextOf(command: Command): CommandContext {
-  const opts = command.optsWithGlobals() as { workspace?: string; json?: boolean; tests?: boolean };
+  return contextFrom(command.optsWithGlobals() as GlobalOptions);
+}
+
+export function contextFrom(opts: GlobalOptions): CommandContext {
   const dir = resolve(opts.workspace ?? process.cwd());
   let workspace: string;
   try {
@@ -44,10 +54,20 @@ export async function execute<T>(
   body: (ctx: CommandContext) => Promise<CommandResult<T>> | CommandResult<T>,
   human: HumanRenderer<T>,
 ): Promise<void> {
-  const json = Boolean((command.optsWithGlobals() as { json?: boolean }).json);
+  return executeWith(command.optsWithGlobals() as GlobalOptions, name, body, human);
+}
+
+/** As execute(), from parsed global options rather than a commander command. */
+export async function executeWith<T>(
+  globals: GlobalOptions,
+  name: string,
+  body: (ctx: CommandContext) => Promise<CommandResult<T>> | CommandResult<T>,
+  human: HumanRenderer<T>,
+): Promise<void> {
+  const json = Boolean(globals.json);
   let result: CommandResult<T>;
   try {
-    result = await body(contextOf(command));
+    result = await body(contextFrom(globals));
   } catch (caught) {
     // A bug still answers with one document: the stack goes to stderr.
     const error =

@@ -44,6 +44,26 @@ describe('cairn review (CLI)', () => {
     expect(out.hookSpecificOutput.additionalContext).not.toContain(ws);
   });
 
+  test('the hook entry leaves what it does not recognise to the full program: help, usage errors, review status', () => {
+    const ws = setup();
+    const help = cairn(ws, ['review', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--event <file>');
+    const unknown = cairn(ws, ['review', '--event', 'event.json', '--bogus', '--json']);
+    expect(unknown.code).toBe(2);
+    expect(JSON.parse(unknown.stdout)).toMatchObject({ command: 'review', ok: false, warnings: [{ code: 'invalid_argument', message: "unknown option '--bogus'" }] });
+    const missing = cairn(ws, ['review', '--event', '--json']);
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout).ok).toBe(false);
+    // Options in any order, and with `=`, reach the same review.
+    const a = cairn(ws, ['review', '--json', '--dry-run', '--event', join(ws, 'event.json')]);
+    const b = cairn(ws, ['--json', 'review', `--event=${join(ws, 'event.json')}`, '--dry-run']);
+    expect(a.code).toBe(0);
+    const strip = (out: string) => ({ ...JSON.parse(out), data: { ...JSON.parse(out).data, auditLog: null } });
+    expect(strip(b.stdout)).toEqual(strip(a.stdout));
+    expect(cairn(ws, ['review', 'status']).stdout).toContain('runs recorded');
+  });
+
   test('malformed event JSON and malformed configuration are clear errors with a nonzero exit, no stack trace', () => {
     const ws = setup({ '.cairn.jsonc': '{\n  "limits": { "files": 99 }\n}' });
     writeFileSync(join(ws, 'bad.json'), '{"tool_name": "Edit",');
