@@ -1,9 +1,10 @@
 // Java adapter: what grammars/java/tags.scm cannot say. Overloads are told apart by
 // their parameter types (`format(String,Object[])`), annotations are recorded, class
 // bases and owners are named, receiver types come from locals, parameters, fields and
-// `new T()`, a call through a class name is a path call (`Util.run()`), and JUnit /
-// TestNG tests are marked. Spring's annotations become framework facts in
-// java-spring.ts.
+// `new T()`, a call through a class name is a path call (`Util.run()`), and tests are
+// marked: JUnit 4/5 and TestNG by annotation, JUnit 3 by name inside a TestCase
+// subclass, and whole files in test trees. Spring's annotations become framework
+// facts in java-spring.ts.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 import { springDefinition, springCall } from './java-spring.js';
@@ -89,6 +90,28 @@ function classBases(node: Node): string[] {
   return bases;
 }
 
+/**
+ * A JUnit 3 test method, as junit.framework.TestSuite collects them: public, returning
+ * void, no parameters, a name starting with `test`, with a body, declared directly in a
+ * class whose superclass is `TestCase` or whose simple name ends in `TestCase`
+ * (`junit.framework.TestCase`, `GWTTestCase`, `AndroidTestCase`). Only the superclass
+ * written on the class is seen: a test class extending an intermediate base
+ * (`FooTest extends AbstractFooTest`) is caught by its test tree, not here. Abstract
+ * classes count: JUnit 3 runs the test methods a subclass inherits.
+ */
+function isJUnit3Test(node: Node): boolean {
+  if (node.type !== 'method_declaration') return false;
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (!name.startsWith('test') || !hasModifier(node, 'public') || !node.childForFieldName('body')) return false;
+  if (node.childForFieldName('type')?.type !== 'void_type') return false;
+  if ((node.childForFieldName('parameters')?.namedChildren ?? []).some((p) => p?.type === 'formal_parameter' || p?.type === 'spread_parameter')) return false;
+  // A direct member: a method of an anonymous or local class inside the test class is not a test.
+  const cls = node.parent?.type === 'class_body' ? node.parent.parent : null;
+  if (cls?.type !== 'class_declaration') return false;
+  const superclass = javaTypeName(cls.childForFieldName('superclass')?.namedChild(0) ?? null);
+  return superclass !== undefined && superclass.endsWith('TestCase');
+}
+
 function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: ExtractionContext): boolean {
   const annotations = annotationsOf(node);
   if (annotations.length > 0) draft.attributes = { ...draft.attributes, annotations: annotations.map(annotationName) };
@@ -113,7 +136,7 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
       if (varargs) draft.attributes.varargs = 'true';
     }
     if (hasModifier(node, 'static')) draft.attributes = { ...draft.attributes, static: 'true' };
-    const test = annotations.map(annotationName).find((a) => TEST_ANNOTATIONS.has(a));
+    const test = annotations.map(annotationName).find((a) => TEST_ANNOTATIONS.has(a)) ?? (isJUnit3Test(node) ? 'junit3' : undefined);
     if (test) {
       draft.isTest = true;
       draft.attributes = { ...draft.attributes, test };
@@ -303,9 +326,13 @@ function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   add(cut < 0 ? '' : text.slice(0, cut), name, name);
 }
 
-/** Maven/Gradle test trees. */
+/** A folder that holds only tests outside the Maven layout: `test/`, `tests/`, `guava-tests/`, `api_tests/`. */
+const TEST_FOLDER = /^(tests?|.+[-_]tests)$/;
+
+/** Maven/Gradle test trees (`src/test/`, `src/integrationTest/`), and other test folders. */
 function isTestFile(path: string): boolean {
-  return /(^|\/)src\/test\//.test(path) || /(^|\/)src\/[\w-]*[tT]est\w*\//.test(path);
+  if (/(^|\/)src\/test\//.test(path) || /(^|\/)src\/[\w-]*[tT]est\w*\//.test(path)) return true;
+  return path.split('/').slice(0, -1).some((folder) => TEST_FOLDER.test(folder));
 }
 
 export const javaAdapter: LanguageAdapter = {

@@ -98,4 +98,74 @@ class T {
     const inTree = await extract('package p;\nclass U { void helper() {} }\n', 'lib/src/test/java/p/U.java');
     expect(inTree.symbols.every((s) => s.isTest)).toBe(true);
   });
+
+  it('marks JUnit 3 test methods in TestCase subclasses only', async () => {
+    const facts = await extract(
+      `package com.google.common.base;
+import junit.framework.TestCase;
+public class PreconditionsTest extends TestCase {
+  public void testCheckNotNull_simple() { Preconditions.checkNotNull("a"); }
+  public void testWithArgument(int x) {}
+  public void testVarargs(String... xs) {}
+  void testPackagePrivate() {}
+  public int testReturnsValue() { return 1; }
+  public void helper() {}
+  public void makesAnonymous() { new Runnable() { public void run() {} public void testInAnonymous() {} }; }
+}
+abstract class AbstractMapTest<K> extends junit.framework.TestCase {
+  public void testInherited() {}
+  public abstract void testDeclaredOnly();
+}
+class WidgetTest extends GWTTestCase {
+  public void testWidget() {}
+}
+class Plain {
+  public void testFoo() {}
+}
+class NotJUnit extends TestCaseFactory {
+  public void testBuild() {}
+}
+class Modern {
+  @Test public void a() {}
+  public void testOldStyle() {}
+}
+`,
+      'lib/src/main/java/com/google/common/base/PreconditionsTest.java',
+    );
+    expect(render(facts)).toMatchSnapshot();
+    const tests = facts.symbols.filter((s) => s.isTest).map((s) => `${s.qualifiedName}=${s.attributes?.test ?? '(inherited)'}`);
+    expect(tests).toEqual([
+      'PreconditionsTest.testCheckNotNull_simple=junit3',
+      'AbstractMapTest.testInherited=junit3',
+      'WidgetTest.testWidget=junit3',
+      'Modern.a=Test',
+    ]);
+  });
+
+  it('treats test folders outside the Maven layout as test trees, for Java only', async () => {
+    const source = 'package p;\nclass U { void helper() {} }\n';
+    for (const path of [
+      'guava-tests/test/com/google/common/base/U.java',
+      'android/guava-tests/test/com/google/common/base/U.java',
+      'tests/p/U.java',
+      'core/test/p/U.java',
+      'api_tests/p/U.java',
+      'lib/src/test/java/p/U.java',
+      'lib/src/integrationTest/java/p/U.java',
+    ]) {
+      expect((await extract(source, path)).symbols.every((s) => s.isTest), path).toBe(true);
+    }
+    for (const path of [
+      'guava/src/com/google/common/base/U.java',
+      'guava-testlib/src/com/google/common/testing/U.java',
+      'lib/src/main/java/p/contest/U.java',
+      'lib/src/main/java/p/tests-helper/U.java',
+      'test.java',
+      'lib/src/main/java/p/test.java',
+    ]) {
+      expect((await extract(source, path)).symbols.some((s) => s.isTest), path).toBe(false);
+    }
+    const ts = await extractFacts('app-tests/src/util.ts', 'export function helper() {}\n', 'typescript');
+    expect(ts.symbols.some((s) => s.isTest)).toBe(false);
+  });
 });
