@@ -41,10 +41,9 @@ describe.runIf(enabled)('review commands on go-kubernetes', () => {
   }, INDEX_TIMEOUT);
   afterAll(() => copy?.remove());
 
-  it('doctor is bounded and quick', () => {
-    const started = Date.now();
+  // doctor's time is measured by the review-command benchmark, not asserted here.
+  it('doctor is bounded', () => {
     const { body } = cairnJson(['doctor', '-C', copy.root]);
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(body.data.freshness).toBe('fresh');
     expect(JSON.stringify(body).length).toBeLessThan(256 * 1024);
   });
@@ -88,16 +87,14 @@ describe.runIf(enabled)('review commands on java-guava', () => {
   }, INDEX_TIMEOUT);
   afterAll(() => copy?.remove());
 
-  it('tests-for of a widely used method returns multi-hop tests, answered in under 100 ms', async () => {
+  // The query's speed is measured by the review-command benchmark, not asserted here.
+  it('tests-for of a widely used method returns multi-hop tests', async () => {
     const store = openStore(copy.root, { readOnly: true });
     try {
       const found = lookupSymbol(store, 'Preconditions.checkNotNull');
       const target = found.kind === 'found' ? found.symbol : found.kind === 'ambiguous' ? found.candidates[0]! : undefined;
       expect(target).toBeDefined();
-      testsFor(store, target!, { limit: 100, includeTests: true });
-      const started = performance.now();
       const result = testsFor(store, target!, { limit: 100, includeTests: true });
-      expect(performance.now() - started).toBeLessThan(100);
       expect(result.tests.some((t) => t.evidence === 'direct_call' && t.path.length > 1)).toBe(true);
     } finally {
       await store.close();

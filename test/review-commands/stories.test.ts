@@ -216,9 +216,7 @@ describe('story 2: diff --base HEAD after the edit', () => {
   });
 
   it('an unknown revision is base_revision_unavailable, and a revision is never read as an option', () => {
-    const started = Date.now();
     const unknown = cairnJson(['diff', '--base', 'no-such-branch', '-C', repo.root]);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(unknown.code).toBe(1);
     expect(unknown.body).toMatchObject({ ok: false, next_action: 'provide a base revision' });
     expect(unknown.body.warnings[0].code).toBe('base_revision_unavailable');
@@ -270,9 +268,7 @@ describe('shallow clones', () => {
       const clone = join(clones, 'c');
       origin.git('clone', '-q', '--depth', '1', `file://${origin.root}`, clone);
       expect(cairn(['init', '-C', clone]).code).toBe(0);
-      const started = Date.now();
       const { code, body } = cairnJson(['diff', '--base', 'HEAD~1', '-C', clone]);
-      expect(Date.now() - started).toBeLessThan(5000);
       expect(code).toBe(1);
       expect(body.warnings[0].code).toBe('base_revision_unavailable');
       expect(body.warnings[0].message).toContain('shallow');
