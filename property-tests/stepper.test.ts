@@ -1,7 +1,7 @@
 // The stepper reuses one inert actor scope per run; it must choose exactly what
 // xstate's own pure transition functions choose, step for step.
 import fc from 'fast-check';
-import { initialTransition, transition } from 'xstate';
+import { initialTransition, transition, type AnyStateMachine } from 'xstate';
 import { describe, expect, test } from 'vitest';
 import { commandsOf } from '../machines/audit.js';
 import { captureMachine } from '../machines/capture.js';
@@ -25,20 +25,25 @@ const view = (snapshot: { value: unknown; context: unknown; status: string; outp
   commands: commandsOf(actions),
 });
 
+/** Steps one run both ways and requires the same snapshot and commands after every event. */
+function expectSameRun(machine: AnyStateMachine, input: unknown, events: Array<{ type: string }>): void {
+  const steps = stepper(machine, input);
+  let [mine, mineActions] = steps.initial();
+  let [theirs, theirActions] = initialTransition(machine, input);
+  expect(view(mine, mineActions)).toEqual(view(theirs, theirActions));
+  for (const event of events) {
+    [mine, mineActions] = steps.next(mine, event);
+    [theirs, theirActions] = transition(machine, theirs, event as never);
+    expect(view(mine, mineActions)).toEqual(view(theirs, theirActions));
+  }
+}
+
 describe('stepper', () => {
   test('capture machine: the same snapshots and commands as initialTransition/transition', () => {
     fc.assert(
-      fc.property(fc.record({ path: fc.constantFrom('src/a.ts', 'b.ts'), ceiling: fc.nat(300) }), fc.array(captureEvent, { maxLength: 8 }), (input, events) => {
-        const steps = stepper(captureMachine, input);
-        let [mine, mineActions] = steps.initial();
-        let [theirs, theirActions] = initialTransition(captureMachine, input);
-        expect(view(mine, mineActions)).toEqual(view(theirs, theirActions));
-        for (const event of events) {
-          [mine, mineActions] = steps.next(mine, event);
-          [theirs, theirActions] = transition(captureMachine, theirs, event as never);
-          expect(view(mine, mineActions)).toEqual(view(theirs, theirActions));
-        }
-      }),
+      fc.property(fc.record({ path: fc.constantFrom('src/a.ts', 'b.ts'), ceiling: fc.nat(300) }), fc.array(captureEvent, { maxLength: 8 }), (input, events) =>
+        expectSameRun(captureMachine, input, events),
+      ),
       { numRuns: 300 },
     );
   });
@@ -49,17 +54,9 @@ describe('stepper', () => {
       { path: 'b.ts', digest: 'sha256:2' },
     ];
     fc.assert(
-      fc.property(fc.array(fc.record({ type: fc.constant('RECAPTURED'), path: fc.constantFrom('a.ts', 'b.ts'), digest: fc.constantFrom(null, 'sha256:1', 'sha256:2') }), { maxLength: 4 }), (events) => {
-        const steps = stepper(reviewFreshnessMachine, { sources });
-        let [mine, mineActions] = steps.initial();
-        let [theirs, theirActions] = initialTransition(reviewFreshnessMachine, { sources });
-        expect(view(mine, mineActions)).toEqual(view(theirs, theirActions));
-        for (const event of events) {
-          [mine, mineActions] = steps.next(mine, event);
-          [theirs, theirActions] = transition(reviewFreshnessMachine, theirs, event as never);
-          expect(view(mine, mineActions)).toEqual(view(theirs, theirActions));
-        }
-      }),
+      fc.property(fc.array(fc.record({ type: fc.constant('RECAPTURED'), path: fc.constantFrom('a.ts', 'b.ts'), digest: fc.constantFrom(null, 'sha256:1', 'sha256:2') }), { maxLength: 4 }), (events) =>
+        expectSameRun(reviewFreshnessMachine, { sources }, events),
+      ),
       { numRuns: 100 },
     );
   });
