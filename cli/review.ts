@@ -27,9 +27,9 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
   if (given !== 1) throw new CairnError('invalid_argument', 'give exactly one of --event, --patch or --file');
   if (options.file !== undefined && options.line === undefined) throw new CairnError('invalid_argument', '--file needs --line');
 
-  // The hook is latency-bound: a review parses a few small files, so V8's optimising
-  // WebAssembly tier would only compile in the background and delay exit. Baseline
-  // code is plenty here; this process does no bulk parsing.
+  // The hook is latency-bound and parses a few small files: V8's optimising
+  // WebAssembly tier would compile in the background, competing for the CPU and
+  // holding the process at exit. Baseline code is plenty for a handful of parses.
   (await import('node:v8')).setFlagsFromString('--liftoff-only');
   const { parseHookEvent, parsePatchText, explicitLine, EditInputError } = await import('../review/edits.js');
   let parsed;
@@ -41,8 +41,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
     if (error instanceof EditInputError) throw new CairnError('invalid_input', error.message);
     throw error;
   }
-  // Grammars first: their WebAssembly compiles off the main thread while the
-  // remaining modules load.
+  // Grammars start loading first, so their loading overlaps the remaining imports.
   const { preloadGrammars } = await import('../parsers/review-typescript/index.js');
   preloadGrammars(parsed.edits.map((e) => e.path));
   const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog }] = await Promise.all([
