@@ -130,16 +130,16 @@ export interface ModuleAlias {
   targets: string[];
 }
 
+/** Base names of the files read as module configuration, the nearest one above a file applying to it. */
+export const TSCONFIG_FILE_NAMES: readonly string[] = ['tsconfig.json', 'jsconfig.json'];
+export const PACKAGE_MANIFEST_NAME = 'package.json';
+
 /**
  * A workspace file that decides where bare TypeScript/JavaScript module specifiers lead:
  * a `tsconfig.json`/`jsconfig.json` (its `extends` chain within the workspace folded in:
  * `compilerOptions.paths` as aliases, `baseUrl`), or a `package.json` (its `name` and its
  * `exports` as aliases of that name, for the package importing itself).
  */
-/** Base names of the files read as module configuration, the nearest one above a file applying to it. */
-export const TSCONFIG_FILE_NAMES: readonly string[] = ['tsconfig.json', 'jsconfig.json'];
-export const PACKAGE_MANIFEST_NAME = 'package.json';
-
 export interface ModuleConfigFact {
   /** Workspace-relative path of the file. */
   path: string;
