@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ModuleConfigFact } from '../../contracts/facts.js';
-import { answerAt, buildStore, change, dump, tempWorkspace, type FileSpec } from './facts.js';
-import { openStore } from '../../store/index.js';
+import { answerAt, buildStore, change, dump, type FileSpec } from './facts.js';
 
 let cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -365,36 +364,22 @@ describe('TypeScript resolution', () => {
     expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/schemas.ts::string', resolution_kind: 'exact' });
   });
   test('members of a constant with a declared type bind through the type, not the object literal', async () => {
-    const ws = tempWorkspace();
-    const store = openStore(ws.dir);
-    cleanups.push(async () => {
-      await store.close();
-      ws.cleanup();
-    });
-    const applied = change([
+    const store = await graph([
       {
         path: 'src/provider.ts',
         symbols: [
           { name: 'Provider', kind: 'interface', exported: true },
           { name: 'schedule', kind: 'method', qualifiedName: 'Provider.schedule', parent: 0, ownerType: 'Provider' },
-          { name: 'provider', kind: 'constant', exported: true },
+          { name: 'provider', kind: 'constant', exported: true, attributes: { type: 'Provider' } },
           { name: 'schedule', kind: 'method', qualifiedName: 'provider.schedule', parent: 2 },
         ],
       },
       main([{ calleeName: 'schedule', receiver: 'provider', specifier: 'provider.schedule' }], [{ source: './provider', imported: 'provider' }]),
-    ], [], true);
-    applied.upserts[0].symbols[2].attributes = { type: 'Provider' };
-    await store.apply(applied);
+    ]);
     expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ target: 'src/provider.ts::Provider.schedule', resolution_kind: 'receiver_type' });
   });
   test('a class inherits members from the classes it extends, never from the types it implements', async () => {
-    const ws = tempWorkspace();
-    const store = openStore(ws.dir);
-    cleanups.push(async () => {
-      await store.close();
-      ws.cleanup();
-    });
-    const applied = change([
+    const store = await graph([
       {
         path: 'src/scheduler.ts',
         symbols: [
@@ -402,7 +387,7 @@ describe('TypeScript resolution', () => {
           { name: 'now', kind: 'method', qualifiedName: 'TimestampProvider.now', parent: 0, ownerType: 'TimestampProvider' },
           { name: 'Base', kind: 'class', exported: true },
           { name: 'flush', kind: 'method', qualifiedName: 'Base.flush', parent: 2, ownerType: 'Base' },
-          { name: 'Scheduler', kind: 'class', exported: true, bases: ['Base', 'TimestampProvider'] },
+          { name: 'Scheduler', kind: 'class', exported: true, bases: ['Base', 'TimestampProvider'], attributes: { implements: ['TimestampProvider'] } },
           { name: 'run', kind: 'method', qualifiedName: 'Scheduler.run', parent: 4, ownerType: 'Scheduler' },
         ],
         calls: [
@@ -410,9 +395,7 @@ describe('TypeScript resolution', () => {
           { caller: 5, calleeName: 'flush', receiver: 'this', specifier: 'this.flush', line: 1001 },
         ],
       },
-    ], [], true);
-    applied.upserts[0].symbols[4].attributes = { implements: ['TimestampProvider'] };
-    await store.apply(applied);
+    ]);
     expect(answerAt(store, 'src/scheduler.ts', 1000)).toMatchObject({ reason: 'missing_target' });
     expect(answerAt(store, 'src/scheduler.ts', 1001)).toMatchObject({ target: 'src/scheduler.ts::Base.flush', resolution_kind: 'receiver_type' });
   });
@@ -539,13 +522,7 @@ describe('TypeScript module configuration', () => {
       [tsconfig('tsconfig.json', [{ pattern: '@core/*', targets: ['lib/none/*'] }]), tsconfig('src/tsconfig.json', [{ pattern: '@core/*', targets: ['lib/core/*'] }])],
       [],
     ];
-    const ws = tempWorkspace();
-    const store = openStore(ws.dir);
-    cleanups.push(async () => {
-      await store.close();
-      ws.cleanup();
-    });
-    await store.apply(change(files, [], true, []));
+    const store = await graph(files);
     for (const configs of steps) {
       await store.apply(change([], [], false, configs));
       const fresh = await buildStore(files, configs);
