@@ -14,7 +14,7 @@
 //   name (`zod`, `zod/v4`, `zod/*`); condition objects and fallback arrays give their
 //   string targets in order, so the first one that is a workspace file is the one used.
 import { posix } from 'node:path';
-import { parse, type ParseError } from 'jsonc-parser';
+import { parseJsoncLenient } from './jsonc.js';
 import { PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ModuleAlias, type ModuleConfigFact } from '../contracts/facts.js';
 
 export function isModuleConfigPath(path: string): boolean {
@@ -49,8 +49,7 @@ function inWorkspace(dir: string, relative: string): string | null {
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
-  const errors: ParseError[] = [];
-  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const value = parseJsoncLenient(text);
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 

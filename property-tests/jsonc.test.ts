@@ -4,7 +4,8 @@
 import { parse, type ParseError } from 'jsonc-parser';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { jsoncToJson, readJsonc, JsoncError } from '../review/jsonc.js';
+import { jsoncToJson } from '../parsers/jsonc.js';
+import { readJsonc, JsoncError } from '../review/jsonc.js';
 
 const full = (text: string) => {
   const errors: ParseError[] = [];

@@ -1,14 +1,11 @@
 // JSONC reading with errors that name a line and column, for rules and configuration.
 //
 // Most documents are well formed, and the review hook reads several on every run, so
-// the common path strips comments and trailing commas and hands the rest to
-// JSON.parse. The full JSONC parser loads only when a document is malformed or a
-// check fails and an error must point at a line and column.
-import { createRequire } from 'node:module';
+// values come from the fast path in parsers/jsonc.ts; the full JSONC parser loads only
+// when a document is malformed or a check fails and an error must point at a line and
+// column.
 import type { ParseError, Node } from 'jsonc-parser';
-
-const require = createRequire(import.meta.url);
-const jsoncParser = () => require('jsonc-parser') as typeof import('jsonc-parser');
+import { fastParse, jsoncParser } from '../parsers/jsonc.js';
 
 export class JsoncError extends Error {
   constructor(
@@ -40,69 +37,6 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
     }
   }
   return { line, column: offset - last };
-}
-
-/**
- * JSON text of a JSONC document: comments become spaces and trailing commas are
- * dropped; string contents are kept as they are. Malformed input yields text that
- * JSON.parse rejects, never a different value.
- */
-export function jsoncToJson(text: string): string {
-  let out = '';
-  let i = 0;
-  let pendingComma = -1; // where a comma was written that a closing bracket may void
-  let last = ''; // the last significant character written
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-      pendingComma = -1;
-      last = '"';
-    } else if (c === '/' && text[i + 1] === '/') {
-      const end = text.indexOf('\n', i);
-      i = end === -1 ? text.length : end;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      if (end === -1) return `${out}\u0000`; // unterminated: make JSON.parse fail
-      out += ' ';
-      i = end + 2;
-    } else if (c === ',') {
-      // Only a comma after a value may be a trailing one; `[,]` stays malformed.
-      pendingComma = last === '[' || last === '{' || last === ',' || last === '' ? -1 : out.length;
-      out += c;
-      last = c;
-      i++;
-    } else if ((c === '}' || c === ']') && pendingComma !== -1) {
-      out = `${out.slice(0, pendingComma)} ${out.slice(pendingComma + 1)}${c}`;
-      pendingComma = -1;
-      last = c;
-      i++;
-    } else {
-      if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') {
-        pendingComma = -1;
-        last = c;
-      }
-      out += c;
-      i++;
-    }
-  }
-  return out;
-}
-
-function fastParse(text: string): { value: unknown } | null {
-  try {
-    return { value: JSON.parse(jsoncToJson(text)) };
-  } catch {
-    return null;
-  }
-}
-
-/** The value of a JSONC document, recovering what it can from a malformed one (as editors do for tsconfig.json). */
-export function parseJsoncLenient(text: string): unknown {
-  return fastParse(text)?.value ?? jsoncParser().parse(text, [], { allowTrailingComma: true });
 }
 
 export function readJsonc(file: string, text: string): JsoncDocument {

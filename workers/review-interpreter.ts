@@ -28,10 +28,11 @@ import {
   type ReviewFile,
 } from '../parsers/review-typescript/index.js';
 import { sha256 } from '../review/canonical.js';
-import { parseJsoncLenient } from '../review/jsonc.js';
 import { edgeBytes, fixedBytes, nodeBytes, type InputArtifact, type InputEdge, type InputNode } from '../review/input.js';
 import { PathPolicy, type PathVerdict } from '../review/paths.js';
 import { aliasTargets } from '../store/resolve/module-aliases.js';
+import { foldTsconfig, tsconfigLayer } from '../parsers/module-config.js';
+import type { ModuleConfigFact } from '../contracts/facts.js';
 import type { Span } from '../review/edits.js';
 
 export interface Snapshot {
@@ -76,10 +77,6 @@ const TYPE_KINDS = ['interface', 'type', 'class', 'enum'];
 const CALL_KINDS = ['function', 'const-callable'];
 const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts'];
 
-interface TsconfigPaths {
-  baseUrl: string | null;
-  paths: Array<{ pattern: string; targets: string[] }>;
-}
 
 export class ReviewInterpreter {
   readonly workspace: string;
@@ -91,7 +88,7 @@ export class ReviewInterpreter {
   private readonly clock: () => number;
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly parsed = new Map<string, Promise<ReviewFile>>();
-  private tsconfig: { paths: TsconfigPaths; source: { path: string; digest: string } | null } | null = null;
+  private tsconfig: { config: ModuleConfigFact | null; source: { path: string; digest: string } | null } | null = null;
 
   constructor(options: InterpreterOptions) {
     this.workspace = options.workspace;
@@ -369,17 +366,18 @@ export class ReviewInterpreter {
       return this.probe(posix.join(posix.dirname(from), specifier));
     }
     if (specifier.startsWith('/')) return { reason: 'absolute-import' };
-    const config = await this.tsconfigPaths();
-    // The alias the compiler takes: an exact pattern, else the `*` pattern with the longest prefix.
-    const aliased = aliasTargets(config.paths, specifier);
+    const config = await this.tsconfigAliases();
+    // The alias the compiler takes: an exact pattern, else the `*` pattern with the longest
+    // prefix. Its targets are workspace-relative already.
+    const aliased = config ? aliasTargets(config.aliases, specifier) : undefined;
     if (aliased) {
       for (const target of aliased) {
-        const probed = this.probe(posix.join(config.baseUrl ?? '.', target));
+        const probed = this.probe(target);
         if ('path' in probed) return probed;
       }
       return { reason: 'unresolved-alias' };
     }
-    if (config.baseUrl !== null) {
+    if (config?.baseUrl !== undefined) {
       const probed = this.probe(posix.join(config.baseUrl, specifier));
       if ('path' in probed) return probed;
     }
@@ -411,29 +409,24 @@ export class ReviewInterpreter {
     return { reason: 'unresolved-module' };
   }
 
-  /** `compilerOptions.baseUrl` and `paths` of the workspace tsconfig.json, captured like any source. */
-  private async tsconfigPaths(): Promise<TsconfigPaths> {
-    if (this.tsconfig) return this.tsconfig.paths;
-    const empty: TsconfigPaths = { baseUrl: null, paths: [] };
-    this.tsconfig = { paths: empty, source: null };
+  /**
+   * `compilerOptions.baseUrl` and `paths` of the workspace tsconfig.json, captured like any
+   * source and read by the indexer's own tsconfig rules (the file alone: a review does not
+   * read the files it extends).
+   */
+  private async tsconfigAliases(): Promise<ModuleConfigFact | null> {
+    if (this.tsconfig) return this.tsconfig.config;
+    this.tsconfig = { config: null, source: null };
     try {
       statSync(join(this.workspace, 'tsconfig.json'));
     } catch {
-      return empty;
+      return null;
     }
     const result = await this.capture('tsconfig.json', (p) => this.policy.checkConfigFile(p));
-    if (!result.ok) return empty;
-    const value = parseJsoncLenient(result.snapshot.text) as { compilerOptions?: { baseUrl?: unknown; paths?: unknown } } | undefined;
-    const options = value?.compilerOptions ?? {};
-    const baseUrl = typeof options.baseUrl === 'string' ? posix.normalize(options.baseUrl) : null;
-    const paths: TsconfigPaths['paths'] = [];
-    if (options.paths && typeof options.paths === 'object') {
-      for (const [pattern, targets] of Object.entries(options.paths as Record<string, unknown>)) {
-        if (Array.isArray(targets)) paths.push({ pattern, targets: targets.filter((t): t is string => typeof t === 'string') });
-      }
-    }
-    this.tsconfig = { paths: { baseUrl, paths }, source: { path: 'tsconfig.json', digest: result.snapshot.digest } };
-    return this.tsconfig.paths;
+    if (!result.ok) return null;
+    const config = foldTsconfig('tsconfig.json', result.snapshot.digest, [tsconfigLayer('tsconfig.json', result.snapshot.text)]);
+    this.tsconfig = { config, source: { path: 'tsconfig.json', digest: result.snapshot.digest } };
+    return config;
   }
 
   // --- freshness -------------------------------------------------------------------
