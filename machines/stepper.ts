@@ -14,7 +14,7 @@ export interface Action {
 
 export interface Stepper {
   initial(): [AnyMachineSnapshot, Action[]];
-  next(snapshot: AnyMachineSnapshot, event: { type: string }): [AnyMachineSnapshot, Action[]];
+  next(snapshot: AnyMachineSnapshot, event: { type: string } & Record<string, unknown>): [AnyMachineSnapshot, Action[]];
 }
 
 export function stepper(machine: AnyStateMachine, input: unknown): Stepper {

@@ -1,6 +1,6 @@
-// Runs the freshness machine with XState's pure transition function: the machine
-// decides, this bridge supplies the facts it asks for.
-import { initialTransition, transition } from 'xstate';
+// Runs the freshness machine through its pure transition function (the stepper every
+// machine runner uses): the machine decides, this bridge supplies the facts it asks for.
+import { stepper } from '../machines/stepper.js';
 import {
   freshnessMachine,
   type CurrentStat,
@@ -22,13 +22,14 @@ export async function decideFreshness(
   maxBytes: number,
   verify: Verifier,
 ): Promise<FreshnessDecision> {
-  let [snapshot] = initialTransition(freshnessMachine, { indexed: [...indexed], maxBytes });
+  const steps = stepper(freshnessMachine, { indexed: [...indexed], maxBytes });
+  let [snapshot] = steps.initial();
   let actions;
-  [snapshot, actions] = transition(freshnessMachine, snapshot, { type: 'INVENTORY', entries });
+  [snapshot, actions] = steps.next(snapshot, { type: 'INVENTORY', entries });
   for (const action of actions) {
     if (action.type === 'requestVerify') {
       const { paths } = action.params as { paths: string[] };
-      [snapshot] = transition(freshnessMachine, snapshot, { type: 'VERIFIED', results: await verify(paths) });
+      [snapshot] = steps.next(snapshot, { type: 'VERIFIED', results: await verify(paths) });
     }
   }
   if (snapshot.status !== 'done') throw new Error(`freshness machine stopped in ${JSON.stringify(snapshot.value)}`);
