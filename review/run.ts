@@ -95,7 +95,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
 
   const seen = new Set<string>();
   for (const edit of parsed.edits) {
-    const units = await reviewFile(edit, config, host, options, cover);
+    const units = await reviewFile(edit, config, host, cover);
     for (const unit of units) {
       const identity = `${unit.path}\u0000${unit.kind}\u0000${unit.name}`;
       if (seen.has(identity)) continue; // the same root reached twice in one event
@@ -156,7 +156,6 @@ async function reviewFile(
   edit: FileEdit,
   config: ReviewConfig,
   host: ReviewHost,
-  options: RunOptions,
   cover: (code: CoverageCode, branch?: CoverageEntry['branch']) => void,
 ): Promise<UnitResult[]> {
   if (edit.change === 'delete' || edit.change === 'move') {
@@ -246,7 +245,6 @@ async function reviewFile(
     }
     unit.input = input;
     unit.status = 'dry-run';
-    void options;
   }
   return units;
 }
