@@ -47,7 +47,20 @@ export function contextFrom(opts: GlobalOptions): CommandContext {
 
 export type HumanRenderer<T> = (result: CommandResult<T>) => string;
 
-/** Runs a command body and prints its result. Sets process.exitCode; never calls exit(). */
+/** Where a command's output goes: this process's streams, or a buffer (the review server answers a client with it). */
+export interface Output {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  exitCode(code: number): void;
+}
+
+export const processOutput: Output = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  exitCode: (code) => void (process.exitCode = code),
+};
+
+/** Runs a command body and prints its result. Sets the exit code; never calls exit(). */
 export async function execute<T>(
   command: Command,
   name: string,
@@ -63,6 +76,7 @@ export async function executeWith<T>(
   name: string,
   body: (ctx: CommandContext) => Promise<CommandResult<T>> | CommandResult<T>,
   human: HumanRenderer<T>,
+  output: Output = processOutput,
 ): Promise<void> {
   const json = Boolean(globals.json);
   let result: CommandResult<T>;
@@ -74,7 +88,7 @@ export async function executeWith<T>(
       caught instanceof CairnError
         ? caught
         : new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
-    if (!(caught instanceof CairnError)) process.stderr.write(`${(caught as Error)?.stack ?? String(caught)}\n`);
+    if (!(caught instanceof CairnError)) output.stderr(`${(caught as Error)?.stack ?? String(caught)}\n`);
     result = {
       command: name,
       ok: false,
@@ -85,17 +99,17 @@ export async function executeWith<T>(
       exit_code: error.exitCode,
     };
     if (!json) {
-      process.stderr.write(`cairn ${name}: ${error.message}\n`);
-      process.exitCode = result.exit_code;
+      output.stderr(`cairn ${name}: ${error.message}\n`);
+      output.exitCode(result.exit_code);
       return;
     }
   }
-  if (json) process.stdout.write(`${JSON.stringify(envelope(result))}\n`);
+  if (json) output.stdout(`${JSON.stringify(envelope(result))}\n`);
   else {
     const text = human(result);
-    if (text) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    if (text) output.stdout(text.endsWith('\n') ? text : `${text}\n`);
   }
-  process.exitCode = result.exit_code;
+  output.exitCode(result.exit_code);
 }
 
 /** Parses a bounded integer option: a clear usage error, never a silent clamp. */

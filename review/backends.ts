@@ -24,12 +24,17 @@ export type BackendAnswer = { ok: true; decisions: Decision[] } | { ok: false; c
 
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
-export async function askBackend(backend: BackendConfig, request: DecisionRequest, workspace: string): Promise<BackendAnswer> {
+/**
+ * Asks the configured backend. A `command` backend runs in the workspace with `env`, the
+ * environment of the process that asked for the review (the review server passes its
+ * client's, so a backend sees the hook's environment, not the server's).
+ */
+export async function askBackend(backend: BackendConfig, request: DecisionRequest, workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<BackendAnswer> {
   switch (backend.kind) {
     case 'none':
       return { ok: true, decisions: [] };
     case 'command':
-      return askCommand(backend.command, backend.timeoutMs, JSON.stringify(request), workspace).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
+      return askCommand(backend.command, backend.timeoutMs, JSON.stringify(request), workspace, env).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
     case 'http':
       return askHttp(backend.url, backend.timeoutMs, JSON.stringify(request)).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
   }
@@ -37,7 +42,7 @@ export async function askBackend(backend: BackendConfig, request: DecisionReques
 
 type RawAnswer = { ok: true; body: string } | { ok: false; code: BackendFailure; detail: string };
 
-function askCommand(command: string[], timeoutMs: number, body: string, cwd: string): Promise<RawAnswer> {
+function askCommand(command: string[], timeoutMs: number, body: string, cwd: string, env: NodeJS.ProcessEnv): Promise<RawAnswer> {
   return new Promise((resolveAnswer) => {
     let settled = false;
     const done = (answer: RawAnswer) => {
@@ -46,7 +51,7 @@ function askCommand(command: string[], timeoutMs: number, body: string, cwd: str
       clearTimeout(timer);
       resolveAnswer(answer);
     };
-    const child = spawn(command[0], command.slice(1), { cwd, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['pipe', 'pipe', 'ignore'] });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       done({ ok: false, code: 'backend-timeout', detail: `no answer within ${timeoutMs} ms` });

@@ -52,7 +52,8 @@ const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'pri
 const RULE_ENTRY_KEYS = ['path', 'id', 'enabled', 'languages', 'includes', 'excludes', 'threshold', 'message'];
 
 export function userConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
+  const base = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config');
   return join(base, 'cairn', 'config.jsonc');
 }
 

@@ -84,6 +84,8 @@ export interface RunOptions {
   dryRun: boolean;
   /** For --dry-run and --json: keep the rendered inputs in the result. */
   keepInputs: boolean;
+  /** The environment a command backend runs with; this process's when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const LANGUAGE = 'typescript';
@@ -113,7 +115,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
       input: unit.input!,
       rules: runnable.map(({ rule }) => ({ ruleId: rule.id, title: rule.title, question: rule.question, criteria: rule.criteria })),
     };
-    const answer = await askBackend(config.backend, request, host.workspace);
+    const answer = await askBackend(config.backend, request, host.workspace, options.env);
     if (!answer.ok) {
       unit.status = 'skipped';
       unit.code = answer.code;
