@@ -5,12 +5,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditLine } from '../machines/audit.js';
 
+let written = 0;
+
 export function writeAuditLog(workspace: string, lines: AuditLine[]): string {
   const dir = join(workspace, '.cairn', 'audit');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const name = `review-${stamp}-${process.pid}.jsonl`;
-  writeFileSync(join(dir, name), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  // pid and a per-process sequence: a review server writes many logs, some in the same millisecond.
+  const name = `review-${stamp}-${process.pid}-${++written}.jsonl`;
+  // 'wx': never overwrite another run's log.
+  writeFileSync(join(dir, name), lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { flag: 'wx' });
   return `.cairn/audit/${name}`;
 }
 
