@@ -7,6 +7,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'dist/**', ...(process.env.CAIRN_CORPUS_TESTS ? [] : ['test/corpus/**'])],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A hook event would start a warm review server per test workspace; the tests of
+    // that server (test/review/server.test.ts) turn it on where they need it.
+    env: { CAIRN_REVIEW_SERVER: 'off' },
     pool: 'forks',
     maxWorkers: 2,
   },

@@ -29,10 +29,22 @@ export async function runReviewEntry(args: string[]): Promise<boolean> {
   }
   if (parsed.positionals.length !== 1 || parsed.positionals[0] !== 'review') return false;
   const v = parsed.values;
+  const globals = { workspace: v.workspace, json: v.json, tests: !v['no-tests'] };
+  const options = { event: v.event, patch: v.patch, file: v.file, line: v.line, dryRun: v['dry-run'] };
+  let input: string | undefined;
+  let startServer: (() => Promise<void>) | undefined;
+  // Hook events go to the workspace's warm review server when one runs (see review-client.ts).
+  if (v.event !== undefined && v.patch === undefined && v.file === undefined) {
+    const { reviewThroughServer } = await import('./review-client.js');
+    const route = await reviewThroughServer(globals, v.event, Boolean(v['dry-run']));
+    if (route.served) {
+      await new Promise<void>((flushed) => process.stdout.write('', () => flushed()));
+      process.exit();
+    }
+    input = route.input;
+    startServer = route.start ?? undefined;
+  }
   const { reviewAction } = await import('./review.js');
-  await reviewAction(
-    { workspace: v.workspace, json: v.json, tests: !v['no-tests'] },
-    { event: v.event, patch: v.patch, file: v.file, line: v.line, dryRun: v['dry-run'] },
-  );
+  await reviewAction(globals, options, input, startServer);
   return true;
 }

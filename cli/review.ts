@@ -3,8 +3,9 @@
 // inside the action, so the hook pays for what it uses.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { CommandResult } from '../contracts/envelope.js';
 import { CairnError } from './errors.js';
-import { execute, executeWith, intOption, type CommandContext, type GlobalOptions } from './run.js';
+import { execute, executeWith, intOption, processOutput, type CommandContext, type GlobalOptions, type Output } from './run.js';
 
 export interface ReviewOptions {
   event?: string;
@@ -14,6 +15,17 @@ export interface ReviewOptions {
   dryRun?: boolean;
 }
 
+/** What a review takes from whoever asked for it, besides its options. */
+export interface ReviewCaller {
+  /** The event or patch text when the caller has read it already (the review server gets it from its client). */
+  input?: string;
+  /** The asking process's environment: the user configuration's location, a command backend's environment. */
+  env: NodeJS.ProcessEnv;
+  output: Output;
+}
+
+const thisProcess: ReviewCaller = { env: process.env, output: processOutput };
+
 function readInput(source: string, what: string): string {
   try {
     return source === '-' ? readFileSync(0, 'utf8') : readFileSync(source, 'utf8');
@@ -22,29 +34,8 @@ function readInput(source: string, what: string): string {
   }
 }
 
-export async function reviewCommand(ctx: CommandContext, options: ReviewOptions) {
-  const given = [options.event, options.patch, options.file].filter((x) => x !== undefined).length;
-  if (given !== 1) throw new CairnError('invalid_argument', 'give exactly one of --event, --patch or --file');
-  if (options.file !== undefined && options.line === undefined) throw new CairnError('invalid_argument', '--file needs --line');
-
-  // The hook is latency-bound and parses a few small files: V8's optimising
-  // WebAssembly tier would compile in the background, competing for the CPU and
-  // holding the process at exit. Baseline code is plenty for a handful of parses.
-  (await import('node:v8')).setFlagsFromString('--liftoff-only');
-  const { parseHookEvent, parsePatchText, explicitLine, EditInputError } = await import('../review/edits.js');
-  let parsed;
-  try {
-    if (options.event !== undefined) parsed = parseHookEvent(readInput(options.event, 'event'));
-    else if (options.patch !== undefined) parsed = parsePatchText(readInput(options.patch, 'patch'));
-    else parsed = { host: null, edits: [explicitLine(options.file!, intOption(options.line, '--line', 1, 1, 10_000_000))], skipped: [] };
-  } catch (error) {
-    if (error instanceof EditInputError) throw new CairnError('invalid_input', error.message);
-    throw error;
-  }
-  // Grammars start loading first, so their loading overlaps the remaining imports.
-  const { preloadGrammars } = await import('../parsers/review-typescript/index.js');
-  preloadGrammars(parsed.edits.map((e) => e.path));
-  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog }] = await Promise.all([
+const reviewModules = () =>
+  Promise.all([
     import('../review/config.js'),
     import('../review/jsonc.js'),
     import('../workers/review-interpreter.js'),
@@ -53,9 +44,36 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
     import('../review/run.js'),
     import('../review/audit-log.js'),
   ]);
+
+/** Loads what a review runs and parses once per grammar, so a new review server's first answer is as quick as its later ones. */
+export async function prepareReview(): Promise<void> {
+  const [{ analyzeTypeScript }] = await Promise.all([import('../parsers/review-typescript/index.js'), import('../review/edits.js'), import('../review/output.js'), import('../review/coverage.js'), reviewModules()]);
+  await analyzeTypeScript('export type Warm = string;\n', 'typescript');
+  await analyzeTypeScript('export type Warm = string;\n', 'tsx');
+}
+
+export async function reviewCommand(ctx: CommandContext, options: ReviewOptions, caller: ReviewCaller = thisProcess) {
+  const given = [options.event, options.patch, options.file].filter((x) => x !== undefined).length;
+  if (given !== 1) throw new CairnError('invalid_argument', 'give exactly one of --event, --patch or --file');
+  if (options.file !== undefined && options.line === undefined) throw new CairnError('invalid_argument', '--file needs --line');
+
+  const { parseHookEvent, parsePatchText, explicitLine, EditInputError } = await import('../review/edits.js');
+  let parsed;
+  try {
+    if (options.event !== undefined) parsed = parseHookEvent(caller.input ?? readInput(options.event, 'event'));
+    else if (options.patch !== undefined) parsed = parsePatchText(caller.input ?? readInput(options.patch, 'patch'));
+    else parsed = { host: null, edits: [explicitLine(options.file!, intOption(options.line, '--line', 1, 1, 10_000_000))], skipped: [] };
+  } catch (error) {
+    if (error instanceof EditInputError) throw new CairnError('invalid_input', error.message);
+    throw error;
+  }
+  // Grammars start loading first, so their loading overlaps the remaining imports.
+  const { preloadGrammars } = await import('../parsers/review-typescript/index.js');
+  preloadGrammars(parsed.edits.map((e) => e.path));
+  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog }] = await reviewModules();
   let config;
   try {
-    config = loadConfig(ctx.workspace);
+    config = loadConfig(ctx.workspace, caller.env);
   } catch (error) {
     if (error instanceof JsoncError || error instanceof Error) throw new CairnError('invalid_config', error.message);
     throw error;
@@ -65,7 +83,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
   const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config), budgets: config.limits, recorder });
   interpreter.policy.startIgnoreOracle();
   try {
-    const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json });
+    const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json, env: caller.env });
     // Record-keeping must not turn an advisory result into a failure: a read-only
     // workspace loses its audit log and counts, with a note on stderr.
     let log: string | null = null;
@@ -74,7 +92,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
       const { recordCoverage } = await import('../review/coverage.js');
       recordCoverage(ctx.workspace, result.coverage);
     } catch (error) {
-      process.stderr.write(`cairn review: could not record the audit log or coverage (${(error as NodeJS.ErrnoException).code ?? 'error'})\n`);
+      caller.output.stderr(`cairn review: could not record the audit log or coverage (${(error as NodeJS.ErrnoException).code ?? 'error'})\n`);
     }
     return { result, log };
   } finally {
@@ -82,15 +100,15 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions)
   }
 }
 
-/** Runs a review and prints its result; shared by the commander program and the hook's entry. */
-export async function reviewAction(globals: GlobalOptions, options: ReviewOptions): Promise<void> {
+/** Runs a review and renders its result to the caller's output; the review server answers its clients with this. */
+export async function reviewTo(globals: GlobalOptions, options: ReviewOptions, caller: ReviewCaller, runner: 'process' | 'server'): Promise<void> {
   const { hookOutput, humanText, dryRunText } = await import('../review/output.js');
   await executeWith(
     globals,
     'review',
     async (ctx) => {
-      const { result, log } = await reviewCommand(ctx, options);
-      return { command: 'review', ok: true, data: { ...result, auditLog: log }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
+      const { result, log } = await reviewCommand(ctx, options, caller);
+      return { command: 'review', ok: true, data: { ...result, auditLog: log, runner }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
     },
     (r) => {
       const result = r.data;
@@ -98,11 +116,26 @@ export async function reviewAction(globals: GlobalOptions, options: ReviewOption
       if (options.event !== undefined) return hookOutput(result) ?? '';
       return humanText(result);
     },
+    caller.output,
   );
+}
+
+/**
+ * A review in this process, then exit; shared by the commander program and the hook's
+ * entry. `afterOutput` runs once the output is flushed (the hook's entry starts the
+ * review server there).
+ */
+export async function reviewAction(globals: GlobalOptions, options: ReviewOptions, input?: string, afterOutput?: () => Promise<void>): Promise<void> {
+  // The process is latency-bound and parses a few small files: V8's optimising
+  // WebAssembly tier would compile in the background, competing for the CPU and
+  // holding the process at exit. Baseline code is plenty for a handful of parses.
+  (await import('node:v8')).setFlagsFromString('--liftoff-only');
+  await reviewTo(globals, options, { ...thisProcess, input }, 'process');
   // A hook waits on this process. Once the output is flushed nothing is left to do
   // (the audit log and counts are written synchronously, the git helper is
   // released), so skip tearing the VM down, which costs tens of milliseconds.
   await new Promise<void>((flushed) => process.stdout.write('', () => flushed()));
+  await afterOutput?.().catch(() => undefined);
   process.exit();
 }
 
@@ -119,20 +152,56 @@ export function register(program: Command): void {
 
   review
     .command('status')
-    .description('source-free coverage counts of past reviews, by code')
+    .description('source-free coverage counts of past reviews, by code, and whether a review server runs')
     .action(async (_options: unknown, command: Command) => {
-      const { readCoverage } = await import('../review/coverage.js');
+      const [{ readCoverage }, { serverState }] = await Promise.all([import('../review/coverage.js'), import('./review-client.js')]);
       await execute(
         command,
         'review status',
-        async (ctx) => ({ command: 'review status', ok: true, data: await readCoverage(ctx.workspace), warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 }),
+        async (ctx) => {
+          const [coverage, server] = await Promise.all([readCoverage(ctx.workspace), serverState(ctx.workspace)]);
+          return { command: 'review status', ok: true, data: { ...coverage, server }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
+        },
         (r) => {
-          const { runs, counts } = r.data;
+          const { runs, counts, server } = r.data;
           const lines = [`cairn review status: ${runs} run${runs === 1 ? '' : 's'} recorded`];
           if (counts.length === 0) lines.push('  no coverage recorded yet');
           for (const c of counts.sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))) lines.push(`  ${c.code.padEnd(26)} ${c.branch.padEnd(9)} ${c.count}`);
+          lines.push(server.running ? `review server: running (pid ${server.pid}, ${server.served} review${server.served === 1 ? '' : 's'} since ${server.startedAt}, exits after ${Math.round(server.idleMs / 1000)} s idle)` : 'review server: not running');
           return lines.join('\n');
         },
+      );
+    });
+
+  review
+    .command('serve')
+    .description('keep a warm review process for this workspace; hook events start one on demand, and it exits when idle')
+    .action(async (_options: unknown, command: Command) => {
+      const [{ serveReviews }, { idleMsFrom }] = await Promise.all([import('./review-server.js'), import('./review-protocol.js')]);
+      await execute(
+        command,
+        'review serve',
+        async (ctx): Promise<CommandResult<{ started: boolean; pid: number | null }>> => {
+          const outcome = await serveReviews(ctx.workspace, idleMsFrom(process.env));
+          if (!outcome.listening) return { command: 'review serve', ok: true, data: { started: false, pid: null }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
+          process.stderr.write(`cairn review serve: listening on .cairn/review/server.sock (pid ${outcome.pid})\n`);
+          await outcome.done;
+          return { command: 'review serve', ok: true, data: { started: true, pid: outcome.pid }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
+        },
+        (r) => (r.data.started ? 'cairn review serve: stopped' : 'cairn review serve: a review server already runs for this workspace'),
+      );
+    });
+
+  review
+    .command('stop')
+    .description('stop the review server of this workspace, if one runs')
+    .action(async (_options: unknown, command: Command) => {
+      const { stopServer } = await import('./review-client.js');
+      await execute(
+        command,
+        'review stop',
+        async (ctx) => ({ command: 'review stop', ok: true, data: await stopServer(ctx.workspace), warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 }),
+        (r) => (r.data.running ? `cairn review stop: stopped the review server (pid ${r.data.pid})` : 'cairn review stop: no review server runs for this workspace'),
       );
     });
 }

@@ -1,0 +1,114 @@
+// The hook's side of the warm review server. A host runs `cairn review --event` after
+// every edit; most of a cold run is process start-up and loading (modules, the
+// TypeScript grammar), so a hook first asks the workspace's review server, which has
+// all of that loaded, and only prints its answer. Without a server (first edit, or
+// after the server's idle exit) the hook reviews in its own process as before and
+// starts a server for the next edit once its own output is out. The server runs the
+// same review code on the same files; it keeps nothing between reviews but loaded code.
+import { readFileSync, realpathSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildId, CLIENT_DEADLINE_MS, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverEnabled, socketPath, type ServerReply, type ServerRequest } from './review-protocol.js';
+import type { GlobalOptions } from './run.js';
+
+export type ServerRoute =
+  /** The server answered; its output is written and the exit code set. */
+  | { served: true }
+  /** Review in this process: with the input already read, and a way to start a server afterwards (null: do not). */
+  | { served: false; input?: string; start: (() => Promise<void>) | null };
+
+const inProcess: ServerRoute = { served: false, start: null };
+
+/** Sends one request and waits for the one reply; null when no server answered in time. */
+export function ask(path: string, request: ServerRequest, deadlineMs: number): Promise<ServerReply | null> {
+  return new Promise((answer) => {
+    const socket = createConnection(path);
+    const chunks: string[] = [];
+    let settled = false;
+    const finish = (reply: ServerReply | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      answer(reply);
+    };
+    const timer = setTimeout(() => finish(null), deadlineMs);
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.end(JSON.stringify(request)));
+    socket.on('data', (chunk: string) => chunks.push(chunk));
+    socket.on('end', () => {
+      try {
+        finish(JSON.parse(chunks.join('')) as ServerReply);
+      } catch {
+        finish(null);
+      }
+    });
+    socket.on('error', () => finish(null));
+  });
+}
+
+/** Starts a detached review server for the workspace; it outlives this process. */
+export async function startServer(workspace: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const bin = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
+  const child = spawn(process.execPath, [bin, '-C', workspace, 'review', 'serve'], { cwd: workspace, detached: true, stdio: 'ignore' });
+  child.on('error', () => undefined);
+  child.unref();
+}
+
+/** Asks the workspace's review server to review a hook event. */
+export async function reviewThroughServer(globals: GlobalOptions, event: string, dryRun: boolean): Promise<ServerRoute> {
+  const build = buildId();
+  if (!serverEnabled(process.env) || build === null) return inProcess;
+  let workspace: string;
+  let input: string;
+  try {
+    workspace = realpathSync(resolve(globals.workspace ?? process.cwd()));
+    input = event === '-' ? readFileSync(0, 'utf8') : readFileSync(event, 'utf8');
+  } catch {
+    return inProcess; // the in-process review reports it
+  }
+  const path = socketPath(workspace);
+  if (path === null || Buffer.byteLength(input) > MAX_REQUEST_BYTES / 2) return { served: false, input, start: null };
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  const request: ServerRequest = {
+    version: PROTOCOL_VERSION,
+    kind: 'review',
+    build,
+    workspace,
+    json: Boolean(globals.json),
+    tests: globals.tests !== false,
+    dryRun,
+    event: input,
+    env,
+  };
+  const reply = await ask(path, request, CLIENT_DEADLINE_MS);
+  if (reply?.kind === 'review') {
+    if (reply.stderr) process.stderr.write(reply.stderr);
+    process.stdout.write(reply.stdout);
+    process.exitCode = reply.exitCode;
+    return { served: true };
+  }
+  // No server, or one of another build that is now leaving: start one for the next edit.
+  if (reply === null || reply.kind === 'restart') return { served: false, input, start: () => startServer(workspace) };
+  return { served: false, input, start: null };
+}
+
+export type ServerState = { running: false } | { running: true; pid: number; startedAt: string; served: number; idleMs: number };
+
+/** Whether a review server runs for the workspace, and what it has done. */
+export async function serverState(workspace: string): Promise<ServerState> {
+  const path = socketPath(workspace);
+  const reply = path === null ? null : await ask(path, { version: PROTOCOL_VERSION, kind: 'status' }, 2000);
+  if (reply?.kind !== 'status') return { running: false };
+  return { running: true, pid: reply.pid, startedAt: reply.startedAt, served: reply.served, idleMs: reply.idleMs };
+}
+
+/** Asks the workspace's review server to stop; answers with its state before. */
+export async function stopServer(workspace: string): Promise<ServerState> {
+  const state = await serverState(workspace);
+  if (state.running) await ask(socketPath(workspace)!, { version: PROTOCOL_VERSION, kind: 'stop' }, 2000);
+  return state;
+}

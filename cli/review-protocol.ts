@@ -1,0 +1,81 @@
+// What the hook's client and the warm review server say to each other: one JSON
+// document each way over a unix socket in the workspace's .cairn/review/, then the
+// connection ends. Both sides import only this file of each other.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const PROTOCOL_VERSION = 1;
+
+/** The largest request a server accepts (a Write event carries a whole file). */
+export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+
+/** How long a server waits for work before it exits. */
+export const DEFAULT_IDLE_MS = 10 * 60 * 1000;
+
+/** How often a server checks that its socket is still its own and it is not idle. */
+export const WATCH_INTERVAL_MS = 2000;
+
+/** A client gives up on a server after this long (analysis 5 s plus backend 15 s, with room) and reviews in-process. */
+export const CLIENT_DEADLINE_MS = 25_000;
+
+export type ServerRequest =
+  | {
+      version: number;
+      kind: 'review';
+      /** The client's build; a server of another build answers `restart` and exits. */
+      build: string;
+      workspace: string;
+      json: boolean;
+      tests: boolean;
+      dryRun: boolean;
+      /** The hook event's text, read by the client. */
+      event: string;
+      /** The client's environment: where the user configuration is, what a command backend runs with. */
+      env: Record<string, string>;
+    }
+  | { version: number; kind: 'status' }
+  | { version: number; kind: 'stop' };
+
+export type ServerReply =
+  | { kind: 'review'; stdout: string; stderr: string; exitCode: number }
+  | { kind: 'restart' }
+  | { kind: 'status'; pid: number; build: string; startedAt: string; served: number; idleMs: number }
+  | { kind: 'stopping' }
+  | { kind: 'error'; message: string };
+
+/** Off when CAIRN_REVIEW_SERVER is `off`, `0`, `false` or `no`. */
+export function serverEnabled(env: NodeJS.ProcessEnv): boolean {
+  return !/^(off|0|false|no)$/i.test(env.CAIRN_REVIEW_SERVER ?? '');
+}
+
+export function idleMsFrom(env: NodeJS.ProcessEnv): number {
+  const ms = Number(env.CAIRN_REVIEW_SERVER_IDLE_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_IDLE_MS;
+}
+
+export function serverDir(workspace: string): string {
+  return join(workspace, '.cairn', 'review');
+}
+
+/**
+ * The socket's path, or null when it would not fit a unix socket address (node
+ * would truncate it silently, and a truncated path could name another socket).
+ */
+export function socketPath(workspace: string): string | null {
+  const path = join(serverDir(workspace), 'server.sock');
+  return Buffer.byteLength(path) <= 100 ? path : null;
+}
+
+let build: string | null | undefined;
+
+/** This installation's build stamp (written by the build), or null when there is none. */
+export function buildId(): string | null {
+  if (build === undefined) {
+    try {
+      build = readFileSync(new URL('../build-id', import.meta.url), 'utf8').trim() || null;
+    } catch {
+      build = null;
+    }
+  }
+  return build;
+}

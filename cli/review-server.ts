@@ -1,0 +1,175 @@
+// The warm review server: one per workspace, listening on .cairn/review/server.sock
+// (mode 0600). Each request is one hook event, reviewed by the same code a cold hook
+// runs, with the client's environment; every file is read afresh per review, so the
+// server holds nothing between reviews but loaded code and grammars. It exits when
+// idle, when its socket is removed or replaced (the workspace or .cairn/ is gone, or
+// another server took over), when a client of another build asks, or on request.
+import { chmodSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { CairnError } from './errors.js';
+import { ask } from './review-client.js';
+import { buildId, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverDir, socketPath, WATCH_INTERVAL_MS, type ServerReply, type ServerRequest } from './review-protocol.js';
+import type { Output } from './run.js';
+
+export type ServeOutcome = { listening: true; pid: number; path: string; done: Promise<void> } | { listening: false; reason: 'already-running' };
+
+/** Listens, or finds a live server already there. `done` settles when the server has stopped. */
+export async function serveReviews(workspace: string, idleMs: number): Promise<ServeOutcome> {
+  const stamp = buildId();
+  const socket = socketPath(workspace);
+  if (stamp === null) throw new CairnError('invalid_input', 'this installation has no build stamp (dist/build-id); run the build first');
+  if (socket === null) throw new CairnError('invalid_input', 'the workspace path is too long for a unix socket address');
+  const build: string = stamp;
+  const path: string = socket;
+  mkdirSync(serverDir(workspace), { recursive: true });
+
+  let active = 0;
+  let served = 0;
+  let lastActive = Date.now();
+  const startedAt = new Date().toISOString();
+  let stopping = false;
+  let ownInode = -1;
+
+  // Half-open: the client ends its side once the request is written; the reply goes back after.
+  const server = createServer({ allowHalfOpen: true }, (socket) => {
+    receive(socket)
+      .then(async (request) => {
+        const reply = await answer(request);
+        socket.end(JSON.stringify(reply));
+      })
+      .catch((error: Error) => socket.end(JSON.stringify({ kind: 'error', message: error.message } satisfies ServerReply)));
+    socket.on('error', () => undefined);
+  });
+
+  async function answer(request: ServerRequest): Promise<ServerReply> {
+    if (request.kind === 'status') return { kind: 'status', pid: process.pid, build, startedAt, served, idleMs };
+    if (request.kind === 'stop') {
+      stop(true);
+      return { kind: 'stopping' };
+    }
+    if (request.version !== PROTOCOL_VERSION || request.build !== build) {
+      stop(true);
+      return { kind: 'restart' };
+    }
+    if (request.workspace !== workspace) return { kind: 'error', message: 'this server reviews another workspace' };
+    if (typeof request.event !== 'string' || typeof request.env !== 'object' || request.env === null) return { kind: 'error', message: 'malformed review request' };
+    active++;
+    try {
+      const output = bufferedOutput();
+      const { reviewTo } = await import('./review.js');
+      await reviewTo(
+        { workspace: request.workspace, json: request.json, tests: request.tests },
+        { event: '-', dryRun: request.dryRun },
+        { input: request.event, env: request.env, output },
+        'server',
+      );
+      served++;
+      return { kind: 'review', ...output.taken() };
+    } finally {
+      active--;
+      lastActive = Date.now();
+    }
+  }
+
+  const watch = setInterval(() => {
+    let inode: number | null;
+    try {
+      inode = statSync(path).ino;
+    } catch {
+      inode = null;
+    }
+    if (inode !== ownInode) stop(false); // removed or replaced: not ours to clean up
+    else if (active === 0 && Date.now() - lastActive >= idleMs) stop(true);
+  }, WATCH_INTERVAL_MS);
+
+  function stop(removeSocket: boolean): void {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(watch);
+    server.close();
+    if (removeSocket) {
+      try {
+        if (statSync(path).ino === ownInode) unlinkSync(path);
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  const done = new Promise<void>((closed) => server.on('close', () => closed()));
+  if (!(await listenOn(server, path))) {
+    clearInterval(watch);
+    return { listening: false, reason: 'already-running' };
+  }
+  chmodSync(path, 0o600);
+  ownInode = statSync(path).ino;
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(true));
+  // Requests may arrive meanwhile; they load what they need themselves.
+  import('./review.js')
+    .then(({ prepareReview }) => prepareReview())
+    .catch(() => undefined);
+  return { listening: true, pid: process.pid, path, done };
+}
+
+/** Binds the socket; a stale socket file (nobody answers) is replaced, a live server is left alone (false). */
+async function listenOn(server: Server, path: string): Promise<boolean> {
+  const bind = () =>
+    new Promise<NodeJS.ErrnoException | null>((bound) => {
+      const failed = (error: NodeJS.ErrnoException) => bound(error);
+      server.once('error', failed);
+      server.listen(path, () => {
+        server.off('error', failed);
+        bound(null);
+      });
+    });
+  const first = await bind();
+  if (first === null) return true;
+  if (first.code !== 'EADDRINUSE') throw first;
+  if ((await ask(path, { version: PROTOCOL_VERSION, kind: 'status' }, 1000)) !== null) return false;
+  try {
+    unlinkSync(path);
+  } catch {
+    // removed meanwhile
+  }
+  const second = await bind();
+  if (second === null) return true;
+  if (second.code === 'EADDRINUSE') return false; // another server won the race
+  throw second;
+}
+
+/** Reads one request (the client half-closes after writing it). */
+function receive(socket: Socket): Promise<ServerRequest> {
+  return new Promise((received, failed) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    socket.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        socket.destroy();
+        failed(new Error('request too large'));
+      } else chunks.push(chunk);
+    });
+    socket.on('end', () => {
+      try {
+        const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ServerRequest;
+        if (typeof request !== 'object' || request === null || !['review', 'status', 'stop'].includes(request.kind)) throw new Error('not a request');
+        received(request);
+      } catch (error) {
+        failed(error as Error);
+      }
+    });
+    socket.on('error', failed);
+  });
+}
+
+function bufferedOutput(): Output & { taken(): { stdout: string; stderr: string; exitCode: number } } {
+  let stdout = '';
+  let stderr = '';
+  let exitCode = 0;
+  return {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    exitCode: (code) => void (exitCode = code),
+    taken: () => ({ stdout, stderr, exitCode }),
+  };
+}

@@ -1,0 +1,198 @@
+// The warm review server, end to end through the built binary: a hook run starts it,
+// later hook runs are answered by it with the same result a cold run gives, and it
+// leaves when it should (idle, socket removed, another build, asked to stop).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ask } from '../../cli/review-client.js';
+import { PROTOCOL_VERSION } from '../../cli/review-protocol.js';
+import { before, cleanup, editEvent, workspace } from './helpers.js';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'cairn.js');
+const TYPE = 'export interface Payment {\n  orderId: string;\n  customerId: string;\n}\n';
+const started: string[] = [];
+
+afterEach(() => {
+  for (const ws of started.splice(0)) cairn(ws, ['review', 'stop']);
+  cleanup();
+});
+
+function env(ws: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, XDG_CONFIG_HOME: join(ws, '.no-user'), CAIRN_REVIEW_SERVER: 'on', CAIRN_REVIEW_SERVER_IDLE_MS: '60000', ...extra };
+}
+
+function cairn(ws: string, args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const r = spawnSync(process.execPath, [BIN, '-C', ws, ...args], { input: options.input, encoding: 'utf8', env: options.env ?? env(ws) });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs a hook event and returns the parsed --json envelope. */
+function hook(ws: string, extraEnv: Record<string, string> = {}) {
+  const r = cairn(ws, ['--json', 'review', '--event', join(ws, 'event.json')], { env: env(ws, extraEnv) });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+function serverStatus(ws: string) {
+  return JSON.parse(cairn(ws, ['--json', 'review', 'status']).stdout).data.server;
+}
+
+async function until<T>(what: string, probe: () => T | null | undefined | false, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function setup(extra: Record<string, string> = {}) {
+  const ws = workspace({ 'src/pay.ts': TYPE, ...extra });
+  writeFileSync(join(ws, 'event.json'), editEvent(ws, 'src/pay.ts', before(TYPE, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n'));
+  started.push(ws);
+  return ws;
+}
+
+/** A hook run that starts the server, then waits until it answers. */
+async function warm(ws: string, extraEnv: Record<string, string> = {}) {
+  const first = hook(ws, extraEnv);
+  expect(first.data.runner).toBe('process');
+  return until('the review server', () => {
+    const state = serverStatus(ws);
+    return state.running ? state : null;
+  });
+}
+
+const comparable = (envelope: { data: Record<string, unknown> }) => ({ ...envelope, data: { ...envelope.data, auditLog: null, runner: null } });
+
+describe('the review server', () => {
+  test('a hook run starts it; later hook runs get the same result from it, each with its own audit log that replays', async () => {
+    const ws = setup();
+    const cold = hook(ws, { CAIRN_REVIEW_SERVER: 'off' });
+    await warm(ws);
+    const served = hook(ws);
+    expect(served.data.runner).toBe('server');
+    expect(comparable(served)).toEqual(comparable(cold));
+    const again = hook(ws);
+    expect(again.data.auditLog).not.toBe(served.data.auditLog);
+    for (const log of [served.data.auditLog, again.data.auditLog]) {
+      const replayed = cairn(ws, ['replay', join(ws, log)]);
+      expect(replayed.code).toBe(0);
+      expect(replayed.stdout).toContain('identical to the recording');
+    }
+    expect(serverStatus(ws).served).toBe(2);
+    expect(cairn(ws, ['review', 'status']).stdout).toMatch(/review server: running \(pid \d+, 2 reviews since/);
+    expect(cairn(ws, ['review', 'status']).stdout).toContain('4 runs recorded');
+  });
+
+  test('it reads the files afresh for every review', async () => {
+    const ws = setup();
+    await warm(ws);
+    const renamed = TYPE.replace('Payment', 'Invoice');
+    writeFileSync(join(ws, 'src/pay.ts'), renamed);
+    writeFileSync(join(ws, 'event.json'), editEvent(ws, 'src/pay.ts', before(renamed, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n'));
+    const served = hook(ws);
+    expect(served.data.runner).toBe('server');
+    expect(served.data.units.map((u: { name: string }) => u.name)).toEqual(['Invoice']);
+  });
+
+  test("it reviews with the client's environment: user configuration and a command backend's variables", async () => {
+    const backend = `const r = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x.ruleId, probability: 0.9, rationale: 'said ' + process.env.BACKEND_WORD })) }));`;
+    const ws = setup({ 'backend.cjs': backend });
+    const config = JSON.stringify({ backend: { kind: 'command', command: [process.execPath, join(ws, 'backend.cjs')] } });
+    await warm(ws, { BACKEND_WORD: 'first' });
+    // No user config in the server's own environment; the client's names one with a backend.
+    mkdirSync(join(ws, 'cfg-b', 'cairn'), { recursive: true });
+    writeFileSync(join(ws, 'cfg-b', 'cairn', 'config.jsonc'), config);
+    const served = cairn(ws, ['review', '--event', join(ws, 'event.json')], { env: env(ws, { XDG_CONFIG_HOME: join(ws, 'cfg-b'), BACKEND_WORD: 'second' }) });
+    expect(served.code).toBe(0);
+    const out = JSON.parse(served.stdout);
+    expect(out.hookSpecificOutput.additionalContext).toContain('said second');
+    expect(serverStatus(ws).served).toBe(1);
+  });
+
+  test('with CAIRN_REVIEW_SERVER=off no server starts', async () => {
+    const ws = setup();
+    expect(hook(ws, { CAIRN_REVIEW_SERVER: 'off' }).data.runner).toBe('process');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(serverStatus(ws)).toEqual({ running: false });
+    expect(existsSync(join(ws, '.cairn', 'review', 'server.sock'))).toBe(false);
+  });
+
+  test('it leaves when idle, when its socket is removed, and when asked to stop', async () => {
+    const idle = setup();
+    const idleState = await warm(idle, { CAIRN_REVIEW_SERVER_IDLE_MS: '300' });
+    await until('the idle exit', () => !alive(idleState.pid));
+    expect(existsSync(join(idle, '.cairn', 'review', 'server.sock'))).toBe(false);
+
+    const removed = setup();
+    const removedState = await warm(removed);
+    rmSync(join(removed, '.cairn'), { recursive: true, force: true });
+    await until('the exit after .cairn/ was removed', () => !alive(removedState.pid));
+
+    const stopped = setup();
+    const stoppedState = await warm(stopped);
+    expect(cairn(stopped, ['review', 'stop']).stdout).toContain(`stopped the review server (pid ${stoppedState.pid})`);
+    await until('the exit on stop', () => !alive(stoppedState.pid));
+    expect(cairn(stopped, ['review', 'stop']).stdout).toContain('no review server runs');
+  });
+
+  test('a client of another build makes it leave; the next hook run starts a fresh one', async () => {
+    const ws = setup();
+    const state = await warm(ws);
+    const path = join(ws, '.cairn', 'review', 'server.sock');
+    const reply = await ask(path, { version: PROTOCOL_VERSION, kind: 'review', build: 'another-build', workspace: ws, json: true, tests: true, dryRun: false, event: '{}', env: {} }, 5000);
+    expect(reply).toEqual({ kind: 'restart' });
+    await until('the old server to leave', () => !alive(state.pid));
+    const next = await warm(ws);
+    expect(next.pid).not.toBe(state.pid);
+  });
+
+  test('a stale socket left by a killed server is replaced; garbage on the socket gets an error, not a crash', async () => {
+    const ws = setup();
+    const state = await warm(ws);
+    process.kill(state.pid, 'SIGKILL');
+    await until('the kill', () => !alive(state.pid));
+    expect(existsSync(join(ws, '.cairn', 'review', 'server.sock'))).toBe(true);
+    const fresh = await warm(ws);
+    expect(fresh.pid).not.toBe(state.pid);
+
+    const path = join(ws, '.cairn', 'review', 'server.sock');
+    const garbage = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, ['-e', `const s=require('net').createConnection(${JSON.stringify(path)},()=>s.end('{"kind":')); let b=''; s.on('data',d=>b+=d); s.on('end',()=>process.stdout.write(b));`]);
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.on('close', () => resolve(out));
+    });
+    expect(JSON.parse(garbage)).toMatchObject({ kind: 'error' });
+    expect(hook(ws).data.runner).toBe('server');
+  });
+
+  test('two hook runs at once are both answered, with separate audit logs', async () => {
+    const ws = setup();
+    await warm(ws);
+    const run = () =>
+      new Promise<{ data: { runner: string; auditLog: string } }>((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, '-C', ws, '--json', 'review', '--event', join(ws, 'event.json')], { env: env(ws) });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}`))));
+      });
+    const [a, b] = await Promise.all([run(), run()]);
+    expect([a.data.runner, b.data.runner]).toEqual(['server', 'server']);
+    expect(a.data.auditLog).not.toBe(b.data.auditLog);
+    for (const log of [a.data.auditLog, b.data.auditLog]) expect(readFileSync(join(ws, log), 'utf8')).not.toContain('orderId');
+  });
+});
