@@ -80,7 +80,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
   }
 
   const recorder = new AuditRecorder();
-  const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config), budgets: config.limits, recorder });
+  const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config, caller.env), budgets: config.limits, recorder });
   interpreter.policy.startIgnoreOracle();
   try {
     const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json, env: caller.env });

@@ -76,9 +76,11 @@ export class PathPolicy {
   /** Every path checked, in order: tests use it to prove a check precedes each read. */
   readonly checked: string[] = [];
 
+  /** `env` is what git runs with: the environment of whoever asked for the review (it decides git's global excludes). */
   constructor(
     readonly workspace: string,
     selection: PathSelection,
+    private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
     this.rootInclude = matcher(selection.includes);
     this.rootExclude = matcher(selection.excludes);
@@ -144,7 +146,7 @@ export class PathPolicy {
 
   /** Starts the git helper early, so its start-up overlaps other work; a no-op outside git or when running. */
   startIgnoreOracle(): void {
-    if (this.gitRoot && this.oracle === undefined) this.oracle = GitCheckIgnore.start(this.workspace);
+    if (this.gitRoot && this.oracle === undefined) this.oracle = GitCheckIgnore.start(this.workspace, this.env);
   }
 
   /** Ends the git helper process, if one was started. */
@@ -158,7 +160,7 @@ export class PathPolicy {
     if (cached !== undefined) return cached;
     let ignored: boolean;
     if (this.gitRoot) {
-      const result = spawnSync('git', ['check-ignore', '-q', '--', rel], { cwd: this.workspace, stdio: 'ignore' });
+      const result = spawnSync('git', ['check-ignore', '-q', '--', rel], { cwd: this.workspace, env: this.env, stdio: 'ignore' });
       ignored = result.status === 0;
     } else {
       this.fallbackIgnore ??= loadIgnoreFiles(this.workspace);
@@ -188,9 +190,9 @@ class GitCheckIgnore {
     child.stdin.on('error', fail);
   }
 
-  static start(cwd: string): GitCheckIgnore | null {
+  static start(cwd: string, env: NodeJS.ProcessEnv): GitCheckIgnore | null {
     try {
-      return new GitCheckIgnore(spawn('git', ['check-ignore', '--stdin', '-z', '-n', '-v'], { cwd }));
+      return new GitCheckIgnore(spawn('git', ['check-ignore', '--stdin', '-z', '-n', '-v'], { cwd, env }));
     } catch {
       return null;
     }

@@ -123,6 +123,22 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     expect(serverStatus(ws).served).toBe(1);
   });
 
+  test("git's ignore rules come from the client's environment too", async () => {
+    const PAY = "import { Money } from './money';\nexport interface Payment {\n  amount: Money;\n  orderId: string;\n}\n";
+    const ws = workspace({ 'src/pay.ts': PAY, 'src/money.ts': 'export interface Money {\n  cents: number;\n}\n', 'excludes': 'src/money.ts\n' }, { git: true });
+    writeFileSync(join(ws, 'gitconfig'), `[core]\n\texcludesFile = ${join(ws, 'excludes')}\n`);
+    writeFileSync(join(ws, 'event.json'), editEvent(ws, 'src/pay.ts', before(PAY, '', '  orderId: string;\n'), '  amount: Money;\n', '  amount: Money;\n  orderId: string;\n'));
+    started.push(ws);
+    await warm(ws);
+    const omitted = (envelope: { data: { units: Array<{ omitted: Array<{ name: string; reason: string }> }> } }) => envelope.data.units[0].omitted.map((o) => `${o.name}:${o.reason}`);
+    const ignoring = hook(ws, { GIT_CONFIG_GLOBAL: join(ws, 'gitconfig') });
+    expect(ignoring.data.runner).toBe('server');
+    expect(omitted(ignoring)).toEqual(['Money:git-ignored']);
+    const plain = hook(ws);
+    expect(plain.data.runner).toBe('server');
+    expect(omitted(plain)).toEqual([]);
+  });
+
   test('with CAIRN_REVIEW_SERVER=off no server starts', async () => {
     const ws = setup();
     expect(hook(ws, { CAIRN_REVIEW_SERVER: 'off' }).data.runner).toBe('process');
