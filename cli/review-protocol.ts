@@ -59,9 +59,11 @@ export function serverDir(workspace: string): string {
 
 /**
  * The socket's path, or null when it would not fit a unix socket address (node
- * would truncate it silently, and a truncated path could name another socket).
+ * would truncate it silently, and a truncated path could name another socket):
+ * such a workspace reviews every hook in-process.
  */
 export function socketPath(workspace: string): string | null {
+  if (process.platform === 'win32') return null; // named pipes are not unix sockets; Windows reviews in-process
   const path = join(serverDir(workspace), 'server.sock');
   return Buffer.byteLength(path) <= 100 ? path : null;
 }

@@ -117,10 +117,17 @@ async function listenOn(server: Server, path: string): Promise<boolean> {
     new Promise<NodeJS.ErrnoException | null>((bound) => {
       const failed = (error: NodeJS.ErrnoException) => bound(error);
       server.once('error', failed);
-      server.listen(path, () => {
-        server.off('error', failed);
-        bound(null);
-      });
+      // The socket is created inside listen(): with a umask that keeps it private from
+      // the first moment, not only after the chmod that follows.
+      const umask = process.umask(0o077);
+      try {
+        server.listen(path, () => {
+          server.off('error', failed);
+          bound(null);
+        });
+      } finally {
+        process.umask(umask);
+      }
     });
   const first = await bind();
   if (first === null) return true;

@@ -2,7 +2,7 @@
 // later hook runs are answered by it with the same result a cold run gives, and it
 // leaves when it should (idle, socket removed, another build, asked to stop).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ask } from '../../cli/review-client.js';
@@ -81,6 +81,7 @@ describe('the review server', () => {
     const ws = setup();
     const cold = hook(ws, { CAIRN_REVIEW_SERVER: 'off' });
     await warm(ws);
+    expect(statSync(join(ws, '.cairn', 'review', 'server.sock')).mode & 0o777).toBe(0o600);
     const served = hook(ws);
     expect(served.data.runner).toBe('server');
     expect(comparable(served)).toEqual(comparable(cold));
