@@ -1,10 +1,14 @@
 // Benchmark: end-to-end time of `cairn review --event` (process start included) for
-// a one-root TypeScript edit with three supporting files, backend none. Writes the
-// median to bench/results/review.json and appends a markdown line to
-// bench/results/review.md. Usage: node scripts/bench-review.mjs [runs] [--compare REV]
+// a one-root TypeScript edit with three supporting files, backend none. Two figures,
+// from interleaved runs: `warm`, a hook answered by the workspace's review server (the
+// steady state of an editing session: the first hook starts the server), and `cold`,
+// the same hook with the server turned off (CAIRN_REVIEW_SERVER=off), which is what
+// the first edit after an idle exit costs. Writes bench/results/review.json and
+// appends a markdown line to bench/results/review.md.
+// Usage: node scripts/bench-review.mjs [runs] [--compare REV]
 // With --compare, REV is built in a temp dir (from git objects, sharing node_modules)
-// and its runs are interleaved with this tree's, so both medians and their ratio come
-// from the same moments of a noisy machine.
+// and its runs (as the hook runs it: a server where REV has one) are interleaved too,
+// so all medians and their ratio come from the same moments of a noisy machine.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -16,7 +20,7 @@ const args = process.argv.slice(2);
 const compareAt = args.indexOf('--compare');
 const compareRev = compareAt >= 0 ? args[compareAt + 1] : undefined;
 if (compareAt >= 0 && !compareRev) throw new Error('--compare needs a revision');
-const runs = Number(args.find((a, i) => /^\d+$/.test(a) && i !== compareAt + 1) ?? 21);
+const runs = Number(args.find((a, i) => /^\d+$/.test(a) && !(compareAt >= 0 && i === compareAt + 1)) ?? 21);
 
 /** Builds `rev` of this repository in a temp dir; returns its root and a cleanup. */
 function buildRevision(rev) {
@@ -49,9 +53,8 @@ const FILES = {
   'src/plan.ts': "export type Plan = 'free' | 'team' | 'enterprise';\n",
 };
 
-const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-bench-review-')));
-const other = compareRev ? buildRevision(compareRev) : null;
-try {
+/** Writes the fixture workspace (a git repository) and its hook event; returns the event file. */
+function fixture(ws) {
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(dirname(join(ws, path)), { recursive: true });
     writeFileSync(join(ws, path), text);
@@ -64,29 +67,65 @@ try {
     tool_input: { file_path: join(ws, 'src/account.ts'), old_string: '  plan: Plan;\n', new_string: `  plan: Plan;\n${added}` },
     tool_response: { originalFile: USER.replace(added, '') },
   };
-  const eventFile = join(ws, 'event.json');
-  writeFileSync(eventFile, JSON.stringify(event));
-  const env = { ...process.env, XDG_CONFIG_HOME: join(ws, '.no-user-config') };
+  writeFileSync(join(ws, 'event.json'), JSON.stringify(event));
+  return join(ws, 'event.json');
+}
 
-  const once = (tree = root) => {
+// Each build reviews its own copy of the fixture, so each talks to its own review server.
+const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-bench-review-')));
+const otherWs = compareRev ? realpathSync(mkdtempSync(join(tmpdir(), 'cairn-bench-review-'))) : null;
+const other = compareRev ? buildRevision(compareRev) : null;
+try {
+  const env = { ...process.env, XDG_CONFIG_HOME: join(ws, '.no-user-config'), CAIRN_REVIEW_SERVER: 'on' };
+  const coldEnv = { ...env, CAIRN_REVIEW_SERVER: 'off' };
+  const builds = [{ tree: root, ws, event: fixture(ws) }, ...(other ? [{ tree: other.dir, ws: otherWs, event: fixture(otherWs) }] : [])];
+
+  const once = (build, runEnv = env) => {
     const start = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, [join(tree, 'bin/cairn.js'), '-C', ws, 'review', '--event', eventFile, '--json'], { encoding: 'utf8', env });
+    const r = spawnSync(process.execPath, [join(build.tree, 'bin/cairn.js'), '-C', build.ws, 'review', '--event', build.event, '--json'], { encoding: 'utf8', env: runEnv });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (r.status !== 0) throw new Error(`review failed: ${r.stderr}`);
     return { ms, out: JSON.parse(r.stdout) };
   };
-  const warm = once(); // also checks the fixture is what it claims to be
-  const unit = warm.out.data.units[0];
-  if (warm.out.data.units.length !== 1 || unit.spent.files !== 4 || unit.status !== 'dry-run') {
-    throw new Error(`unexpected fixture result: ${JSON.stringify(warm.out.data.units)}`);
+  // Removing the socket makes a server leave within seconds; older builds have none.
+  const stopServer = (build) => rmSync(join(build.ws, '.cairn', 'review', 'server.sock'), { force: true });
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  /** Runs hooks until one is answered by a server (the first one starts it); false for a build without one. */
+  const startServer = async (build) => {
+    for (let i = 0; i < 25; i++) {
+      const { runner } = once(build).out.data;
+      if (runner === 'server') return true;
+      if (runner === undefined) return false; // a build from before the server
+      await sleep(200);
+    }
+    return false;
+  };
+  const first = once(builds[0], coldEnv); // also checks the fixture is what it claims to be
+  const unit = first.out.data.units[0];
+  if (first.out.data.units.length !== 1 || unit.spent.files !== 4 || unit.status !== 'dry-run') {
+    throw new Error(`unexpected fixture result: ${JSON.stringify(first.out.data.units)}`);
   }
   const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  if (other) once(other.dir); // the other build must answer too
+  if (!(await startServer(builds[0]))) throw new Error('no review server answered');
+  const otherHasServer = other ? await startServer(builds[1]) : false;
+
+  // Warm: each build as a hook runs it in an editing session (through its server, where it has one).
   const times = [];
   const otherTimes = [];
   for (let i = 0; i < runs; i++) {
-    times.push(once().ms);
-    if (other) otherTimes.push(once(other.dir).ms);
+    const served = once(builds[0]);
+    if (served.out.data.runner !== 'server') throw new Error('a warm run was not answered by the server');
+    times.push(served.ms);
+    if (other) otherTimes.push(once(builds[1]).ms);
+  }
+  // Cold: servers stopped first, so their background work does not fall on these runs.
+  for (const build of builds) stopServer(build);
+  await sleep(3000);
+  const coldTimes = [];
+  const otherColdTimes = [];
+  for (let i = 0; i < runs; i++) {
+    coldTimes.push(once(builds[0], coldEnv).ms);
+    if (other) otherColdTimes.push(once(builds[1], coldEnv).ms);
   }
   times.sort((a, b) => a - b);
   const median = medianOf(times);
@@ -107,9 +146,21 @@ try {
     median_ms: Math.round(median),
     min_ms: Math.round(times[0]),
     max_ms: Math.round(times[times.length - 1]),
+    cold_median_ms: Math.round(medianOf(coldTimes)),
     target_ms: 300,
     node_start_median_ms: Math.round(bareMedian),
-    ...(other ? { compared_with: { revision: compareRev, median_ms: Math.round(medianOf(otherTimes)), ratio: Math.round((median / medianOf(otherTimes)) * 100) / 100 } } : {}),
+    ...(other
+      ? {
+          compared_with: {
+            revision: compareRev,
+            has_server: otherHasServer,
+            median_ms: Math.round(medianOf(otherTimes)),
+            ratio: Math.round((median / medianOf(otherTimes)) * 100) / 100,
+            cold_median_ms: Math.round(medianOf(otherColdTimes)),
+            cold_ratio: Math.round((medianOf(coldTimes) / medianOf(otherColdTimes)) * 100) / 100,
+          },
+        }
+      : {}),
     machine,
     commit,
     node: process.version,
@@ -117,10 +168,11 @@ try {
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/review.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const line = `| ${result.date.slice(0, 10)} | ${commit} | review --event (1 root, 3 supporting files, backend none) | median ${result.median_ms} ms (min ${result.min_ms}, max ${result.max_ms}, n=${runs}; bare node start ${result.node_start_median_ms} ms${result.compared_with ? `; ${compareRev} interleaved: ${result.compared_with.median_ms} ms, ratio ${result.compared_with.ratio}` : ''}) | ${machine} | node ${process.version} |`;
+  const line = `| ${result.date.slice(0, 10)} | ${commit} | review --event (1 root, 3 supporting files, backend none) | median ${result.median_ms} ms warm (min ${result.min_ms}, max ${result.max_ms}, n=${runs}), ${result.cold_median_ms} ms cold; bare node start ${result.node_start_median_ms} ms${result.compared_with ? `; ${compareRev} interleaved: ${result.compared_with.median_ms} ms as its hook runs (ratio ${result.compared_with.ratio}), ${result.compared_with.cold_median_ms} ms cold (ratio ${result.compared_with.cold_ratio})` : ''} | ${machine} | node ${process.version} |`;
   appendFileSync(join(root, 'bench/results/review.md'), `${line}\n`);
   console.log(line);
 } finally {
   rmSync(ws, { recursive: true, force: true });
+  if (otherWs) rmSync(otherWs, { recursive: true, force: true });
   other?.cleanup();
 }
