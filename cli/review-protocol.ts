@@ -43,9 +43,15 @@ export type ServerReply =
   | { kind: 'stopping' }
   | { kind: 'error'; message: string };
 
-/** Off when CAIRN_REVIEW_SERVER is `off`, `0`, `false` or `no`. */
+/**
+ * CAIRN_REVIEW_SERVER `off`/`0`/`false`/`no` turns the server off, `on`/`1`/`true`/`yes`
+ * on; unset, it is on except under CI (a CI job's processes should end with the job).
+ */
 export function serverEnabled(env: NodeJS.ProcessEnv): boolean {
-  return !/^(off|0|false|no)$/i.test(env.CAIRN_REVIEW_SERVER ?? '');
+  const setting = env.CAIRN_REVIEW_SERVER ?? '';
+  if (/^(off|0|false|no)$/i.test(setting)) return false;
+  if (/^(on|1|true|yes)$/i.test(setting)) return true;
+  return !env.CI;
 }
 
 export function idleMsFrom(env: NodeJS.ProcessEnv): number {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ask } from '../../cli/review-client.js';
-import { PROTOCOL_VERSION } from '../../cli/review-protocol.js';
+import { PROTOCOL_VERSION, serverEnabled, socketPath } from '../../cli/review-protocol.js';
 import { before, cleanup, editEvent, workspace } from './helpers.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'cairn.js');
@@ -77,6 +77,16 @@ async function warm(ws: string, extraEnv: Record<string, string> = {}) {
 const comparable = (envelope: { data: Record<string, unknown> }) => ({ ...envelope, data: { ...envelope.data, auditLog: null, runner: null } });
 
 describe('the review server', () => {
+  test('is on by default, off when asked or under CI unless asked for, and absent where a socket path would not fit', () => {
+    expect(serverEnabled({})).toBe(true);
+    expect(serverEnabled({ CAIRN_REVIEW_SERVER: 'off' })).toBe(false);
+    expect(serverEnabled({ CAIRN_REVIEW_SERVER: 'OFF', CI: 'true' })).toBe(false);
+    expect(serverEnabled({ CI: 'true' })).toBe(false);
+    expect(serverEnabled({ CI: 'true', CAIRN_REVIEW_SERVER: 'on' })).toBe(true);
+    expect(socketPath('/srv/repo')).toBe('/srv/repo/.cairn/review/server.sock');
+    expect(socketPath(`/${'deep/'.repeat(30)}repo`)).toBeNull();
+  });
+
   test('a hook run starts it; later hook runs get the same result from it, each with its own audit log that replays', async () => {
     const ws = setup();
     const cold = hook(ws, { CAIRN_REVIEW_SERVER: 'off' });
