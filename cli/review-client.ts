@@ -5,11 +5,22 @@
 // after the server's idle exit) the hook reviews in its own process as before and
 // starts a server for the next edit once its own output is out. The server runs the
 // same review code on the same files; it keeps nothing between reviews but loaded code.
-import { readFileSync, realpathSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildId, CLIENT_DEADLINE_MS, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverEnabled, socketPath, type ServerReply, type ServerRequest } from './review-protocol.js';
+import {
+  buildId,
+  CLIENT_DEADLINE_MS,
+  MAX_REQUEST_BYTES,
+  PROTOCOL_VERSION,
+  serverDir,
+  serverEnabled,
+  socketPath,
+  START_THROTTLE_MS,
+  type ServerReply,
+  type ServerRequest,
+} from './review-protocol.js';
 import type { GlobalOptions } from './run.js';
 
 export type ServerRoute =
@@ -48,8 +59,21 @@ export function ask(path: string, request: ServerRequest, deadlineMs: number): P
   });
 }
 
-/** Starts a detached review server for the workspace; it outlives this process. */
-export async function startServer(workspace: string): Promise<void> {
+/**
+ * Starts a detached review server for the workspace; it outlives this process. Unless
+ * `replacing` one that asked to be, at most one start per START_THROTTLE_MS: where a
+ * server cannot run (a file system without unix sockets, say), hooks do not each
+ * start one that fails.
+ */
+export async function startServer(workspace: string, replacing = false): Promise<void> {
+  const stamp = join(serverDir(workspace), 'server.started');
+  try {
+    if (!replacing && Date.now() - statSync(stamp).mtimeMs < START_THROTTLE_MS) return;
+  } catch {
+    // never started here
+  }
+  mkdirSync(serverDir(workspace), { recursive: true });
+  writeFileSync(stamp, '');
   const { spawn } = await import('node:child_process');
   const bin = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
   const child = spawn(process.execPath, [bin, '-C', workspace, 'review', 'serve'], { cwd: workspace, detached: true, stdio: 'ignore' });
@@ -92,7 +116,7 @@ export async function reviewThroughServer(globals: GlobalOptions, event: string,
     return { served: true };
   }
   // No server, or one of another build that is now leaving: start one for the next edit.
-  if (reply === null || reply.kind === 'restart') return { served: false, input, start: () => startServer(workspace) };
+  if (reply === null || reply.kind === 'restart') return { served: false, input, start: () => startServer(workspace, reply !== null) };
   return { served: false, input, start: null };
 }
 

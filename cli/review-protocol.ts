@@ -15,6 +15,9 @@ export const DEFAULT_IDLE_MS = 10 * 60 * 1000;
 /** How often a server checks that its socket is still its own and it is not idle. */
 export const WATCH_INTERVAL_MS = 2000;
 
+/** Hooks start a server at most this often (but to replace one of another build). */
+export const START_THROTTLE_MS = 30_000;
+
 /** A client gives up on a server after this long (analysis 5 s plus backend 15 s, with room) and reviews in-process. */
 export const CLIENT_DEADLINE_MS = 25_000;
 

@@ -2,11 +2,11 @@
 // later hook runs are answered by it with the same result a cold run gives, and it
 // leaves when it should (idle, socket removed, another build, asked to stop).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ask } from '../../cli/review-client.js';
-import { PROTOCOL_VERSION, serverEnabled, socketPath } from '../../cli/review-protocol.js';
+import { serverEnabled, socketPath } from '../../cli/review-protocol.js';
 import { before, cleanup, editEvent, workspace } from './helpers.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'cairn.js');
@@ -158,6 +158,19 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     expect(existsSync(join(ws, '.cairn', 'review', 'server.sock'))).toBe(false);
   });
 
+  test('hooks start a server at most once in 30 s, so a server that cannot run is not started by every hook', async () => {
+    const ws = setup();
+    mkdirSync(join(ws, '.cairn', 'review'), { recursive: true });
+    const stamp = join(ws, '.cairn', 'review', 'server.started');
+    writeFileSync(stamp, '');
+    expect(hook(ws).data.runner).toBe('process');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(serverStatus(ws)).toEqual({ running: false });
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(stamp, past, past);
+    await warm(ws);
+  });
+
   test('it leaves when idle, when its socket is removed, and when asked to stop', async () => {
     const idle = setup();
     const idleState = await warm(idle, { CAIRN_REVIEW_SERVER_IDLE_MS: '300' });
@@ -176,15 +189,31 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     expect(cairn(stopped, ['review', 'stop']).stdout).toContain('no review server runs');
   });
 
-  test('a client of another build makes it leave; the next hook run starts a fresh one', async () => {
+  test('an upgrade: a hook of another build makes the running server leave and starts its own at once', async () => {
     const ws = setup();
     const state = await warm(ws);
-    const path = join(ws, '.cairn', 'review', 'server.sock');
-    const reply = await ask(path, { version: PROTOCOL_VERSION, kind: 'review', build: 'another-build', workspace: ws, json: true, tests: true, dryRun: false, event: '{}', env: {} }, 5000);
-    expect(reply).toEqual({ kind: 'restart' });
-    await until('the old server to leave', () => !alive(state.pid));
-    const next = await warm(ws);
-    expect(next.pid).not.toBe(state.pid);
+    // Another installation of cairn: the same code with another build stamp.
+    const root = join(import.meta.dirname, '..', '..');
+    const other = mkdtempSync(join(tmpdir(), 'cairn-other-build-'));
+    try {
+      for (const part of ['dist', 'bin', 'package.json']) cpSync(join(root, part), join(other, part), { recursive: true });
+      symlinkSync(join(root, 'node_modules'), join(other, 'node_modules'));
+      writeFileSync(join(other, 'dist', 'build-id'), 'another-build\n');
+      const otherHook = () => {
+        const r = spawnSync(process.execPath, [join(other, 'bin', 'cairn.js'), '-C', ws, '--json', 'review', '--event', join(ws, 'event.json')], { encoding: 'utf8', env: env(ws) });
+        return JSON.parse(r.stdout);
+      };
+      expect(otherHook().data.runner).toBe('process');
+      await until('the old server to leave', () => !alive(state.pid));
+      // The start throttle does not hold back the replacement.
+      await until('the new build to be served', () => otherHook().data.runner === 'server');
+      const next = serverStatus(ws);
+      expect(next.running).toBe(true);
+      expect(next.pid).not.toBe(state.pid);
+    } finally {
+      cairn(ws, ['review', 'stop']);
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   test('a stale socket left by a killed server is replaced; garbage on the socket gets an error, not a crash', async () => {
@@ -193,6 +222,8 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     process.kill(state.pid, 'SIGKILL');
     await until('the kill', () => !alive(state.pid));
     expect(existsSync(join(ws, '.cairn', 'review', 'server.sock'))).toBe(true);
+    const past = new Date(Date.now() - 60_000); // past the start throttle
+    utimesSync(join(ws, '.cairn', 'review', 'server.started'), past, past);
     const fresh = await warm(ws);
     expect(fresh.pid).not.toBe(state.pid);
 
