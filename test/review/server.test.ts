@@ -150,6 +150,25 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     expect(omitted(plain)).toEqual([]);
   });
 
+  test('bad input through the server is the same clear error and exit status as in-process, and the server stays up', async () => {
+    const ws = setup({ '.cairn.jsonc': '{\n  "limits": { "files": 99 }\n}' });
+    writeFileSync(join(ws, 'bad.json'), '{"tool_name": "Edit",');
+    const inProcess = cairn(ws, ['review', '--event', join(ws, 'bad.json')], { env: env(ws, { CAIRN_REVIEW_SERVER: 'off' }) });
+    expect(inProcess.code).toBe(2);
+    expect(inProcess.stderr).toMatch(/^cairn review: the event is not valid JSON/);
+    await until('the review server', () => {
+      cairn(ws, ['review', '--event', join(ws, 'bad.json')]);
+      return serverStatus(ws).running;
+    });
+    const before = serverStatus(ws).served;
+    const served = cairn(ws, ['review', '--event', join(ws, 'bad.json')]);
+    expect(served).toEqual(inProcess);
+    const config = cairn(ws, ['review', '--event', join(ws, 'event.json')]);
+    expect(config.code).toBe(2);
+    expect(config.stderr).toContain('.cairn.jsonc:2:24: files may only be lowered (at most 8)');
+    expect(serverStatus(ws).served).toBe(before + 2);
+  });
+
   test('with CAIRN_REVIEW_SERVER=off no server starts', async () => {
     const ws = setup();
     expect(hook(ws, { CAIRN_REVIEW_SERVER: 'off' }).data.runner).toBe('process');
