@@ -15,12 +15,13 @@ export type ServeOutcome = { listening: true; pid: number; path: string; done: P
 
 /** Listens, or finds a live server already there. `done` settles when the server has stopped. */
 export async function serveReviews(workspace: string, idleMs: number): Promise<ServeOutcome> {
-  const stamp = buildId();
-  const socket = socketPath(workspace);
-  if (stamp === null) throw new CairnError('invalid_input', 'this installation has no build stamp (dist/build-id); run the build first');
-  if (socket === null) throw new CairnError('invalid_input', 'the workspace path is too long for a unix socket address');
-  const build: string = stamp;
-  const path: string = socket;
+  const stampRead = buildId();
+  const socketFile = socketPath(workspace);
+  if (stampRead === null) throw new CairnError('invalid_input', 'this installation has no build stamp (dist/build-id); run the build first');
+  if (socketFile === null) throw new CairnError('invalid_input', 'the workspace path is too long for a unix socket address');
+  // Narrowed copies: the hoisted functions below do not see the checks above.
+  const build: string = stampRead;
+  const path: string = socketFile;
   mkdirSync(serverDir(workspace), { recursive: true });
 
   let active = 0;
@@ -29,6 +30,7 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
   const startedAt = new Date().toISOString();
   let stopping = false;
   let ownInode = -1;
+  let watch: NodeJS.Timeout | undefined;
 
   // Half-open: the client ends its side once the request is written; the reply goes back after.
   const server = createServer({ allowHalfOpen: true }, (socket) => {
@@ -71,17 +73,6 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
     }
   }
 
-  const watch = setInterval(() => {
-    let inode: number | null;
-    try {
-      inode = statSync(path).ino;
-    } catch {
-      inode = null;
-    }
-    if (inode !== ownInode) stop(false); // removed or replaced: not ours to clean up
-    else if (active === 0 && Date.now() - lastActive >= idleMs) stop(true);
-  }, WATCH_INTERVAL_MS);
-
   function stop(removeSocket: boolean): void {
     if (stopping) return;
     stopping = true;
@@ -97,12 +88,20 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
   }
 
   const done = new Promise<void>((closed) => server.on('close', () => closed()));
-  if (!(await listenOn(server, path))) {
-    clearInterval(watch);
-    return { listening: false, reason: 'already-running' };
-  }
+  if (!(await listenOn(server, path))) return { listening: false, reason: 'already-running' };
   chmodSync(path, 0o600);
   ownInode = statSync(path).ino;
+  watch = setInterval(() => {
+    let inode: number | null;
+    try {
+      inode = statSync(path).ino;
+    } catch {
+      inode = null;
+    }
+    if (inode !== ownInode) stop(false); // removed or replaced: not ours to clean up
+    else if (active === 0 && Date.now() - lastActive >= idleMs) stop(true);
+  }, WATCH_INTERVAL_MS);
+
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(true));
   // Requests may arrive meanwhile; they load what they need themselves.
   import('./review.js')
