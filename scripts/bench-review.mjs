@@ -5,22 +5,29 @@
 // the same hook with the server turned off (CAIRN_REVIEW_SERVER=off), which is what
 // the first edit after an idle exit costs. Writes bench/results/review.json and
 // appends a markdown line to bench/results/review.md.
-// Usage: node scripts/bench-review.mjs [runs] [--compare REV]
+// Also: the first hook of a session (no server yet: it reviews in-process and starts
+// one), and with --soak N, N reviews sent straight to one server with its RSS sampled
+// (Linux), to show that a long-lived server does not grow.
+// Usage: node scripts/bench-review.mjs [runs] [--compare REV] [--soak N]
 // With --compare, REV is built in a temp dir (from git objects, sharing node_modules)
 // and its runs (as the hook runs it: a server where REV has one) are interleaved too,
 // so all medians and their ratio come from the same moments of a noisy machine.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const compareAt = args.indexOf('--compare');
 const compareRev = compareAt >= 0 ? args[compareAt + 1] : undefined;
 if (compareAt >= 0 && !compareRev) throw new Error('--compare needs a revision');
-const runs = Number(args.find((a, i) => /^\d+$/.test(a) && !(compareAt >= 0 && i === compareAt + 1)) ?? 21);
+const soakAt = args.indexOf('--soak');
+const soak = soakAt >= 0 ? Number(args[soakAt + 1]) : 0;
+if (soakAt >= 0 && !(soak > 0)) throw new Error('--soak needs a number of reviews');
+const optionValues = new Set([compareAt + 1, soakAt + 1].filter((i) => i > 0));
+const runs = Number(args.find((a, i) => /^\d+$/.test(a) && !optionValues.has(i)) ?? 21);
 
 /** Builds `rev` of this repository in a temp dir; returns its root and a cleanup. */
 function buildRevision(rev) {
@@ -71,6 +78,34 @@ function fixture(ws) {
   return join(ws, 'event.json');
 }
 
+/** Sends `count` reviews straight to the build's server, sampling its RSS ten times. */
+async function soakServer(build, count) {
+  const { ask } = await import(pathToFileURL(join(build.tree, 'dist/cli/review-client.js')).href);
+  const { buildId, PROTOCOL_VERSION } = await import(pathToFileURL(join(build.tree, 'dist/cli/review-protocol.js')).href);
+  const path = join(build.ws, '.cairn', 'review', 'server.sock');
+  const status = await ask(path, { version: PROTOCOL_VERSION, kind: 'status' }, 2000);
+  const rssMb = () => {
+    try {
+      return Math.round(Number(readFileSync(`/proc/${status.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024);
+    } catch {
+      return null;
+    }
+  };
+  const event = readFileSync(build.event, 'utf8');
+  const env = { ...process.env, XDG_CONFIG_HOME: join(build.ws, '.no-user-config') };
+  const samples = [{ reviews: 0, rss_mb: rssMb() }];
+  const started = process.hrtime.bigint();
+  for (let i = 1; i <= count; i++) {
+    const request = { version: PROTOCOL_VERSION, kind: 'review', build: buildId(), workspace: build.ws, json: true, tests: true, dryRun: false, event, env };
+    const reply = await ask(path, request, 30_000);
+    if (reply?.kind !== 'review') throw new Error(`soak review ${i} failed: ${JSON.stringify(reply)}`);
+    if (i % Math.max(1, Math.floor(count / 10)) === 0) samples.push({ reviews: i, rss_mb: rssMb() });
+  }
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  rmSync(join(build.ws, '.cairn', 'audit'), { recursive: true, force: true });
+  return { reviews: count, ms_per_review: Math.round((ms / count) * 10) / 10, rss_samples: samples };
+}
+
 // Each build reviews its own copy of the fixture, so each talks to its own review server.
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-bench-review-')));
 const otherWs = compareRev ? realpathSync(mkdtempSync(join(tmpdir(), 'cairn-bench-review-'))) : null;
@@ -118,9 +153,19 @@ try {
     times.push(served.ms);
     if (other) otherTimes.push(once(builds[1]).ms);
   }
+  const soaked = soak > 0 ? await soakServer(builds[0], soak) : null;
   // Cold: servers stopped first, so their background work does not fall on these runs.
   for (const build of builds) stopServer(build);
   await sleep(3000);
+  // The first hook of a session: no server yet, and no recent start (the start throttle).
+  const firstTimes = [];
+  for (let i = 0; i < Math.min(runs, 7); i++) {
+    rmSync(join(ws, '.cairn', 'review', 'server.started'), { force: true });
+    firstTimes.push(once(builds[0]).ms);
+    await sleep(2500); // the server it started comes up ...
+    stopServer(builds[0]);
+    await sleep(2500); // ... and leaves
+  }
   const coldTimes = [];
   const otherColdTimes = [];
   for (let i = 0; i < runs; i++) {
@@ -147,6 +192,9 @@ try {
     min_ms: Math.round(times[0]),
     max_ms: Math.round(times[times.length - 1]),
     cold_median_ms: Math.round(medianOf(coldTimes)),
+    first_hook_median_ms: Math.round(medianOf(firstTimes)),
+    first_hook_runs: firstTimes.length,
+    ...(soaked ? { server_soak: soaked } : {}),
     target_ms: 300,
     node_start_median_ms: Math.round(bareMedian),
     ...(other
@@ -168,7 +216,7 @@ try {
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/review.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const line = `| ${result.date.slice(0, 10)} | ${commit} | review --event (1 root, 3 supporting files, backend none) | median ${result.median_ms} ms warm (min ${result.min_ms}, max ${result.max_ms}, n=${runs}), ${result.cold_median_ms} ms cold; bare node start ${result.node_start_median_ms} ms${result.compared_with ? `; ${compareRev} interleaved: ${result.compared_with.median_ms} ms as its hook runs (ratio ${result.compared_with.ratio}), ${result.compared_with.cold_median_ms} ms cold (ratio ${result.compared_with.cold_ratio})` : ''} | ${machine} | node ${process.version} |`;
+  const line = `| ${result.date.slice(0, 10)} | ${commit} | review --event (1 root, 3 supporting files, backend none) | median ${result.median_ms} ms warm (min ${result.min_ms}, max ${result.max_ms}, n=${runs}), ${result.cold_median_ms} ms cold, ${result.first_hook_median_ms} ms first hook (n=${result.first_hook_runs})${soaked ? `; server RSS ${soaked.rss_samples[0].rss_mb} -> ${soaked.rss_samples.at(-1).rss_mb} MB over ${soaked.reviews} reviews, ${soaked.ms_per_review} ms each` : ''}; bare node start ${result.node_start_median_ms} ms${result.compared_with ? `; ${compareRev} interleaved: ${result.compared_with.median_ms} ms as its hook runs (ratio ${result.compared_with.ratio}), ${result.compared_with.cold_median_ms} ms cold (ratio ${result.compared_with.cold_ratio})` : ''} | ${machine} | node ${process.version} |`;
   appendFileSync(join(root, 'bench/results/review.md'), `${line}\n`);
   console.log(line);
 } finally {
