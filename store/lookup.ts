@@ -34,61 +34,42 @@ export class StoreLookup implements ResolveContext {
 
   byName(name: string): SymbolRecord[] {
     this.siteDeps.add(nameDep(name));
-    let hit = this.nameCache.get(name);
-    if (!hit) {
-      hit = [];
+    return cached(this.nameCache, name, () => {
+      const hit: SymbolRecord[] = [];
       for (const key of this.dbs.names.getKeys(prefixRange(name.toLowerCase(), name))) {
         const record = this.dbs.symbols.get((key as string[])[2]) as SymbolRecord | undefined;
         if (record) hit.push(record);
       }
-      remember(this.nameCache, name, hit);
-    }
-    return hit;
+      return hit;
+    });
   }
 
   file(path: string): FileRecord | undefined {
     this.fileDeps.add(fileDep(path));
-    let hit = this.fileCache.get(path);
-    if (hit === undefined) {
-      hit = (this.dbs.files.get(path) as FileRecord | undefined) ?? null;
-      remember(this.fileCache, path, hit);
-    }
-    return hit ?? undefined;
+    return cached(this.fileCache, path, () => (this.dbs.files.get(path) as FileRecord | undefined) ?? null) ?? undefined;
   }
 
   symbolsInFile(path: string): SymbolRecord[] {
     this.fileDeps.add(fileDep(path));
-    let hit = this.fileSymbolCache.get(path);
-    if (!hit) {
-      hit = [];
+    return cached(this.fileSymbolCache, path, () => {
+      const hit: SymbolRecord[] = [];
       const ids = (this.dbs.file_symbols.get(path) as string[] | undefined) ?? [];
       for (let i = 1; i < ids.length; i++) {
         const record = this.dbs.symbols.get(ids[i]) as SymbolRecord | undefined;
         if (record) hit.push(record);
       }
-      remember(this.fileSymbolCache, path, hit);
-    }
-    return hit;
+      return hit;
+    });
   }
 
   imports(path: string): ImportFact[] {
     this.fileDeps.add(fileDep(path));
-    let hit = this.importCache.get(path);
-    if (!hit) {
-      hit = (this.dbs.imports.get(path) as ImportFact[] | undefined) ?? [];
-      remember(this.importCache, path, hit);
-    }
-    return hit;
+    return cached(this.importCache, path, () => (this.dbs.imports.get(path) as ImportFact[] | undefined) ?? []);
   }
 
   config(path: string): ModuleConfigFact | undefined {
     this.fileDeps.add(fileDep(path));
-    let hit = this.configCache.get(path);
-    if (hit === undefined) {
-      hit = (this.dbs.configs.get(path) as ModuleConfigFact | undefined) ?? null;
-      remember(this.configCache, path, hit);
-    }
-    return hit ?? undefined;
+    return cached(this.configCache, path, () => (this.dbs.configs.get(path) as ModuleConfigFact | undefined) ?? null) ?? undefined;
   }
 
   symbol(id: string): SymbolRecord | undefined {
@@ -98,8 +79,13 @@ export class StoreLookup implements ResolveContext {
   }
 }
 
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+/** The cached value for `key`, loaded on a miss (absence is cached as null or []); a full cache starts over. */
+function cached<V>(cache: Map<string, V>, key: string, load: () => V): V {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const value = load();
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, value);
+  return value;
 }
 
