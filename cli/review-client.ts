@@ -95,8 +95,6 @@ export async function reviewThroughServer(globals: GlobalOptions, event: string,
   }
   const path = socketPath(workspace);
   if (path === null || Buffer.byteLength(input) > MAX_REQUEST_BYTES / 2) return { served: false, input, start: null };
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   const request: ServerRequest = {
     version: PROTOCOL_VERSION,
     kind: 'review',
@@ -106,7 +104,7 @@ export async function reviewThroughServer(globals: GlobalOptions, event: string,
     tests: globals.tests !== false,
     dryRun,
     event: input,
-    env,
+    env: process.env,
   };
   const reply = await ask(path, request, CLIENT_DEADLINE_MS);
   if (reply?.kind === 'review') {

@@ -34,7 +34,7 @@ export type ServerRequest =
       /** The hook event's text, read by the client. */
       event: string;
       /** The client's environment: where the user configuration is, what a command backend runs with. */
-      env: Record<string, string>;
+      env: NodeJS.ProcessEnv;
     }
   | { version: number; kind: 'status' }
   | { version: number; kind: 'stop' };

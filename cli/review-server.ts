@@ -11,9 +11,9 @@ import { ask } from './review-client.js';
 import { buildId, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverDir, socketPath, WATCH_INTERVAL_MS, type ServerReply, type ServerRequest } from './review-protocol.js';
 import type { Output } from './run.js';
 
-export type ServeOutcome = { listening: true; pid: number; path: string; done: Promise<void> } | { listening: false; reason: 'already-running' };
+/** Listening until `done` settles, or not at all because a live server already has the socket. */
+export type ServeOutcome = { listening: true; done: Promise<void> } | { listening: false };
 
-/** Listens, or finds a live server already there. `done` settles when the server has stopped. */
 export async function serveReviews(workspace: string, idleMs: number): Promise<ServeOutcome> {
   const stampRead = buildId();
   const socketFile = socketPath(workspace);
@@ -88,7 +88,7 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
   }
 
   const done = new Promise<void>((closed) => server.on('close', () => closed()));
-  if (!(await listenOn(server, path))) return { listening: false, reason: 'already-running' };
+  if (!(await listenOn(server, path))) return { listening: false };
   chmodSync(path, 0o600);
   ownInode = statSync(path).ino;
   watch = setInterval(() => {
@@ -107,7 +107,7 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
   import('./review.js')
     .then(({ prepareReview }) => prepareReview())
     .catch(() => undefined);
-  return { listening: true, pid: process.pid, path, done };
+  return { listening: true, done };
 }
 
 /** Binds the socket; a stale socket file (nobody answers) is replaced, a live server is left alone (false). */

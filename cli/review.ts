@@ -184,9 +184,9 @@ export function register(program: Command): void {
         async (ctx): Promise<CommandResult<{ started: boolean; pid: number | null }>> => {
           const outcome = await serveReviews(ctx.workspace, idleMsFrom(process.env));
           if (!outcome.listening) return { command: 'review serve', ok: true, data: { started: false, pid: null }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
-          process.stderr.write(`cairn review serve: listening on .cairn/review/server.sock (pid ${outcome.pid})\n`);
+          process.stderr.write(`cairn review serve: listening on .cairn/review/server.sock (pid ${process.pid})\n`);
           await outcome.done;
-          return { command: 'review serve', ok: true, data: { started: true, pid: outcome.pid }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
+          return { command: 'review serve', ok: true, data: { started: true, pid: process.pid }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
         },
         (r) => (r.data.started ? 'cairn review serve: stopped' : 'cairn review serve: a review server already runs for this workspace'),
       );
