@@ -1,26 +1,13 @@
 // End to end through the built binary (npm test builds first).
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { before, cleanup, editEvent, workspace } from './helpers.js';
+import { cairnIn, cleanup, paymentWorkspace } from './helpers.js';
 
 afterEach(cleanup);
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'cairn.js');
-const TYPE = 'export interface Payment {\n  orderId: string;\n  customerId: string;\n}\n';
-
-function cairn(ws: string, args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [BIN, '-C', ws, ...args], { input, encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: join(ws, '.no-user') } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function setup(extra: Record<string, string> = {}) {
-  const ws = workspace({ 'src/pay.ts': TYPE, ...extra });
-  const event = editEvent(ws, 'src/pay.ts', before(TYPE, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n');
-  writeFileSync(join(ws, 'event.json'), event);
-  return ws;
-}
+const cairn = (ws: string, args: string[], input?: string) => cairnIn(ws, args, { input });
+const setup = paymentWorkspace;
 
 const backend = `const r = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x.ruleId, probability: 0.9, rationale: 'two ids share string' })) }));`;

@@ -1,5 +1,5 @@
 // Fixture workspaces for review tests: written into a temp dir, removed afterwards.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -60,3 +60,21 @@ export const summary = (result: Awaited<ReturnType<typeof review>>['result']) =>
   roots: result.units.map((u) => `${u.kind}:${u.name}`),
   coverage: result.coverage.map((c) => c.code).sort(),
 });
+
+export const CAIRN_BIN = join(import.meta.dirname, '..', '..', 'bin', 'cairn.js');
+
+/** Runs the built cairn on `ws`; by default with no user configuration (XDG_CONFIG_HOME inside the workspace). */
+export function cairnIn(ws: string, args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const env = options.env ?? { ...process.env, XDG_CONFIG_HOME: join(ws, '.no-user') };
+  const r = spawnSync(process.execPath, [CAIRN_BIN, '-C', ws, ...args], { input: options.input, encoding: 'utf8', env });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export const PAYMENT = 'export interface Payment {\n  orderId: string;\n  customerId: string;\n}\n';
+
+/** A workspace with src/pay.ts (PAYMENT) and event.json: the Claude Code Edit that added its customerId field. */
+export function paymentWorkspace(extra: Record<string, string> = {}): string {
+  const ws = workspace({ 'src/pay.ts': PAYMENT, ...extra });
+  writeFileSync(join(ws, 'event.json'), editEvent(ws, 'src/pay.ts', before(PAYMENT, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n'));
+  return ws;
+}

@@ -7,10 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { serverEnabled, socketPath } from '../../cli/review-protocol.js';
-import { before, cleanup, editEvent, workspace } from './helpers.js';
+import { before, CAIRN_BIN, cairnIn, cleanup, editEvent, PAYMENT, paymentWorkspace, workspace } from './helpers.js';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'cairn.js');
-const TYPE = 'export interface Payment {\n  orderId: string;\n  customerId: string;\n}\n';
 const started: string[] = [];
 
 afterEach(() => {
@@ -22,10 +20,7 @@ function env(ws: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...process.env, XDG_CONFIG_HOME: join(ws, '.no-user'), CAIRN_REVIEW_SERVER: 'on', CAIRN_REVIEW_SERVER_IDLE_MS: '60000', ...extra };
 }
 
-function cairn(ws: string, args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const r = spawnSync(process.execPath, [BIN, '-C', ws, ...args], { input: options.input, encoding: 'utf8', env: options.env ?? env(ws) });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cairn = (ws: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}) => cairnIn(ws, args, { env: options.env ?? env(ws) });
 
 /** Runs a hook event and returns the parsed --json envelope. */
 function hook(ws: string, extraEnv: Record<string, string> = {}) {
@@ -58,8 +53,7 @@ const alive = (pid: number) => {
 };
 
 function setup(extra: Record<string, string> = {}) {
-  const ws = workspace({ 'src/pay.ts': TYPE, ...extra });
-  writeFileSync(join(ws, 'event.json'), editEvent(ws, 'src/pay.ts', before(TYPE, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n'));
+  const ws = paymentWorkspace(extra);
   started.push(ws);
   return ws;
 }
@@ -110,7 +104,7 @@ describe('the review server', () => {
   test('it reads the files afresh for every review', async () => {
     const ws = setup();
     await warm(ws);
-    const renamed = TYPE.replace('Payment', 'Invoice');
+    const renamed = PAYMENT.replace('Payment', 'Invoice');
     writeFileSync(join(ws, 'src/pay.ts'), renamed);
     writeFileSync(join(ws, 'event.json'), editEvent(ws, 'src/pay.ts', before(renamed, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n'));
     const served = hook(ws);
@@ -262,7 +256,7 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     await warm(ws);
     const run = () =>
       new Promise<{ data: { runner: string; auditLog: string } }>((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, '-C', ws, '--json', 'review', '--event', join(ws, 'event.json')], { env: env(ws) });
+        const child = spawn(process.execPath, [CAIRN_BIN, '-C', ws, '--json', 'review', '--event', join(ws, 'event.json')], { env: env(ws) });
         let out = '';
         child.stdout.on('data', (d) => (out += d));
         child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}`))));
