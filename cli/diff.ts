@@ -19,6 +19,8 @@ import { isExcludedPath } from '../workers/inventory.js';
 import { acquireWriteLock } from '../workers/lock.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { openGraph } from './open-graph.js';
+import { diffPicture } from './pictures/diff-picture.js';
+import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 
 interface Flags {
@@ -26,6 +28,7 @@ interface Flags {
   head?: string;
   files?: string[];
   limit?: string;
+  format?: string;
 }
 
 export function register(program: Command): void {
@@ -36,14 +39,16 @@ export function register(program: Command): void {
     .option('--head <revision>', 'compare to this revision instead of the work tree')
     .option('--files <path...>', 'map these workspace-relative paths onto their current symbols, without git')
     .option('--limit <n>', `at most this many symbols, edges and unresolved callers each (default ${DIFF_DEFAULT_LIMIT}, max ${DIFF_MAX_LIMIT})`)
+    .option('--format <format>', FORMAT_HELP)
     .action(async (flags: Flags, command: Command) => {
-      await execute(command, 'diff', (ctx) => diff(ctx, flags), render);
+      await execute(command, 'diff', (ctx) => diff(ctx, flags), printerFor(flags.format, render, diffPicture));
     });
 }
 
 const emptyData = (): DiffData => ({ base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] });
 
 async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<DiffData>> {
+  pictureFormat(flags.format, ctx.json);
   const limit = intOption(flags.limit, '--limit', DIFF_DEFAULT_LIMIT, 1, DIFF_MAX_LIMIT);
   if (flags.files && (flags.base !== undefined || flags.head !== undefined)) {
     throw new CairnError('invalid_argument', '--files and --base/--head are mutually exclusive', 2, 'none', emptyData());

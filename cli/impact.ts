@@ -5,6 +5,8 @@ import { CairnError } from '../contracts/errors.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction, type ImpactData } from '../graph/impact.js';
 import { withGraph } from './open-graph.js';
+import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
+import { impactPicture } from './pictures/impact-picture.js';
 import { execute, intOption, warningsBlock } from './run.js';
 
 type ImpactOutput = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null };
@@ -14,6 +16,7 @@ interface Flags {
   direction?: string;
   minConfidence?: string;
   limit?: string;
+  format?: string;
 }
 
 export function register(program: Command): void {
@@ -25,11 +28,13 @@ export function register(program: Command): void {
     .option('--direction <dir>', 'callers, callees or both (default both)')
     .option('--min-confidence <n>', `only edges at or above this confidence (default ${IMPACT_DEFAULTS.minConfidence})`)
     .option('--limit <n>', `at most this many nodes (default ${IMPACT_DEFAULTS.limit}, max ${IMPACT_MAX_LIMIT}); edges and paths at most twice that`)
+    .option('--format <format>', FORMAT_HELP)
     .action(async (query: string, flags: Flags, command: Command) => {
       await execute(
         command,
         'impact',
         (ctx) => {
+          pictureFormat(flags.format, ctx.json);
           const depth = intOption(flags.depth, '--depth', IMPACT_DEFAULTS.depth, 1, IMPACT_MAX_DEPTH);
           const minConfidence = intOption(flags.minConfidence, '--min-confidence', IMPACT_DEFAULTS.minConfidence, 0, 100);
           const limit = intOption(flags.limit, '--limit', IMPACT_DEFAULTS.limit, 1, IMPACT_MAX_LIMIT);
@@ -76,7 +81,7 @@ export function register(program: Command): void {
             };
           });
         },
-        render,
+        printerFor(flags.format, render, impactPicture),
       );
     });
 }

@@ -5,6 +5,8 @@ import { requireSymbol } from '../graph/lookup.js';
 import { MAX_HOPS, TESTS_FOR_DEFAULT_LIMIT, TESTS_FOR_MAX_LIMIT, testsFor, type TestItem } from '../graph/tests-for.js';
 import type { SymbolView } from '../graph/views.js';
 import { withGraph } from './open-graph.js';
+import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
+import { testsForPicture } from './pictures/tests-for-picture.js';
 import { execute, intOption, warningsBlock } from './run.js';
 
 interface TestsForData {
@@ -21,11 +23,13 @@ export function register(program: Command): void {
     .argument('<symbol>', 'a symbol id, qualified name or name')
     .option('--in <path-prefix>', 'only tests in files under this prefix')
     .option('--limit <n>', `at most this many tests (default ${TESTS_FOR_DEFAULT_LIMIT}, max ${TESTS_FOR_MAX_LIMIT})`)
-    .action(async (query: string, flags: { in?: string; limit?: string }, command: Command) => {
+    .option('--format <format>', FORMAT_HELP)
+    .action(async (query: string, flags: { in?: string; limit?: string; format?: string }, command: Command) => {
       await execute(
         command,
         'tests-for',
         (ctx) => {
+          pictureFormat(flags.format, ctx.json);
           const limit = intOption(flags.limit, '--limit', TESTS_FOR_DEFAULT_LIMIT, 1, TESTS_FOR_MAX_LIMIT);
           const started = performance.now();
           return withGraph(ctx.workspace, (graph): CommandResult<TestsForData> => {
@@ -52,7 +56,7 @@ export function register(program: Command): void {
             };
           });
         },
-        render,
+        printerFor(flags.format, render, testsForPicture),
       );
     });
 }

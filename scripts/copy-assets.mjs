@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-for (const dir of ['grammars', 'review/rules']) {
+for (const dir of ['grammars', 'review/rules', 'cli/pictures/browser']) {
   const from = join(root, dir);
   if (!existsSync(from)) continue;
   const to = join(root, 'dist', dir);

@@ -1,0 +1,60 @@
+// The HTML printer for graph pictures: the DOT text of the picture, laid out in the
+// page by Graphviz (compiled to WebAssembly and inlined), with pan, zoom, a
+// confidence filter and a panel that shows where a clicked node is.
+import { toDot } from './dot.js';
+import { browserAsset, escapeHtml, htmlPage, vizLibrary } from './page.js';
+import { isDashed, SYMBOL_ROLES, type Picture } from './picture.js';
+import { COLOURS } from './style.js';
+
+export function toGraphPage(picture: Picture): string {
+  const symbols = picture.nodes.filter((n) => SYMBOL_ROLES.has(n.role)).length;
+  const low = picture.edges.filter(isDashed).length;
+  const legend = [
+    ['swatch root', `the ${picture.command === 'diff' ? 'changed symbols' : 'root'}`],
+    ['swatch test', 'a test'],
+    ...(picture.command === 'diff'
+      ? [
+          ['swatch added', 'added'],
+          ['swatch modified', 'modified'],
+          ['swatch removed', 'removed'],
+        ]
+      : []),
+    ['swatch unresolved', 'an unresolved call (never a symbol)'],
+    ['swatch frontier', 'not walked: a budget ran out'],
+    ['line dashed', 'below confidence 80, a boundary or a candidate'],
+  ];
+  const body = `
+<header>
+  <h1>${escapeHtml(picture.title)}</h1>
+  <p id="summary"><span id="symbol-count">${symbols}</span> symbols, ${picture.edges.length} edges (${low} dashed)${picture.truncated ? ', truncated' : ''}</p>
+</header>
+<div id="toolbar">
+  <label for="min-confidence">Minimum confidence</label>
+  <input type="range" id="min-confidence" min="0" max="100" step="10" value="0">
+  <output id="min-confidence-value" for="min-confidence">0</output>
+  <button type="button" id="zoom-in" title="zoom in (+)">+</button>
+  <button type="button" id="zoom-out" title="zoom out (-)">&minus;</button>
+  <button type="button" id="fit" title="fit the whole graph (0)">Fit</button>
+  <span id="status" role="status">laying out ${picture.nodes.length} nodes&hellip;</span>
+</div>
+<main>
+  <div id="graph" aria-label="graph: drag to pan, wheel to zoom, click a node"></div>
+  <aside id="details">
+    <h2>Selected</h2>
+    <p id="location">Click a node to see its file and line.</p>
+    <dl id="facts"></dl>
+    <h2>Legend</h2>
+    <ul class="legend">${legend.map(([cls, text]) => `<li><span class="${cls}"></span>${escapeHtml(text!)}</li>`).join('')}</ul>
+    ${picture.warnings.length ? `<h2>Warnings</h2><ul id="warnings">${picture.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : ''}
+  </aside>
+</main>`;
+  return htmlPage({
+    title: picture.title,
+    body,
+    data: { picture, dot: toDot(picture), colours: COLOURS },
+    scripts: [
+      { id: 'viz-library', source: vizLibrary() },
+      { source: browserAsset('graph.js') },
+    ],
+  });
+}

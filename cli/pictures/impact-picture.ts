@@ -1,0 +1,65 @@
+// The picture of an `impact` answer: the root, every node reached with its depth
+// and confidence, the walked edges, unresolved boundaries as nodes of their own,
+// and the frontier a budget left unwalked.
+import type { CommandResult } from '../../contracts/envelope.js';
+import type { ImpactData } from '../../graph/impact.js';
+import { edgeLabel, nameOfId, NodeIds, type Picture, type PictureEdge, type PictureNode } from './picture.js';
+
+type ImpactAnswer = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null };
+
+export function impactPicture(result: CommandResult<ImpactAnswer>): Picture {
+  const d = result.data;
+  const ids = new NodeIds('n');
+  const nodes: PictureNode[] = [];
+  const edges: PictureEdge[] = [];
+  if (d.root) {
+    const r = d.root;
+    nodes.push({ id: ids.of(r.id), label: r.qualified_name || r.name, role: 'root', test: r.is_test, symbol: r.id, kind: r.kind, file: r.file_path, line: r.start_line, note: 'impact root' });
+  }
+  for (const n of d.nodes) {
+    nodes.push({
+      id: ids.of(n.id),
+      label: n.qualified_name || n.name,
+      role: 'symbol',
+      test: n.is_test,
+      symbol: n.id,
+      kind: n.kind,
+      file: n.file_path,
+      line: n.start_line,
+      confidence: n.confidence,
+      note: `${n.direction} depth ${n.depth}${n.low_confidence ? ', low confidence' : ''}`,
+    });
+  }
+  const byId = new Map(nodes.map((n) => [n.symbol, n]));
+  const frontierIds = new NodeIds('f');
+  for (const f of d.frontier) {
+    const known = byId.get(f.node);
+    if (known) {
+      known.frontier = true;
+      known.note = `${known.note}; not walked further (${f.reason} budget)`;
+    } else if (!frontierIds.has(f.node)) {
+      nodes.push({ id: frontierIds.of(f.node), label: nameOfId(f.node), role: 'frontier', test: false, symbol: f.node, note: `not walked (${f.reason} budget)` });
+    }
+  }
+  d.edges.forEach((e, i) => {
+    edges.push({ id: `e${i}`, from: ids.of(e.source), to: ids.of(e.target), label: edgeLabel(e), kind: 'relationship', confidence: e.confidence });
+  });
+  d.unresolved_boundaries.forEach((b, i) => {
+    const id = `u${i}`;
+    nodes.push({ id, label: b.specifier, role: 'unresolved', test: false, file: b.file_path, line: b.line, note: `unresolved: ${b.reason}` });
+    edges.push({ id: `b${i}`, from: ids.of(b.source), to: id, label: b.reason, kind: 'boundary', confidence: null });
+  });
+  if (d.frontier_total > d.frontier.length) {
+    const hidden = d.frontier_total - d.frontier.length;
+    nodes.push({ id: 'more', label: `${hidden} more not walked`, role: 'frontier', test: false, note: 'frontier beyond the listed nodes' });
+  }
+  const root = d.root ? d.root.qualified_name || d.root.id : '?';
+  return {
+    command: 'impact',
+    title: `Impact of ${root}: ${d.direction}, depth ${d.depth}, min confidence ${d.min_confidence}`,
+    nodes,
+    edges,
+    warnings: result.warnings.map((w) => `[${w.code}] ${w.message}`),
+    truncated: result.truncated,
+  };
+}

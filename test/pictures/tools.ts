@@ -1,0 +1,94 @@
+// The real renderers the picture tests check against: Graphviz's `dot` (Debian's
+// graphviz package) and headless Chromium (Debian's chromium package) driven by
+// playwright-core, with Mermaid's own parser loaded into it from the npm package.
+// A missing tool fails the test with what to install; it never skips.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Runs `dot` over a DOT text; returns its stderr on failure. */
+export function graphviz(dot: string, format = 'svg'): { ok: boolean; output: Buffer; errors: string } {
+  const run = spawnSync('dot', [`-T${format}`], { input: dot, maxBuffer: 1 << 28 });
+  if (run.error && (run.error as NodeJS.ErrnoException).code === 'ENOENT') {
+    throw new Error("Graphviz's `dot` is not installed: install Debian's graphviz package (apt-get install graphviz); .ci/run does so on a fresh machine");
+  }
+  return { ok: run.status === 0, output: run.stdout, errors: run.stderr.toString() };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium); .ci/run does so on a fresh machine`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions of the page and its workers. */
+  errors: string[];
+  /** Requests that would have left the machine (all of them are failed). */
+  network: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh page whose every request outside file: and blob: URLs is recorded and failed. */
+export async function watchedPage(browser: Browser, viewport = { width: 1200, height: 760 }): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport });
+  const errors: string[] = [];
+  const network: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:') || url.startsWith('blob:')) return route.continue();
+    network.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith('file:') && !url.startsWith('blob:') && !network.includes(url)) network.push(url);
+  });
+  page.on('worker', (worker) => worker.on('console', (message) => message.type() === 'error' && errors.push(message.text())));
+  return { page, errors, network, close: () => context.close() };
+}
+
+/** Mermaid's own bundle (the npm package, a test-only dependency). */
+export function mermaidBundle(): string {
+  const bundle = join(dirname(createRequire(import.meta.url).resolve('mermaid')), 'mermaid.min.js');
+  if (!existsSync(bundle)) throw new Error(`mermaid's bundle is not at ${bundle}`);
+  return bundle;
+}
+
+/** A blank page with Mermaid loaded: `parse` is Mermaid's own parser, `render` its renderer. */
+export async function mermaidPage(browser: Browser): Promise<WatchedPage & { parse(text: string): Promise<string>; render(text: string): Promise<string> }> {
+  const watched = await watchedPage(browser);
+  await watched.page.setContent('<!doctype html><html><body><div id="out"></div></body></html>');
+  await watched.page.addScriptTag({ path: mermaidBundle() });
+  await watched.page.evaluate(() => (globalThis as any).mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' }));
+  return {
+    ...watched,
+    parse: (text) =>
+      watched.page.evaluate(async (source) => {
+        try {
+          const result = await (globalThis as any).mermaid.parse(source);
+          return `ok ${result.diagramType}`;
+        } catch (error) {
+          return `error ${(error as Error).message}`;
+        }
+      }, text),
+    render: (text) =>
+      watched.page.evaluate(async (source) => {
+        const { svg } = await (globalThis as any).mermaid.render('picture', source);
+        document.getElementById('out')!.innerHTML = svg;
+        return svg as string;
+      }, text),
+  };
+}
