@@ -4,11 +4,14 @@
 import type { Command } from 'commander';
 import type { CommandResult, NextAction, Warning } from '../contracts/envelope.js';
 import { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
 import { emptyQuality, graphQuality, trustVerdict, type GraphQuality, type QualityResult } from '../graph/doctor.js';
 import { isGitWorkTree, worktreeDirty } from '../graph/git.js';
 import { openStore, SCHEMA_VERSION } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
 import { gitHead } from '../workers/git-head.js';
+import { usageError } from './errors.js';
+import { toDoctorPage } from './pictures/doctor-page.js';
 import { execute, warningsBlock, type CommandContext } from './run.js';
 
 const INDEX_PATH = '.cairn/graph';
@@ -26,8 +29,15 @@ export function register(program: Command): void {
   program
     .command('doctor')
     .description('review preflight: index presence, schema, git baseline, freshness and graph trust')
-    .action(async (_flags: unknown, command: Command) => {
-      await execute(command, 'doctor', doctor, render);
+    .option('--html', 'print graph trust as one self-contained HTML page')
+    .action(async (flags: { html?: boolean }, command: Command) => {
+      let fileBase = '';
+      const body = (ctx: CommandContext) => {
+        if (flags.html && ctx.json) throw usageError('--json and --html are two outputs; choose one');
+        fileBase = `${pathToFileURL(ctx.workspace).href}/`;
+        return doctor(ctx);
+      };
+      await execute(command, 'doctor', body, flags.html ? (result) => toDoctorPage(result, fileBase) : render);
     });
 }
 

@@ -1,26 +1,22 @@
 // `cairn replay <log>`: feeds a recorded review run back through the same machine
 // definitions with xstate's pure transition function. A divergence exits 1.
 import type { Command } from 'commander';
-import { CairnError } from './errors.js';
+import { CairnError, usageError } from './errors.js';
+import { factsLine as summary, toTimelinePage } from './pictures/timeline-page.js';
 import { execute } from './run.js';
-
-function summary(value: Record<string, unknown>): string {
-  return Object.entries(value)
-    .filter(([k]) => k !== 'type' && k !== 'kind')
-    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(' ');
-}
 
 export function register(program: Command): void {
   program
     .command('replay <log>')
     .description('replay an audit log through the review machines and report any divergence')
     .option('--steps', 'print the transition timeline (edges chosen, budgets spent, omissions)')
-    .action(async (log: string, options: { steps?: boolean }, command: Command) => {
+    .option('--html', 'print the timeline as one self-contained HTML page')
+    .action(async (log: string, options: { steps?: boolean; html?: boolean }, command: Command) => {
       await execute(
         command,
         'replay',
-        async () => {
+        async (ctx) => {
+          if (options.html && ctx.json) throw usageError('--json and --html are two outputs; choose one');
           const [{ readAuditLog }, { replay }] = await Promise.all([import('../review/audit-log.js'), import('../machines/audit.js')]);
           let lines;
           try {
@@ -33,7 +29,12 @@ export function register(program: Command): void {
           return {
             command: 'replay',
             ok: !diverged,
-            data: { runs: report.runs, steps: options.steps ? report.steps : report.steps.length, divergences: report.divergences },
+            data: {
+              runs: report.runs,
+              steps: options.steps || options.html ? report.steps : report.steps.length,
+              divergences: report.divergences,
+              ...(options.html ? { log, inputs: lines.flatMap((l) => ('machine' in l ? [{ run: l.run, machine: l.machine, input: l.input }] : [])) } : {}),
+            },
             warnings: diverged ? [{ code: 'divergence', message: `${report.divergences.length} step(s) differ from the recording` }] : [],
             truncated: false,
             next_action: 'none' as const,
@@ -42,6 +43,7 @@ export function register(program: Command): void {
         },
         (r) => {
           const d = r.data;
+          if (options.html && d.inputs && Array.isArray(d.steps)) return toTimelinePage({ ...d, steps: d.steps, inputs: d.inputs, log: d.log ?? log });
           const lines: string[] = [];
           if (Array.isArray(d.steps)) {
             for (const s of d.steps) {

@@ -3,29 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDot } from '../../cli/pictures/dot.js';
 import { toMermaid } from '../../cli/pictures/mermaid.js';
-import type { Picture } from '../../cli/pictures/picture.js';
 import { cairn, cairnJson } from '../helpers/cli.js';
 import type { Fixture } from '../helpers/fixture.js';
 import { editedStory, PICTURE_RUNS } from './story-pictures.js';
+import { AWKWARD } from './synthetic.js';
 import { graphviz } from './tools.js';
-
-/** A picture whose names hold every character DOT and Mermaid read as syntax. */
-export const AWKWARD: Picture = {
-  command: 'impact',
-  title: 'Impact of "quoted" <name> & #hash \\ back`tick',
-  nodes: [
-    { id: 'n0', label: 'Weird."name"<T>', role: 'root', test: false, symbol: 'a.ts::Weird."name"<T>', file: 'dir with space/a.ts', line: 3, kind: 'method' },
-    { id: 'n1', label: 'x\\y #1 `z` {a} [b] (c) |d|', role: 'symbol', test: true, file: 'b.ts', line: 9, confidence: 30, note: 'callers depth 1' },
-    { id: 'u0', label: 'end', role: 'unresolved', test: false, file: 'a.ts', line: 4, note: 'unresolved: missing_target' },
-    { id: 'f0', label: 'graph', role: 'frontier', test: false, note: 'not walked (node budget)' },
-  ],
-  edges: [
-    { id: 'e0', from: 'n1', to: 'n0', label: 'calls name_only 30', kind: 'relationship', confidence: 30 },
-    { id: 'b0', from: 'n0', to: 'u0', label: 'missing_target', kind: 'boundary', confidence: null },
-  ],
-  warnings: ['[budget_reached] the node budget ran out; "x" -> y'],
-  truncated: true,
-};
 
 describe('pictures of the edited story library', () => {
   let repo: Fixture;
