@@ -37,7 +37,7 @@ export function toDoctorPage(result: CommandResult<DoctorAnswer>, fileBase: stri
           return `<span data-kind="${escapeHtml(t.kind)}" style="width:${share.toFixed(2)}%;background:${tierColour(t.confidence)}" title="${escapeHtml(`${t.kind} ${t.confidence}: ${t.edges} edges`)}">${share >= 8 ? escapeHtml(t.kind) : ''}</span>`;
         })
         .join('')}</div>
-<table>${tiers.map((t) => `<tr><td><span class="swatch" style="background:${tierColour(t.confidence)}"></span> ${escapeHtml(t.kind)}</td><td class="num">${t.confidence}</td><td class="num">${t.edges}</td><td class="num">${((t.edges / edges) * 100).toFixed(1)}%</td></tr>`).join('')}</table>`
+<table><tr><th>tier</th><th>confidence</th><th>edges</th><th>share</th></tr>${tiers.map((t) => `<tr><td><span class="swatch" style="background:${tierColour(t.confidence)}"></span> ${escapeHtml(t.kind)}</td><td class="num">${t.confidence}</td><td class="num">${t.edges}</td><td class="num">${((t.edges / edges) * 100).toFixed(1)}%</td></tr>`).join('')}</table>`
     : '<p>No resolved edges.</p>';
   const most = Math.max(1, ...REASONS.map((r) => q.unresolved[r]));
   const unresolved = `<div class="bars" id="unresolved">${REASONS.map(

@@ -68,11 +68,13 @@ function dotEdge(edge: PictureEdge): string {
   })}];`;
 }
 
-export function toDot(picture: Picture): string {
+/** `title: false` leaves the title out of the drawing (a page that prints it above). */
+export function toDot(picture: Picture, options: { title?: boolean } = {}): string {
+  const title = options.title === false ? undefined : picture.title;
   return [
     ...picture.warnings.map((w) => `// ${w.replace(/\r?\n/g, ' ')}`),
     'digraph cairn {',
-    `  graph [${attributes({ label: picture.title, labelloc: 't', fontname: 'Helvetica', fontsize: 12, rankdir: 'LR' })}];`,
+    `  graph [${attributes({ label: title, labelloc: title === undefined ? undefined : 't', fontname: 'Helvetica', fontsize: 12, rankdir: 'LR' })}];`,
     '  node [fontname="Helvetica" fontsize=10 margin="0.12,0.05"];',
     '  edge [fontname="Helvetica" fontsize=9];',
     ...picture.nodes.map(dotNode),

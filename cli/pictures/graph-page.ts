@@ -4,24 +4,21 @@
 import { toDot } from './dot.js';
 import { browserAsset, escapeHtml, htmlPage, vizLibrary } from './page.js';
 import { isDashed, SYMBOL_ROLES, type Picture } from './picture.js';
-import { COLOURS } from './style.js';
 
 export function toGraphPage(picture: Picture): string {
   const symbols = picture.nodes.filter((n) => SYMBOL_ROLES.has(n.role)).length;
   const low = picture.edges.filter(isDashed).length;
-  const legend = [
-    ['swatch root', `the ${picture.command === 'diff' ? 'changed symbols' : 'root'}`],
-    ['swatch test', 'a test'],
-    ...(picture.command === 'diff'
-      ? [
-          ['swatch added', 'added'],
-          ['swatch modified', 'modified'],
-          ['swatch removed', 'removed'],
-        ]
-      : []),
-    ['swatch unresolved', 'an unresolved call (never a symbol)'],
-    ['swatch frontier', 'not walked: a budget ran out'],
-    ['line dashed', 'below confidence 80, a boundary or a candidate'],
+  // The legend names only what this picture draws.
+  const has = (test: (n: Picture['nodes'][number]) => boolean) => picture.nodes.some(test);
+  const legend: [boolean, string, string][] = [
+    [has((n) => n.role === 'root'), 'swatch root', 'the root'],
+    [has((n) => n.test), 'swatch test', 'a test'],
+    [has((n) => n.change === 'added'), 'swatch added', 'added'],
+    [has((n) => n.change === 'modified'), 'swatch modified', 'modified'],
+    [has((n) => n.change === 'removed'), 'swatch removed', 'removed'],
+    [has((n) => n.role === 'unresolved'), 'swatch unresolved', 'an unresolved call (never a symbol)'],
+    [has((n) => n.role === 'frontier' || n.frontier === true), 'swatch frontier', 'not walked: a budget ran out'],
+    [low > 0, 'line dashed', 'below confidence 80, a boundary or a candidate'],
   ];
   const body = `
 <header>
@@ -44,14 +41,14 @@ export function toGraphPage(picture: Picture): string {
     <p id="location">Click a node to see its file and line.</p>
     <dl id="facts"></dl>
     <h2>Legend</h2>
-    <ul class="legend">${legend.map(([cls, text]) => `<li><span class="${cls}"></span>${escapeHtml(text!)}</li>`).join('')}</ul>
+    <ul class="legend">${legend.filter(([shown]) => shown).map(([, cls, text]) => `<li><span class="${cls}"></span>${escapeHtml(text)}</li>`).join('')}</ul>
     ${picture.warnings.length ? `<h2>Warnings</h2><ul id="warnings">${picture.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : ''}
   </aside>
 </main>`;
   return htmlPage({
     title: picture.title,
     body,
-    data: { picture, dot: toDot(picture), colours: COLOURS },
+    data: { picture, dot: toDot(picture, { title: false }) },
     scripts: [
       { id: 'viz-library', source: vizLibrary() },
       { source: browserAsset('graph.js') },

@@ -43,12 +43,15 @@ async function open(name: string, html: string, viewport?: { width: number; heig
   return watched;
 }
 
+/** The pictures the README shows, by the name of their screenshot. */
+const IN_README = new Set(['impact', 'diff', 'tests-for', 'replay', 'doctor']);
+
 /** A screenshot in the temp dir (and, when asked, the README's copy). */
 async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const file = join(dir, `${name}.png`);
   await page.screenshot({ path: file, ...options });
   expect(statSync(file).size).toBeGreaterThan(1000);
-  if (README_PICTURES) {
+  if (README_PICTURES && IN_README.has(name)) {
     mkdirSync(README_PICTURES, { recursive: true });
     await page.screenshot({ path: join(README_PICTURES, `${name}.png`), ...options });
   }
@@ -196,11 +199,12 @@ describe('replay --html', () => {
   it('a machine run per section, every step, budgets against their limits, the omission with its reason', async () => {
     const { repo, log } = reviewedWorkspace();
     try {
-      const json = cairnJson(['replay', log, '--steps', '-C', repo.root]).body;
+      // As a user would name it: relative to the workspace it was written in.
+      const json = cairnJson(['replay', log, '--steps'], { cwd: repo.root }).body;
       expect(json.ok).toBe(true);
-      const html = cairn(['replay', log, '--html', '-C', repo.root]);
+      const html = cairn(['replay', log, '--html'], { cwd: repo.root });
       expect(html.code, html.stderr).toBe(0);
-      const { page, errors, network, close } = await open('replay', html.stdout, { width: 1000, height: 700 });
+      const { page, errors, network, close } = await open('replay', html.stdout, { width: 960, height: 640 });
       try {
         expect(await page.locator('section.run').count()).toBe(json.data.runs);
         expect(await page.locator('li.step').count()).toBe(json.data.steps.length);
@@ -212,14 +216,14 @@ describe('replay --html', () => {
         await page.check('#only-omissions');
         expect(await page.locator('li.step:visible').count()).toBe(await omitted.count());
         await page.uncheck('#only-omissions');
-        await page.locator('section.run').nth(2).scrollIntoViewIfNeeded();
+        await page.locator('section.run').nth(2).evaluate((run) => run.scrollIntoView({ block: 'start' }));
         await screenshot(page, 'replay');
         expect(errors).toEqual([]);
         expect(network).toEqual([]);
       } finally {
         await close();
       }
-      expect(cairnJson(['replay', log, '--html', '-C', repo.root]).code).toBe(2);
+      expect(cairnJson(['replay', log, '--html'], { cwd: repo.root }).code).toBe(2);
     } finally {
       repo.remove();
     }
@@ -235,7 +239,7 @@ describe('doctor --html', () => {
       expect(q.low_quality_locations.length).toBeGreaterThan(0);
       const html = cairn(['doctor', '--html', '-C', repo.root]);
       expect(html.code, html.stderr).toBe(code);
-      const { page, errors, network, close } = await open('doctor', html.stdout, { width: 1000, height: 900 });
+      const { page, errors, network, close } = await open('doctor', html.stdout, { width: 1000, height: 760 });
       try {
         expect(await page.textContent('#verdict')).toBe(q.trust_verdict);
         expect(await page.locator('#tiers > span').count()).toBe(q.resolution_tiers.length);

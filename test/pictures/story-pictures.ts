@@ -20,7 +20,7 @@ export const PICTURE_RUNS: Record<string, string[]> = {
   'tests-for': ['tests-for', 'render'],
 };
 
-/** A reviewed TypeScript workspace: one root, one file of evidence, one privacy-excluded omission. Returns the workspace and its audit log. */
+/** A reviewed TypeScript workspace: one root, one file of evidence, one privacy-excluded omission. Returns the workspace and its audit log (relative to it). */
 export function reviewedWorkspace(): { repo: Fixture; log: string } {
   const repo = makeFixture(
     {
@@ -33,7 +33,7 @@ export function reviewedWorkspace(): { repo: Fixture; log: string } {
   );
   const run = cairnJson(['review', '--file', 'src/pay.ts', '--line', '4', '-C', repo.root], { env: { XDG_CONFIG_HOME: join(repo.root, '.no-user') } });
   if (run.code !== 0) throw new Error(`cairn review failed (${run.code}): ${run.stderr}`);
-  return { repo, log: join(repo.root, run.body.data.auditLog) };
+  return { repo, log: run.body.data.auditLog };
 }
 
 /** The edited story plus a file most of whose calls resolve nowhere: doctor has a low-quality location to list. */
