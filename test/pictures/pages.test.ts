@@ -179,6 +179,8 @@ describe('a 2,000-node impact', () => {
     const { page, errors, network, close } = await open('impact-2000', toGraphPage(impactPicture(result)));
     try {
       expect(await symbolNodes(page).count()).toBe(2001);
+      // Graphviz ran in a worker: the page's own thread stayed free while it laid the graph out.
+      expect(await page.getAttribute('body', 'data-layout')).toBe('worker');
       // The page still answers: a click on a node shows where it is.
       await page.evaluate(() => {
         const node = document.querySelector('#graph g.node.role-symbol')!;

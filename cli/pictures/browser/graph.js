@@ -16,6 +16,7 @@
   };`;
 
   function layOutInPage(dot) {
+    document.body.dataset.layout = 'page';
     return Viz.instance().then((viz) => viz.renderString(dot, { format: 'svg', engine: 'dot' }));
   }
 
@@ -30,6 +31,7 @@
     return new Promise((resolve, reject) => {
       worker.onmessage = (message) => {
         worker.terminate();
+        document.body.dataset.layout = 'worker';
         if (message.data.error) reject(new Error(message.data.error));
         else resolve(message.data.svg);
       };
