@@ -31,20 +31,27 @@ export function impactPicture(result: CommandResult<ImpactAnswer>): Picture {
     });
   }
   const byId = new Map(nodes.map((n) => [n.symbol, n]));
-  const frontierIds = new NodeIds('f');
+  /** A symbol the answer names but holds no record of: drawn as frontier, never left undeclared. */
+  const unlisted = (id: string, note: string) => {
+    const node: PictureNode = { id: ids.of(id), label: nameOfId(id), role: 'frontier', test: false, symbol: id, note };
+    nodes.push(node);
+    byId.set(id, node);
+  };
   for (const f of d.frontier) {
     const known = byId.get(f.node);
     if (known) {
       known.frontier = true;
       known.note = `${known.note}; not walked further (${f.reason} budget)`;
-    } else if (!frontierIds.has(f.node)) {
-      nodes.push({ id: frontierIds.of(f.node), label: nameOfId(f.node), role: 'frontier', test: false, symbol: f.node, note: `not walked (${f.reason} budget)` });
+    } else {
+      unlisted(f.node, `not walked (${f.reason} budget)`);
     }
   }
   d.edges.forEach((e, i) => {
+    for (const end of [e.source, e.target]) if (!byId.has(end)) unlisted(end, 'beyond the listed nodes');
     edges.push({ id: `e${i}`, from: ids.of(e.source), to: ids.of(e.target), label: edgeLabel(e), kind: 'relationship', confidence: e.confidence });
   });
   d.unresolved_boundaries.forEach((b, i) => {
+    if (!byId.has(b.source)) unlisted(b.source, 'beyond the listed nodes');
     const id = `u${i}`;
     nodes.push({ id, label: b.specifier, role: 'unresolved', test: false, file: b.file_path, line: b.line, note: `unresolved: ${b.reason}` });
     edges.push({ id: `b${i}`, from: ids.of(b.source), to: id, label: b.reason, kind: 'boundary', confidence: null });

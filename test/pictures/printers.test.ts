@@ -2,11 +2,12 @@
 // what the pictures must show, and that Graphviz's own `dot` accepts every one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDot } from '../../cli/pictures/dot.js';
+import { impactPicture } from '../../cli/pictures/impact-picture.js';
 import { toMermaid } from '../../cli/pictures/mermaid.js';
 import { cairn, cairnJson } from '../helpers/cli.js';
 import type { Fixture } from '../helpers/fixture.js';
 import { editedStory, PICTURE_RUNS } from './story-pictures.js';
-import { AWKWARD } from './synthetic.js';
+import { AWKWARD, syntheticImpact } from './synthetic.js';
 import { graphviz } from './tools.js';
 
 describe('pictures of the edited story library', () => {
@@ -93,6 +94,25 @@ describe('pictures of the edited story library', () => {
     expect(both.code).toBe(2);
     expect(both.body.warnings[0].message).toContain('choose one');
     expect(cairn(['diff', '--base', 'HEAD', '--format', 'text', '-C', repo.root]).stdout).toMatch(/^Diff /);
+  });
+});
+
+describe('impact pictures of truncated answers', () => {
+  it('every edge end is a declared node: a frontier symbol without a record is drawn as frontier, the rest counted', () => {
+    const result = syntheticImpact(6);
+    const [dropped] = result.data.nodes.splice(5, 1);
+    result.data.frontier = [{ node: 'pkg/far.ts::Far.away', path_id: null, reason: 'nodes' }];
+    result.data.frontier_total = 4;
+    result.truncated = true;
+    const picture = impactPicture(result);
+    const declared = new Set(picture.nodes.map((n) => n.id));
+    for (const e of picture.edges) expect(declared.has(e.from) && declared.has(e.to), `${e.from} -> ${e.to}`).toBe(true);
+    expect(picture.nodes.find((n) => n.symbol === dropped!.id)).toMatchObject({ role: 'frontier', label: 'Service5.handle' });
+    expect(picture.nodes.find((n) => n.symbol === 'pkg/far.ts::Far.away')).toMatchObject({ role: 'frontier', note: 'not walked (nodes budget)' });
+    expect(picture.nodes.find((n) => n.id === 'more')?.label).toBe('3 more not walked');
+    const dot = toDot(picture);
+    expect(graphviz(dot).ok).toBe(true);
+    expect(dot.match(/class="role-frontier"/g)).toHaveLength(3);
   });
 });
 
