@@ -4,6 +4,10 @@
 import { isDashed, type Picture, type PictureEdge, type PictureNode } from './picture.js';
 import { COLOURS, edgeColour, nodeFill, nodeTags, nodeWhere } from './style.js';
 
+/** Mermaid's own defaults, which only the site that sets Mermaid up can raise (not the text). */
+export const MERMAID_MAX_EDGES = 500;
+export const MERMAID_MAX_TEXT = 50_000;
+
 /** Label text inside Mermaid quotes: characters Mermaid reads as syntax become entity codes. */
 export function mermaidText(text: string): string {
   return text.replace(/[#"`<>&]/g, (c) => `#${c.charCodeAt(0)};`).replace(/\r?\n/g, ' ');
@@ -55,9 +59,7 @@ export function toMermaid(picture: Picture): string {
     return `fill:${nodeFill(sample)},stroke:#37474f${name === 'root' ? ',stroke-width:3px' : ''}`;
   };
   const colouredEdges = picture.edges.flatMap((e, i) => (edgeColour(e) === COLOURS.edge ? [] : [`  linkStyle ${i} stroke:${edgeColour(e)},color:${edgeColour(e)}`]));
-  return [
-    `%% ${picture.title}`,
-    ...picture.warnings.map((w) => `%% ${w.replace(/\r?\n/g, ' ')}`),
+  const text = [
     'flowchart LR',
     ...picture.nodes.map(mermaidNode),
     ...picture.edges.map(mermaidEdge),
@@ -65,5 +67,15 @@ export function toMermaid(picture: Picture): string {
     ...[...classes].map(([name, ids]) => `  class ${ids.join(',')} ${name}`),
     ...colouredEdges,
     '',
+  ].join('\n');
+  const tooLarge =
+    picture.edges.length > MERMAID_MAX_EDGES || text.length > MERMAID_MAX_TEXT
+      ? [`%% ${picture.edges.length} edges, ${text.length} characters: over Mermaid's default maxEdges (${MERMAID_MAX_EDGES}) or maxTextSize (${MERMAID_MAX_TEXT}); raise them where Mermaid is set up, or use --format dot or html`]
+      : [];
+  return [
+    `%% ${picture.title}`,
+    ...tooLarge,
+    ...picture.warnings.map((w) => `%% ${w.replace(/\r?\n/g, ' ')}`),
+    text,
   ].join('\n');
 }

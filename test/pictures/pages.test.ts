@@ -164,6 +164,11 @@ describe('graph pages of the edited story library', () => {
       expect(await mermaid.parse(toMermaid(AWKWARD))).toBe('ok flowchart-v2');
       // A rejected text is reported as such: the check can fail.
       expect(await mermaid.parse('flowchart LR\n  a -->|"x| b[')).toMatch(/^error /);
+      // Over Mermaid's default edge limit the text says so, and parses once the limit is raised.
+      const large = toMermaid(impactPicture(syntheticImpact(600)));
+      expect(large).toMatch(/^%% 640 edges, \d+ characters: over Mermaid's default maxEdges \(500\)/m);
+      expect(await mermaid.parse(large)).toMatch(/^error .*Edge limit exceeded/s);
+      expect(await mermaid.parse(large, { maxEdges: 1000, maxTextSize: 1_000_000 })).toBe('ok flowchart-v2');
       const svg = await mermaid.render(cairn([...PICTURE_RUNS.impact!, '--format', 'mermaid', '-C', repo.root]).stdout);
       expect(svg).toContain('missing_renderer');
       expect(mermaid.network).toEqual([]);

@@ -68,22 +68,32 @@ export function mermaidBundle(): string {
 }
 
 /** A blank page with Mermaid loaded: `parse` is Mermaid's own parser, `render` its renderer. */
-export async function mermaidPage(browser: Browser): Promise<WatchedPage & { parse(text: string): Promise<string>; render(text: string): Promise<string> }> {
+export async function mermaidPage(
+  browser: Browser,
+): Promise<WatchedPage & { parse(text: string, settings?: Record<string, unknown>): Promise<string>; render(text: string): Promise<string> }> {
   const watched = await watchedPage(browser);
   await watched.page.setContent('<!doctype html><html><body><div id="out"></div></body></html>');
   await watched.page.addScriptTag({ path: mermaidBundle() });
   await watched.page.evaluate(() => (globalThis as any).mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' }));
   return {
     ...watched,
-    parse: (text) =>
-      watched.page.evaluate(async (source) => {
-        try {
-          const result = await (globalThis as any).mermaid.parse(source);
-          return `ok ${result.diagramType}`;
-        } catch (error) {
-          return `error ${(error as Error).message}`;
-        }
-      }, text),
+    // `settings` are what a site that embeds Mermaid may set (maxEdges, maxTextSize), for this parse only.
+    parse: (text, settings = {}) =>
+      watched.page.evaluate(
+        async ([source, extra]) => {
+          const mermaid = (globalThis as any).mermaid;
+          mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', ...extra });
+          try {
+            const result = await mermaid.parse(source);
+            return `ok ${result.diagramType}`;
+          } catch (error) {
+            return `error ${(error as Error).message}`;
+          } finally {
+            mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', maxEdges: 500, maxTextSize: 50_000 });
+          }
+        },
+        [text, settings] as const,
+      ),
     render: (text) =>
       watched.page.evaluate(async (source) => {
         const { svg } = await (globalThis as any).mermaid.render('picture', source);
