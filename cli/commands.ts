@@ -27,6 +27,7 @@ export const COMMANDS: Record<string, Loader> = {
   rules: () => import('./rules.js'),
   config: () => import('./config.js'),
   replay: () => import('./replay.js'),
+  push: () => import('./push.js'),
 };
 
 /** Options of the root program that take a value: their value is not a command name. */

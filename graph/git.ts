@@ -229,3 +229,13 @@ export function worktreeDirty(root: string): boolean | null {
     return null;
   }
 }
+
+/** The `origin` remote's URL, or undefined when there is none (or no git). Read-only. */
+export function originUrl(root: string): string | undefined {
+  try {
+    const url = git(root, ['config', '--get', 'remote.origin.url']).trim();
+    return url || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,7 @@
 // The LMDB graph store. Layout and keys: schema.ts; per-file reconcile and
 // re-resolution: writer.ts; the resolver: resolve/. The store knows nothing of the CLI.
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
-import type { GraphReader, IndexMeta } from '../contracts/graph.js';
+import type { EdgeRecord, GraphReader, IndexMeta, UnresolvedRecord } from '../contracts/graph.js';
 import type { RebuildSession } from './rebuild.js';
 
 export type { RebuildSession };
@@ -38,6 +38,10 @@ export interface GraphStore extends GraphReader {
   /** The stored schema version, if any. */
   storedSchemaVersion(): number | undefined;
   fileStates(): Iterable<IndexedFileState>;
+  /** The edges whose call sites a file holds (contains edges first), from that file's record alone. */
+  edgesOfFile(path: string): EdgeRecord[];
+  /** The unresolved records of a file's call sites, in line, column, specifier order. */
+  unresolvedOfFile(path: string): UnresolvedRecord[];
   /** The module configuration files the index was resolved with, in path order. */
   moduleConfigs(): ModuleConfigFact[];
   /** Reconcile files and re-resolve affected call sites atomically: all of it lands or none. */

@@ -303,6 +303,16 @@ export class LmdbGraphStore implements GraphStore {
     return fileUnresolved(this.answersOf(symbol.file_path)).filter((u) => u.source === id);
   }
 
+  /** The edges a file owns (their call sites are in it): contains edges, then calls in call-site order. */
+  edgesOfFile(path: string): EdgeRecord[] {
+    return fileEdges(this.answersOf(path));
+  }
+
+  /** The unresolved records of a file's call sites, in line, column, specifier order. */
+  unresolvedOfFile(path: string): UnresolvedRecord[] {
+    return fileUnresolved(this.answersOf(path));
+  }
+
   private answersOf(path: string): FileAnswers | undefined {
     return this.readable()?.answers.get(path) as FileAnswers | undefined;
   }

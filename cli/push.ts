@@ -1,0 +1,124 @@
+// `cairn push --url URL`: sends the index to a graph server (POST /v1/graph) in
+// file-atomic batches, only what changed since the last push to that server under
+// that label, deleted files included so the server purges them.
+import type { Command } from 'commander';
+import type { CommandResult } from '../contracts/envelope.js';
+import { repoLabel } from '../graph/repo-label.js';
+import { batchesOf, planPush } from '../graph/push-plan.js';
+import { graphEndpoint, sendBatch } from '../graph/push-send.js';
+import { loadPushState, pushStatePath, savePushState } from '../graph/push-state.js';
+import { CairnError } from './errors.js';
+import { openGraph } from './open-graph.js';
+import { progressBar } from './progress.js';
+import { execute, intOption, type CommandContext } from './run.js';
+
+export const DEFAULT_TOKEN_ENV = 'CAIRN_GRAPH_TOKEN';
+
+interface PushFlags {
+  url: string;
+  repo?: string;
+  tokenEnv: string;
+  full?: boolean;
+  maxTries?: string;
+}
+
+export interface PushData {
+  url: string;
+  repo: string;
+  commit: string | null;
+  batches: number;
+  files_sent: number;
+  files_deleted: number;
+  files_unchanged: number;
+  skipped: { path: string; status: string }[];
+  rows: { entities: number; edges: number; symbols: number; hyperedges: number };
+  retries: number;
+}
+
+export function register(program: Command): void {
+  program
+    .command('push')
+    .description('send the graph to a graph server: only files changed or deleted since the last push there')
+    .requiredOption('--url <url>', 'the graph server (base URL, e.g. http://127.0.0.1:8750)')
+    .option('--repo <label>', 'repository label (default: the origin remote as owner/repo, else the directory name)')
+    .option('--token-env <name>', 'environment variable holding the bearer token', DEFAULT_TOKEN_ENV)
+    .option('--full', 'send every file, not only what changed since the last push')
+    .option('--max-tries <n>', 'tries per batch when the server is busy or unreachable', '8')
+    .action(async (flags: PushFlags, command: Command) => {
+      await execute(command, 'push', (ctx) => push(ctx, flags), renderPush);
+    });
+}
+
+async function push(ctx: CommandContext, flags: PushFlags): Promise<CommandResult<PushData>> {
+  const endpoint = graphEndpoint(flags.url);
+  const maxTries = intOption(flags.maxTries, '--max-tries', 8, 1, 100);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(flags.tokenEnv)) throw new CairnError('invalid_argument', `--token-env takes a variable name, not "${flags.tokenEnv}"`);
+  const token = process.env[flags.tokenEnv] || undefined;
+  const repo = repoLabel(ctx.workspace, flags.repo);
+  const url = endpoint.toString();
+  const statePath = pushStatePath(ctx.workspace, url, repo);
+  const state = loadPushState(statePath, url, repo);
+  if (flags.full) state.files = {};
+  const graph = openGraph(ctx.workspace);
+  let plan;
+  try {
+    plan = planPush(graph, repo, state.files);
+  } finally {
+    await graph.close();
+  }
+  const batches = batchesOf(plan);
+  const data: PushData = {
+    url,
+    repo,
+    commit: plan.commit ?? null,
+    batches: batches.length,
+    files_sent: plan.changed.length,
+    files_deleted: plan.deleted.length,
+    files_unchanged: plan.unchanged,
+    skipped: plan.skipped,
+    rows: { entities: 0, edges: 0, symbols: 0, hyperedges: 0 },
+    retries: 0,
+  };
+  const total = plan.changed.length + plan.deleted.length;
+  const bar = progressBar('pushing', ctx.interactive);
+  let done = 0;
+  try {
+    for (const batch of batches) {
+      await sendBatch(endpoint, batch.push, {
+        token,
+        maxTries,
+        onRetry: ({ status, waitMs }) => {
+          data.retries += 1;
+          if (ctx.interactive) process.stderr.write(`\rserver ${status === 'network' ? 'unreachable' : `busy (${status})`}: retrying in ${Math.ceil(waitMs / 1000)} s`);
+        },
+      });
+      for (const [path, digest] of Object.entries(batch.digests)) {
+        if (digest === null) delete state.files[path];
+        else state.files[path] = digest;
+      }
+      savePushState(statePath, state);
+      data.rows.entities += batch.push.entities.length;
+      data.rows.edges += batch.push.edges.length;
+      data.rows.symbols += batch.push.symbols?.length ?? 0;
+      data.rows.hyperedges += batch.push.hyperedges?.length ?? 0;
+      done += batch.push.files.length;
+      bar.update(done, total);
+    }
+  } finally {
+    bar.finish();
+  }
+  const warnings = plan.skipped.map((s) => ({ code: 'file_skipped', message: `${s.path} was not pushed: ${s.status}` }));
+  return { command: 'push', ok: true, data, warnings, truncated: false, next_action: 'none', exit_code: 0 };
+}
+
+function renderPush(result: CommandResult<PushData>): string {
+  const d = result.data;
+  const lines = [
+    `Pushed ${d.repo}${d.commit ? ` at ${d.commit.slice(0, 12)}` : ''} to ${d.url}`,
+    `  files: ${d.files_sent} sent, ${d.files_deleted} deleted, ${d.files_unchanged} unchanged, ${d.skipped.length} skipped`,
+    `  rows: ${d.rows.entities} entities, ${d.rows.edges} edges, ${d.rows.symbols} symbols, ${d.rows.hyperedges} hyperedges in ${d.batches} batch${d.batches === 1 ? '' : 'es'}`,
+  ];
+  if (d.retries > 0) lines.push(`  retries: ${d.retries} (server busy or unreachable)`);
+  for (const s of d.skipped) lines.push(`  skipped ${s.path}: ${s.status}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,39 @@
+// What the last pushes to one server under one label left there, per file: the
+// digest of the rows it accepted. Kept in `.cairn/push/`, one JSON file per
+// (server URL, label), written whole through a temp file and a rename.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface PushState {
+  url: string;
+  repo: string;
+  files: Record<string, string>;
+}
+
+const MAX_STATE_BYTES = 256 * 1024 * 1024;
+
+export function pushStatePath(workspace: string, url: string, repo: string): string {
+  const key = createHash('sha256').update(`${url}\n${repo}`).digest('hex').slice(0, 24);
+  return join(workspace, '.cairn', 'push', `${key}.json`);
+}
+
+/** The remembered state, or an empty one when none is kept (or it is unreadable: then everything is pushed again). */
+export function loadPushState(path: string, url: string, repo: string): PushState {
+  try {
+    const text = readFileSync(path, 'utf8');
+    if (text.length > MAX_STATE_BYTES) throw new Error('too large');
+    const state = JSON.parse(text) as PushState;
+    if (state.url === url && state.repo === repo && state.files && typeof state.files === 'object') return state;
+  } catch {
+    // no state yet, or a damaged one
+  }
+  return { url, repo, files: {} };
+}
+
+export function savePushState(path: string, state: PushState): void {
+  mkdirSync(join(path, '..'), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(state));
+  renameSync(temp, path);
+}
