@@ -28,6 +28,7 @@ export const COMMANDS: Record<string, Loader> = {
   config: () => import('./config.js'),
   replay: () => import('./replay.js'),
   push: () => import('./push.js'),
+  serve: () => import('./serve.js'),
 };
 
 /** Options of the root program that take a value: their value is not a command name. */

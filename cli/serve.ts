@@ -1,0 +1,47 @@
+// `cairn serve`: the graph server (server/). Loopback by default; LMDB under
+// .cairn/server unless --data or --database says otherwise.
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ServeError, startServer } from '../server/serve.js';
+import { CairnError } from './errors.js';
+import { DEFAULT_TOKEN_ENV } from './push.js';
+import { contextOf, intOption } from './run.js';
+
+interface ServeFlags {
+  listen: string;
+  data?: string;
+  database?: string;
+  tokenEnv: string;
+  queue?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .description('run a graph server that many repositories push to (POST /v1/graph) and that answers across them')
+    .option('--listen <host:port>', 'address to listen on (beyond loopback needs a token)', '127.0.0.1:8750')
+    .option('--data <dir>', 'embedded LMDB storage directory (default: .cairn/server in the workspace)')
+    .option('--database <url>', 'PostgreSQL storage instead: a postgres:// connection string')
+    .option('--token-env <name>', 'environment variable holding the bearer token clients must send', DEFAULT_TOKEN_ENV)
+    .option('--queue <n>', 'pushes that may wait at once before the server answers 429', '8')
+    .action(async (flags: ServeFlags, command: Command) => {
+      try {
+        const ctx = contextOf(command);
+        if (flags.data !== undefined && flags.database !== undefined) throw new CairnError('invalid_argument', 'give --data or --database, not both');
+        const queueCapacity = intOption(flags.queue, '--queue', 8, 1, 10_000);
+        const data = flags.data !== undefined ? resolve(flags.data) : join(ctx.workspace, '.cairn', 'server');
+        const running = await startServer({ listen: flags.listen, data, database: flags.database, token: process.env[flags.tokenEnv] || undefined, queueCapacity });
+        const storage = flags.database !== undefined ? 'postgres' : `lmdb at ${data}`;
+        if (ctx.json) process.stdout.write(`${JSON.stringify({ listening: running.url, storage: running.storage.kind, token_required: Boolean(process.env[flags.tokenEnv]) })}\n`);
+        else process.stdout.write(`cairn serve: listening on ${running.url} (storage: ${storage})\n`);
+        const stop = () => void running.close().then(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      } catch (error) {
+        if (error instanceof ServeError) error = new CairnError('serve_refused', error.message, 2);
+        if (!(error instanceof CairnError)) throw error;
+        process.stderr.write(`cairn serve: ${error.message}\n`);
+        process.exitCode = error.exitCode;
+      }
+    });
+}

@@ -1,0 +1,262 @@
+// The embedded storage: one LMDB environment in the data directory. A file's rows
+// of one extractor are one value (purge = replace it); small index databases answer
+// search, callers and entity lookups by prefix scans. Every push is one write
+// transaction, so a reader never sees half a push.
+import { mkdirSync } from 'node:fs';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import type { Edge, IngestItem } from '../contracts/graph-push.js';
+import {
+  compareFound,
+  type CheckedPush,
+  type FoundEntity,
+  type GraphStorage,
+  type PushCounts,
+  type RepoSummary,
+  type StoredFile,
+  type StoredMemory,
+} from './storage.js';
+
+const HIGH = '\uffff';
+const MAP_SIZE = 2 ** 36;
+
+type FileValue = Omit<StoredFile, 'repo' | 'extractor' | 'path'>;
+type FileKey = [string, string, string];
+interface RepoValue {
+  commit: string | null;
+  pushed_at: string;
+  files: number;
+  entities: number;
+  edges: number;
+  hyperedges: number;
+}
+
+export class LmdbStorage implements GraphStorage {
+  readonly kind = 'lmdb' as const;
+  private readonly root: RootDatabase;
+  /** [repo, extractor, path] -> the file's rows and sha. */
+  private readonly files: Database<FileValue, FileKey>;
+  /** [repo, path, extractor] -> null: the extractors that hold a file. */
+  private readonly fileExtractors: Database<null, string[]>;
+  private readonly repoDb: Database<RepoValue, string>;
+  /** [lower-cased name, repo, extractor, path] -> null: names for prefix search. */
+  private readonly byName: Database<null, string[]>;
+  /** [repo, id, extractor, path] -> null: where an entity lives. */
+  private readonly byEntity: Database<null, string[]>;
+  /** [qualified name, repo, extractor, path] -> null. */
+  private readonly byQualifiedName: Database<null, string[]>;
+  /** [edge target, repo, extractor, path] -> null: which files hold edges into a target. */
+  private readonly byTarget: Database<null, string[]>;
+  /** [repo, source, seq] -> item. */
+  private readonly memoryDb: Database<IngestItem, [string, string, number]>;
+  private readonly meta: Database<number, string>;
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.root = open({ path: dir, maxDbs: 32, compression: true, mapSize: MAP_SIZE });
+    this.files = this.root.openDB({ name: 'files', encoding: 'msgpack' });
+    this.fileExtractors = this.root.openDB({ name: 'file_extractors', encoding: 'msgpack' });
+    this.repoDb = this.root.openDB({ name: 'repos', encoding: 'msgpack' });
+    this.byName = this.root.openDB({ name: 'by_name', encoding: 'msgpack' });
+    this.byEntity = this.root.openDB({ name: 'by_entity', encoding: 'msgpack' });
+    this.byQualifiedName = this.root.openDB({ name: 'by_qualified_name', encoding: 'msgpack' });
+    this.byTarget = this.root.openDB({ name: 'by_target', encoding: 'msgpack' });
+    this.memoryDb = this.root.openDB({ name: 'memories', encoding: 'msgpack' });
+    this.meta = this.root.openDB({ name: 'meta', encoding: 'msgpack' });
+  }
+
+  async applyPush(push: CheckedPush, now: string): Promise<PushCounts> {
+    const counts: PushCounts = { files: push.files.length, purged_files: 0, entities: 0, edges: 0, symbols: 0, hyperedges: 0 };
+    const fresh = new Map<string, FileValue>();
+    for (const path of push.files) fresh.set(path, { sha: push.file_shas[path] ?? null, entities: [], edges: [], symbols: [], hyperedges: [] });
+    for (const e of push.entities) fresh.get(e.file_path)!.entities.push(e);
+    for (const e of push.edges) fresh.get(e.src_file)!.edges.push(e);
+    for (const s of push.symbols) fresh.get(s.file_path)!.symbols.push(s);
+    for (const h of push.hyperedges) fresh.get(h.src_file)!.hyperedges.push(h);
+    await this.root.transaction(() => {
+      const repo = this.repoDb.get(push.repo) ?? { commit: null, pushed_at: now, files: 0, entities: 0, edges: 0, hyperedges: 0 };
+      for (const [path, value] of fresh) {
+        const key: FileKey = [push.repo, push.extractor, path];
+        const old = this.files.get(key);
+        if (old) {
+          counts.purged_files += 1;
+          this.unindex(key, old);
+          repo.files -= 1;
+          repo.entities -= old.entities.length;
+          repo.edges -= old.edges.length;
+          repo.hyperedges -= old.hyperedges.length;
+          this.files.remove(key);
+        }
+        // A file listed with no rows and no sha is gone: nothing is kept of it.
+        if (value.sha === null && rowCount(value) === 0) continue;
+        this.files.put(key, value);
+        this.index(key, value);
+        repo.files += 1;
+        repo.entities += value.entities.length;
+        repo.edges += value.edges.length;
+        repo.hyperedges += value.hyperedges.length;
+        counts.entities += value.entities.length;
+        counts.edges += value.edges.length;
+        counts.symbols += value.symbols.length;
+        counts.hyperedges += value.hyperedges.length;
+      }
+      repo.pushed_at = now;
+      if (push.commit) repo.commit = push.commit;
+      this.repoDb.put(push.repo, repo);
+    });
+    return counts;
+  }
+
+  private index([repo, extractor, path]: FileKey, value: FileValue): void {
+    this.fileExtractors.put([repo, path, extractor], null);
+    for (const e of value.entities) {
+      this.byName.put([e.name.toLowerCase(), repo, extractor, path], null);
+      this.byEntity.put([repo, e.id, extractor, path], null);
+      const qn = e.properties?.qualified_name;
+      if (qn) this.byQualifiedName.put([qn, repo, extractor, path], null);
+    }
+    for (const e of value.edges) this.byTarget.put([e.to, repo, extractor, path], null);
+  }
+
+  private unindex([repo, extractor, path]: FileKey, value: FileValue): void {
+    this.fileExtractors.remove([repo, path, extractor]);
+    for (const e of value.entities) {
+      this.byName.remove([e.name.toLowerCase(), repo, extractor, path]);
+      this.byEntity.remove([repo, e.id, extractor, path]);
+      const qn = e.properties?.qualified_name;
+      if (qn) this.byQualifiedName.remove([qn, repo, extractor, path]);
+    }
+    for (const e of value.edges) this.byTarget.remove([e.to, repo, extractor, path]);
+  }
+
+  async fileShas(repo: string, extractor: string, paths: string[]): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    for (const path of paths) {
+      const value = this.files.get([repo, extractor, path]);
+      if (value) out.set(path, value.sha);
+    }
+    return out;
+  }
+
+  async file(repo: string, path: string, extractor?: string): Promise<StoredFile[]> {
+    const extractors = extractor !== undefined ? [extractor] : this.extractorsOf(repo, path);
+    const out: StoredFile[] = [];
+    for (const x of extractors) {
+      const value = this.files.get([repo, x, path]);
+      if (value) out.push({ repo, extractor: x, path, ...value });
+    }
+    return out;
+  }
+
+  private extractorsOf(repo: string, path: string): string[] {
+    return [...this.fileExtractors.getKeys({ start: [repo, path], end: [repo, path, HIGH] })].map((k) => (k as string[])[2]!);
+  }
+
+  async repos(): Promise<RepoSummary[]> {
+    const out: RepoSummary[] = [];
+    for (const { key, value } of this.repoDb.getRange({})) out.push({ repo: key, ...value });
+    return out;
+  }
+
+  async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
+    const needle = q.toLowerCase();
+    const out: FoundEntity[] = [];
+    const seenFiles = new Set<string>();
+    for (const key of this.byName.getKeys({ start: [needle], end: [needle + HIGH] })) {
+      const [, r, extractor, path] = key as string[];
+      if (repo !== undefined && r !== repo) continue;
+      const fileKey = `${r}\0${extractor}\0${path}`;
+      if (seenFiles.has(fileKey)) continue;
+      seenFiles.add(fileKey);
+      const value = this.files.get([r!, extractor!, path!]);
+      for (const e of value?.entities ?? []) {
+        if (e.name.toLowerCase().startsWith(needle)) out.push({ ...e, repo: r!, extractor: extractor! });
+      }
+    }
+    return out.sort(compareFound).slice(0, limit);
+  }
+
+  async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
+    for (const key of this.byEntity.getKeys({ start: [repo, id], end: [repo, id, HIGH] })) {
+      const [, , extractor, path] = key as string[];
+      const e = this.files.get([repo, extractor!, path!])?.entities.find((x) => x.id === id);
+      if (e) return { ...e, repo, extractor: extractor! };
+    }
+    return undefined;
+  }
+
+  async entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]> {
+    const out: FoundEntity[] = [];
+    for (const key of this.byQualifiedName.getKeys({ start: [qualifiedName], end: [qualifiedName, HIGH] })) {
+      const [, repo, extractor, path] = key as string[];
+      if (repo === exceptRepo) continue;
+      for (const e of this.files.get([repo!, extractor!, path!])?.entities ?? []) {
+        if (e.properties?.qualified_name === qualifiedName) out.push({ ...e, repo: repo!, extractor: extractor! });
+      }
+      if (out.length >= limit) break;
+    }
+    return out.sort(compareFound).slice(0, limit);
+  }
+
+  async edgesInto(ids: string[], specifiers: string[], limit: number): Promise<(Edge & { repo: string; extractor: string })[]> {
+    const targets = new Set([...ids, ...specifiers.map((s) => `unresolved:${s}`)]);
+    const out: (Edge & { repo: string; extractor: string })[] = [];
+    const seenFiles = new Set<string>();
+    for (const target of [...targets].sort()) {
+      for (const key of this.byTarget.getKeys({ start: [target], end: [target, HIGH] })) {
+        const [, repo, extractor, path] = key as string[];
+        const fileKey = `${repo}\0${extractor}\0${path}`;
+        if (seenFiles.has(fileKey)) continue;
+        seenFiles.add(fileKey);
+        for (const e of this.files.get([repo!, extractor!, path!])?.edges ?? []) {
+          if (targets.has(e.to)) out.push({ ...e, repo: repo!, extractor: extractor! });
+        }
+      }
+    }
+    return out.sort(compareEdges).slice(0, limit);
+  }
+
+  async bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], _now: string): Promise<{ deleted: number; stored: number }> {
+    let deleted = 0;
+    await this.root.transaction(() => {
+      for (const source of reconcileFiles) {
+        for (const key of this.memoryDb.getKeys({ start: [repo, source], end: [repo, source, Number.MAX_SAFE_INTEGER] })) {
+          this.memoryDb.remove(key as [string, string, number]);
+          deleted += 1;
+        }
+      }
+      let seq = this.meta.get('memory_seq') ?? 0;
+      for (const item of items) this.memoryDb.put([repo, item.source ?? '', ++seq], item);
+      this.meta.put('memory_seq', seq);
+    });
+    return { deleted, stored: items.length };
+  }
+
+  async memories(repo: string, source?: string): Promise<StoredMemory[]> {
+    const range = source === undefined ? { start: [repo], end: [repo, HIGH] } : { start: [repo, source], end: [repo, source, Number.MAX_SAFE_INTEGER] };
+    const out: StoredMemory[] = [];
+    for (const { value } of this.memoryDb.getRange(range as never)) out.push({ ...(value as IngestItem), repo });
+    return out;
+  }
+
+  async close(): Promise<void> {
+    await this.root.close();
+  }
+}
+
+function rowCount(v: FileValue): number {
+  return v.entities.length + v.edges.length + v.symbols.length + v.hyperedges.length;
+}
+
+/** Callers' order on both storages: repo, extractor, src_file, from, to, then line. */
+export function compareEdges(a: Edge & { repo: string; extractor: string }, b: Edge & { repo: string; extractor: string }): number {
+  const s = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (
+    s(a.repo, b.repo) ||
+    s(a.extractor, b.extractor) ||
+    s(a.src_file, b.src_file) ||
+    s(a.from, b.from) ||
+    s(a.to, b.to) ||
+    Number(a.properties?.line ?? 0) - Number(b.properties?.line ?? 0) ||
+    Number(a.properties?.column ?? 0) - Number(b.properties?.column ?? 0)
+  );
+}

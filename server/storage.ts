@@ -1,0 +1,92 @@
+// The graph server's one storage interface. Two implementations keep the same
+// behaviour: an embedded LMDB environment (lmdb-storage.ts) and PostgreSQL
+// (postgres-storage.ts). The HTTP layer validates a push before it gets here, so a
+// storage only applies the reconcile rule: per (repo, src_file, extractor), purge
+// everything the file owns, then insert its rows; one transaction per push.
+import type { Edge, Entity, GraphPush, Hyperedge, IngestItem, SymbolRow } from '../contracts/graph-push.js';
+
+/** A push after validation: extractor and confidences filled in, every row's file listed. */
+export interface CheckedPush extends GraphPush {
+  extractor: string;
+  symbols: SymbolRow[];
+  hyperedges: Hyperedge[];
+  file_shas: Record<string, string>;
+}
+
+/** One file's rows of one extractor, as stored. */
+export interface StoredFile {
+  repo: string;
+  extractor: string;
+  path: string;
+  sha: string | null;
+  entities: Entity[];
+  edges: Edge[];
+  symbols: SymbolRow[];
+  hyperedges: Hyperedge[];
+}
+
+export interface PushCounts {
+  files: number;
+  purged_files: number;
+  entities: number;
+  edges: number;
+  symbols: number;
+  hyperedges: number;
+}
+
+export interface RepoSummary {
+  repo: string;
+  commit: string | null;
+  pushed_at: string;
+  files: number;
+  entities: number;
+  edges: number;
+  hyperedges: number;
+}
+
+export interface FoundEntity extends Entity {
+  repo: string;
+  extractor: string;
+}
+
+export interface CallerEdge extends Edge {
+  repo: string;
+  extractor: string;
+  /** How it reached the entity: its id; another repository's entity of the same qualified name; an unresolved call naming it. */
+  match: 'id' | 'qualified_name' | 'unresolved_specifier';
+}
+
+export interface StoredMemory extends IngestItem {
+  repo: string;
+}
+
+export interface GraphStorage {
+  readonly kind: 'lmdb' | 'postgres';
+  applyPush(push: CheckedPush, now: string): Promise<PushCounts>;
+  /** The files (and their sha) the server holds rows or a sha for, for this repo and extractor. */
+  fileShas(repo: string, extractor: string, paths: string[]): Promise<Map<string, string | null>>;
+  /** One file's stored rows, per extractor (all extractors when none is named), in extractor order. */
+  file(repo: string, path: string, extractor?: string): Promise<StoredFile[]>;
+  repos(): Promise<RepoSummary[]>;
+  /** Entities whose name starts with `q` (case-insensitive), exact names first, at most `limit`. */
+  search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]>;
+  /** The entity with this id in this repo, from any extractor. */
+  entity(repo: string, id: string): Promise<FoundEntity | undefined>;
+  /** Edges into any of `ids` (any repo), plus unresolved calls whose specifier is one of `specifiers`. */
+  edgesInto(ids: string[], specifiers: string[], limit: number): Promise<(Edge & { repo: string; extractor: string })[]>;
+  /** Entities of other repositories than `repo` with this qualified name. */
+  entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]>;
+  /** Deletes the memories of each reconciled source, then stores the items; one transaction. */
+  bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], now: string): Promise<{ deleted: number; stored: number }>;
+  memories(repo: string, source?: string): Promise<StoredMemory[]>;
+  close(): Promise<void>;
+}
+
+/** The order every storage returns found entities in: lower-cased name, name, repo, file, id (code units). */
+export function compareFound(a: FoundEntity, b: FoundEntity): number {
+  return (
+    cmp(a.name.toLowerCase(), b.name.toLowerCase()) || cmp(a.name, b.name) || cmp(a.repo, b.repo) || cmp(a.extractor, b.extractor) || cmp(a.file_path, b.file_path) || cmp(a.id, b.id)
+  );
+}
+
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

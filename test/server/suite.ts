@@ -1,0 +1,272 @@
+// The graph server suite: the same tests against each storage (lmdb.test.ts,
+// postgres.test.ts). Each test gets a fresh storage behind an in-process server on
+// a loopback port, and speaks HTTP to it.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Edge, Entity, GraphPush } from '../../contracts/graph-push.js';
+import { createGraphServer, type GraphServerOptions } from '../../server/http.js';
+import type { GraphStorage } from '../../server/storage.js';
+
+export type StorageFactory = () => Promise<GraphStorage>;
+
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+export interface TestServer {
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
+  push(push: Partial<GraphPush> & { repo: string; files: string[] }): Promise<Reply>;
+  storage: GraphStorage;
+}
+
+export const NOW = '2026-06-09T12:00:00.000Z';
+
+export function entity(repo: string, path: string, name: string, extra: Partial<Entity> = {}): Entity {
+  return { id: `${repo}::${path}::${name}`, name, type: 'function', file_path: path, line_start: 1, line_end: 2, properties: { qualified_name: name }, ...extra };
+}
+
+export function edge(from: string, to: string, srcFile: string, extra: Partial<Edge> = {}): Edge {
+  return { from, to, relation: 'calls', src_file: srcFile, confidence_score: 1, confidence_tier: 'EXTRACTED', ...extra };
+}
+
+export function graphServerSuite(storageName: string, makeStorage: StorageFactory): void {
+  const open: { server: Server; storage: GraphStorage }[] = [];
+  afterEach(async () => {
+    for (const { server, storage } of open.splice(0)) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await storage.close();
+    }
+  });
+
+  async function start(options: Partial<GraphServerOptions> = {}, wrap?: (s: GraphStorage) => GraphStorage): Promise<TestServer> {
+    const storage = await makeStorage();
+    const server = createGraphServer({ storage: wrap ? wrap(storage) : storage, now: () => NOW, ...options });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    open.push({ server, storage });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+      const init: RequestInit = { method, headers: { 'content-type': 'application/json', ...headers } };
+      if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      const response = await fetch(`${base}${path}`, init);
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    };
+    return {
+      call,
+      storage,
+      push: (p) => call('POST', '/v1/graph', { entities: [], edges: [], ...p }),
+    };
+  }
+
+  const file = (s: TestServer, repo: string, path: string, extractor?: string) =>
+    s.call('GET', `/v1/file?repo=${encodeURIComponent(repo)}&path=${encodeURIComponent(path)}${extractor ? `&extractor=${extractor}` : ''}`);
+
+  describe(`graph server on ${storageName}`, () => {
+    it('stores a push and returns a file\'s rows; confidence defaults apply only to omitted fields', async () => {
+      const s = await start();
+      const a = entity('r', 'a.ts', 'f');
+      const b = entity('r', 'a.ts', 'g');
+      const edges: Edge[] = [
+        { from: a.id, to: b.id, relation: 'calls', src_file: 'a.ts' },
+        edge(a.id, 'unresolved:h', 'a.ts', { confidence_score: 0, confidence_tier: 'AMBIGUOUS' }),
+        { from: a.id, to: 'x', relation: 'calls', src_file: 'a.ts', confidence_tier: 'AMBIGUOUS' },
+        { from: a.id, to: 'y', relation: 'calls', src_file: 'a.ts', confidence_score: 0.6 },
+      ];
+      const reply = await s.push({ repo: 'r', commit: 'c1', files: ['a.ts'], entities: [a, b], edges, file_shas: { 'a.ts': 'sha1' } });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body).toMatchObject({ ok: true, repo: 'r', extractor: 'ast', files: 1, entities: 2, edges: 4 });
+      const got = await file(s, 'r', 'a.ts');
+      expect(got.status).toBe(200);
+      expect(got.body.extractors).toEqual([{ extractor: 'ast', sha: 'sha1' }]);
+      expect(got.body.entities).toEqual([{ ...a, extractor: 'ast' }, { ...b, extractor: 'ast' }]);
+      expect(got.body.edges.map((e: Edge) => [e.to, e.confidence_score, e.confidence_tier])).toEqual([
+        [b.id, 1, 'EXTRACTED'],
+        ['unresolved:h', 0, 'AMBIGUOUS'],
+        ['x', 0, 'AMBIGUOUS'],
+        ['y', 0.6, 'INFERRED'],
+      ]);
+    });
+
+    it('purges then inserts per file: a re-pushed file holds only its new rows, other files keep theirs', async () => {
+      const s = await start();
+      const [f, g, h] = ['f', 'g', 'h'].map((n) => entity('r', 'a.ts', n));
+      const other = entity('r', 'b.ts', 'k');
+      await s.push({ repo: 'r', files: ['a.ts', 'b.ts'], entities: [f!, g!, other], edges: [edge(f!.id, g!.id, 'a.ts'), edge(other.id, f!.id, 'b.ts')] });
+      expect((await s.push({ repo: 'r', files: ['a.ts'], entities: [h!], edges: [] })).body).toMatchObject({ purged_files: 1, entities: 1 });
+      expect((await file(s, 'r', 'a.ts')).body.entities.map((e: Entity) => e.name)).toEqual(['h']);
+      expect((await file(s, 'r', 'a.ts')).body.edges).toEqual([]);
+      expect((await file(s, 'r', 'b.ts')).body.edges.map((e: Edge) => e.from)).toEqual([other.id]);
+      const repos = (await s.call('GET', '/v1/repos')).body;
+      expect(repos).toEqual([{ repo: 'r', commit: null, pushed_at: NOW, files: 2, entities: 2, edges: 1, hyperedges: 0 }]);
+    });
+
+    it('a file listed with no rows is purged (deleted files)', async () => {
+      const s = await start();
+      await s.push({ repo: 'r', files: ['a.ts', 'b.ts'], entities: [entity('r', 'a.ts', 'f'), entity('r', 'b.ts', 'g')], file_shas: { 'a.ts': '1', 'b.ts': '2' } });
+      expect((await s.push({ repo: 'r', files: ['b.ts'] })).body).toMatchObject({ purged_files: 1, entities: 0 });
+      expect((await file(s, 'r', 'b.ts')).status).toBe(404);
+      expect((await file(s, 'r', 'a.ts')).status).toBe(200);
+      expect((await s.call('GET', '/v1/repos')).body[0]).toMatchObject({ files: 1, entities: 1 });
+      const misses = await s.call('POST', '/v1/semantic-misses', { repo: 'r', extractor: 'ast', files: [{ path: 'a.ts', content_sha: '1' }, { path: 'b.ts', content_sha: '2' }] });
+      expect(misses.body).toEqual(['b.ts']);
+    });
+
+    it('scopes the purge by extractor: an AST push and a semantic push of one file never clobber each other', async () => {
+      const s = await start();
+      const ast = entity('r', 'a.ts', 'f');
+      const concept = entity('r', 'a.ts', 'pricing', { type: 'concept' });
+      await s.push({ repo: 'r', files: ['a.ts'], entities: [ast] });
+      await s.push({ repo: 'r', extractor: 'semantic', files: ['a.ts'], entities: [concept], edges: [edge(concept.id, ast.id, 'a.ts', { relation: 'conceptually_related_to', confidence_score: 0.7, confidence_tier: 'INFERRED' })], file_shas: { 'a.ts': 's1' } });
+      await s.push({ repo: 'r', extractor: '', files: ['a.ts'], entities: [ast] });
+      const both = (await file(s, 'r', 'a.ts')).body;
+      expect(both.extractors.map((x: { extractor: string }) => x.extractor)).toEqual(['ast', 'semantic']);
+      expect(both.entities.map((e: Entity & { extractor: string }) => `${e.extractor}:${e.name}`)).toEqual(['ast:f', 'semantic:pricing']);
+      expect((await file(s, 'r', 'a.ts', 'semantic')).body.edges).toHaveLength(1);
+      await s.push({ repo: 'r', extractor: 'semantic', files: ['a.ts'], file_shas: { 'a.ts': 's2' } });
+      expect((await file(s, 'r', 'a.ts', 'semantic')).body.entities).toEqual([]);
+      expect((await file(s, 'r', 'a.ts', 'ast')).body.entities.map((e: Entity) => e.name)).toEqual(['f']);
+    });
+
+    it('purges and inserts hyperedges and their members with their file', async () => {
+      const s = await start();
+      const [t, m1, m2, m3] = ['T', 'T.a', 'T.b', 'T.c'].map((n) => entity('r', 'a.ts', n));
+      const hyper = (members: string[]) => ({ id: 'r::a.ts::T#members', label: 'T and its members', relation: 'form', src_file: 'a.ts', members });
+      await s.push({ repo: 'r', files: ['a.ts'], entities: [t!, m1!, m2!, m3!], hyperedges: [hyper([t!.id, m1!.id, m2!.id, m3!.id])] });
+      const first = (await file(s, 'r', 'a.ts')).body.hyperedges;
+      expect(first).toEqual([{ ...hyper([t!.id, m1!.id, m2!.id, m3!.id]), confidence_score: 1, extractor: 'ast' }]);
+      await s.push({ repo: 'r', files: ['a.ts'], entities: [t!, m1!, m2!], hyperedges: [{ ...hyper([t!.id, m1!.id, m2!.id]), confidence_score: 0.9 }] });
+      const second = (await file(s, 'r', 'a.ts')).body.hyperedges;
+      expect(second).toHaveLength(1);
+      expect(second[0].members).toEqual([t!.id, m1!.id, m2!.id]);
+      expect(second[0].confidence_score).toBe(0.9);
+      expect((await s.call('GET', '/v1/repos')).body[0].hyperedges).toBe(1);
+    });
+
+    it('refuses a push whose rows name unlisted files, or with empty files, and stores nothing of it', async () => {
+      const s = await start();
+      const good = entity('r', 'a.ts', 'f');
+      const cases: [Record<string, unknown>, string][] = [
+        [{ repo: 'r', files: [], entities: [], edges: [] }, 'files is empty'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good, entity('r', 'b.ts', 'g')], edges: [] }, 'entities[1] (id "r::b.ts::g") has file_path "b.ts", which is not listed in files'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [edge(good.id, 'x', 'c.ts')] }, 'edges[0] (r::a.ts::f -> x) has src_file "c.ts", which is not listed in files'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [], hyperedges: [{ id: 'h', label: '', relation: 'form', src_file: 'z.ts', members: ['a', 'b', 'c'] }] }, 'hyperedges[0] (id "h") has src_file "z.ts"'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [], hyperedges: [{ id: 'h', label: '', relation: 'form', src_file: 'a.ts', members: ['a', 'b'] }] }, 'has 2 members'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [edge(good.id, 'x', 'a.ts', { confidence_score: 2 })] }, 'edges[0].confidence_score must be a number from 0 to 1'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [], file_shas: { 'q.ts': '1' } }, 'file_shas has path "q.ts"'],
+        [{ files: ['a.ts'], entities: [], edges: [] }, 'repo must be a string'],
+        [{ repo: 'r', files: ['a.ts', 'a.ts'], entities: [], edges: [] }, 'files lists a path twice'],
+      ];
+      for (const [body, message] of cases) {
+        const reply = await s.call('POST', '/v1/graph', body);
+        expect(reply.status, message).toBe(400);
+        expect(reply.body.error).toContain(message);
+      }
+      const bad = await s.call('POST', '/v1/graph', '{"repo": "r", "files": [');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('the body is not JSON');
+      expect((await file(s, 'r', 'a.ts')).status).toBe(404);
+      expect((await s.call('GET', '/v1/repos')).body).toEqual([]);
+    });
+
+    it('answers semantic-misses per extractor: missing rows or a different sha', async () => {
+      const s = await start();
+      const ask = (files: [string, string][], extractor?: string) =>
+        s.call('POST', '/v1/semantic-misses', { repo: 'r', ...(extractor ? { extractor } : {}), files: files.map(([path, content_sha]) => ({ path, content_sha })) });
+      expect((await ask([['a.ts', 'A'], ['b.ts', 'B']])).body).toEqual(['a.ts', 'b.ts']);
+      await s.push({ repo: 'r', files: ['a.ts', 'b.ts'], entities: [entity('r', 'a.ts', 'f'), entity('r', 'b.ts', 'g')], file_shas: { 'a.ts': 'A', 'b.ts': 'B' } });
+      // AST rows are not semantic rows.
+      expect((await ask([['a.ts', 'A'], ['b.ts', 'B']])).body).toEqual(['a.ts', 'b.ts']);
+      expect((await ask([['a.ts', 'A'], ['b.ts', 'B2']], 'ast')).body).toEqual(['b.ts']);
+      await s.push({ repo: 'r', extractor: 'semantic', files: ['a.ts'], entities: [entity('r', 'a.ts', 'c', { type: 'concept' })], file_shas: { 'a.ts': 'A' } });
+      expect((await ask([['a.ts', 'A'], ['b.ts', 'B']])).body).toEqual(['b.ts']);
+      expect((await ask([['a.ts', 'A1']])).body).toEqual(['a.ts']);
+      expect((await s.call('POST', '/v1/semantic-misses', { repo: 'r', files: [{ content_sha: 'x' }] })).status).toBe(400);
+    });
+
+    it('takes bulk memories as an object with reconcile_files or as a bare array', async () => {
+      const s = await start();
+      const first = await s.call('POST', '/v1/memories:bulk', [
+        { content: 'cart totals are in cents', source: 'src/cart.ts', metadata: { repo: 'r' } },
+        { content: 'prices parse with a $', source: 'src/money.ts', metadata: { repo: 'r' } },
+      ]);
+      expect(first.body).toEqual({ ok: true, repo: 'r', deleted: 0, stored: 2 });
+      const second = await s.call('POST', '/v1/memories:bulk', { repo: 'r', reconcile_files: ['src/cart.ts'], items: [{ content: 'cart totals are integers', source: 'src/cart.ts' }] });
+      expect(second.body).toEqual({ ok: true, repo: 'r', deleted: 1, stored: 1 });
+      const all = (await s.call('GET', '/v1/memories?repo=r')).body;
+      expect(all.map((m: { content: string }) => m.content)).toEqual(['cart totals are integers', 'prices parse with a $']);
+      expect((await s.call('POST', '/v1/memories:bulk', { items: [{ content: 'x' }] })).status).toBe(400);
+    });
+
+    it('searches entities by name across repositories, case-insensitive prefix, exact names first', async () => {
+      const s = await start();
+      await s.push({ repo: 'acme/api', files: ['a.go'], entities: [entity('acme/api', 'a.go', 'ParseConfig'), entity('acme/api', 'a.go', 'parse')] });
+      await s.push({ repo: 'acme/web', files: ['b.ts'], entities: [entity('acme/web', 'b.ts', 'Parse'), entity('acme/web', 'b.ts', 'render')] });
+      const all = (await s.call('GET', '/v1/search?q=parse')).body;
+      expect(all.map((e: Entity & { repo: string }) => `${e.repo}:${e.name}`)).toEqual(['acme/web:Parse', 'acme/api:parse', 'acme/api:ParseConfig']);
+      const one = (await s.call('GET', '/v1/search?q=PARSE&repo=acme/web')).body;
+      expect(one.map((e: Entity) => e.name)).toEqual(['Parse']);
+      expect((await s.call('GET', '/v1/search')).status).toBe(400);
+    });
+
+    it('finds callers by id, and across repositories by qualified name', async () => {
+      const s = await start();
+      const target = entity('acme/lib', 'util/money.ts', 'Money.format', { name: 'format', properties: { qualified_name: 'Money.format' } });
+      const local = entity('acme/lib', 'util/report.ts', 'report');
+      await s.push({ repo: 'acme/lib', files: ['util/money.ts', 'util/report.ts'], entities: [target, local], edges: [edge(local.id, target.id, 'util/report.ts'), edge(local.id, 'unresolved:Money.format', 'util/report.ts', { confidence_score: 0, confidence_tier: 'AMBIGUOUS' })] });
+      // A vendored copy in another repo, with a caller of its own.
+      const twin = entity('acme/app', 'vendor/money.ts', 'Money.format', { name: 'format', properties: { qualified_name: 'Money.format' } });
+      const appCaller = entity('acme/app', 'src/cart.ts', 'total');
+      await s.push({ repo: 'acme/app', files: ['vendor/money.ts', 'src/cart.ts'], entities: [twin, appCaller], edges: [edge(appCaller.id, twin.id, 'src/cart.ts')] });
+      // A repo that calls it unresolved.
+      const web = entity('acme/web', 'src/view.ts', 'view');
+      await s.push({ repo: 'acme/web', files: ['src/view.ts'], entities: [web], edges: [edge(web.id, 'unresolved:Money.format', 'src/view.ts', { confidence_score: 0, confidence_tier: 'AMBIGUOUS' })] });
+
+      const reply = await s.call('GET', `/v1/callers?repo=acme/lib&id=${encodeURIComponent(target.id)}`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.qualified_name).toBe('Money.format');
+      expect(reply.body.matched_entities).toEqual([{ repo: 'acme/app', id: twin.id, file_path: 'vendor/money.ts' }]);
+      expect(reply.body.callers.map((c: { repo: string; from: string; match: string }) => `${c.match} ${c.repo} ${c.from}`)).toEqual([
+        `qualified_name acme/app ${appCaller.id}`,
+        `id acme/lib ${local.id}`,
+        `unresolved_specifier acme/web ${web.id}`,
+      ]);
+      expect((await s.call('GET', '/v1/callers?repo=acme/lib&id=nope')).status).toBe(404);
+    });
+
+    it('answers 429 with Retry-After when the push queue is full, and serves the queued push', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const s = await start({ queueCapacity: 1, retryAfterSeconds: 3 }, (storage) =>
+        Object.assign(Object.create(storage), { applyPush: async (...args: Parameters<GraphStorage['applyPush']>) => (await gate, storage.applyPush(...args)) }),
+      );
+      const first = s.push({ repo: 'r', files: ['a.ts'], entities: [entity('r', 'a.ts', 'f')] });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const second = await s.push({ repo: 'r', files: ['b.ts'], entities: [entity('r', 'b.ts', 'g')] });
+      expect(second.status).toBe(429);
+      expect(second.headers.get('retry-after')).toBe('3');
+      release();
+      expect((await first).status).toBe(200);
+      expect((await file(s, 'r', 'b.ts')).status).toBe(404);
+      expect((await s.push({ repo: 'r', files: ['b.ts'], entities: [entity('r', 'b.ts', 'g')] })).status).toBe(200);
+    });
+
+    it('requires the bearer token when one is set, on every endpoint', async () => {
+      const s = await start({ token: 'sekret' });
+      expect((await s.call('GET', '/v1/repos')).status).toBe(401);
+      expect((await s.call('GET', '/v1/repos', undefined, { authorization: 'Bearer wrong' })).status).toBe(401);
+      expect((await s.push({ repo: 'r', files: ['a.ts'] })).status).toBe(401);
+      expect((await s.call('GET', '/v1/repos', undefined, { authorization: 'Bearer sekret' })).status).toBe(200);
+    });
+
+    it('answers unknown endpoints 404 and wrong methods 405', async () => {
+      const s = await start();
+      expect((await s.call('GET', '/v1/nothing')).status).toBe(404);
+      expect((await s.call('GET', '/v1/graph')).status).toBe(405);
+      expect((await s.call('GET', '/v1/file?repo=r')).body.error).toContain('path is required');
+    });
+  });
+}
