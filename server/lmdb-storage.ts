@@ -80,7 +80,7 @@ export class LmdbStorage implements GraphStorage {
         if (old) {
           counts.purged_files += 1;
           this.unindex(key, old);
-          repo.files -= 1;
+          if (!this.held(push.repo, path)) repo.files -= 1;
           repo.entities -= old.entities.length;
           repo.edges -= old.edges.length;
           repo.hyperedges -= old.hyperedges.length;
@@ -88,9 +88,9 @@ export class LmdbStorage implements GraphStorage {
         }
         // A file listed with no rows and no sha is gone: nothing is kept of it.
         if (value.sha === null && rowCount(value) === 0) continue;
+        if (!this.held(push.repo, path)) repo.files += 1;
         this.files.put(key, value);
         this.index(key, value);
-        repo.files += 1;
         repo.entities += value.entities.length;
         repo.edges += value.edges.length;
         repo.hyperedges += value.hyperedges.length;
@@ -104,6 +104,12 @@ export class LmdbStorage implements GraphStorage {
       this.repoDb.put(push.repo, repo);
     });
     return counts;
+  }
+
+  /** Whether any extractor holds this file (repo counts are of distinct paths). */
+  private held(repo: string, path: string): boolean {
+    for (const _ of this.fileExtractors.getKeys({ start: [repo, path], end: [repo, path, HIGH], limit: 1 })) return true;
+    return false;
   }
 
   private index([repo, extractor, path]: FileKey, value: FileValue): void {

@@ -161,7 +161,7 @@ export class PostgresStorage implements GraphStorage {
   async repos(): Promise<RepoSummary[]> {
     const r = await this.pool.query(`
       SELECT r.repo, r.commit, r.pushed_at,
-        (SELECT count(*) FROM cairn_files f WHERE f.repo = r.repo)::int AS files,
+        (SELECT count(DISTINCT path) FROM cairn_files f WHERE f.repo = r.repo)::int AS files,
         (SELECT count(*) FROM cairn_entities e WHERE e.repo = r.repo)::int AS entities,
         (SELECT count(*) FROM cairn_edges e WHERE e.repo = r.repo)::int AS edges,
         (SELECT count(*) FROM cairn_hyperedges h WHERE h.repo = r.repo)::int AS hyperedges

@@ -38,6 +38,7 @@ export interface RepoSummary {
   repo: string;
   commit: string | null;
   pushed_at: string;
+  /** Distinct paths some extractor holds rows or a sha for. */
   files: number;
   entities: number;
   edges: number;

@@ -126,9 +126,14 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect(both.extractors.map((x: { extractor: string }) => x.extractor)).toEqual(['ast', 'semantic']);
       expect(both.entities.map((e: Entity & { extractor: string }) => `${e.extractor}:${e.name}`)).toEqual(['ast:f', 'semantic:pricing']);
       expect((await file(s, 'r', 'a.ts', 'semantic')).body.edges).toHaveLength(1);
+      expect((await s.call('GET', '/v1/repos')).body[0]).toMatchObject({ files: 1, entities: 2, edges: 1 });
       await s.push({ repo: 'r', extractor: 'semantic', files: ['a.ts'], file_shas: { 'a.ts': 's2' } });
       expect((await file(s, 'r', 'a.ts', 'semantic')).body.entities).toEqual([]);
       expect((await file(s, 'r', 'a.ts', 'ast')).body.entities.map((e: Entity) => e.name)).toEqual(['f']);
+      await s.push({ repo: 'r', files: ['a.ts'] });
+      expect((await s.call('GET', '/v1/repos')).body[0]).toMatchObject({ files: 1, entities: 0 });
+      await s.push({ repo: 'r', extractor: 'semantic', files: ['a.ts'] });
+      expect((await s.call('GET', '/v1/repos')).body[0]).toMatchObject({ files: 0 });
     });
 
     it('purges and inserts hyperedges and their members with their file', async () => {
