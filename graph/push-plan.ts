@@ -61,7 +61,9 @@ export function batchesOf(plan: PushPlan, limits: { files: number; rows: number 
     if (plan.commit) push.commit = plan.commit;
     return { push, digests: {}, rows: 0 };
   };
-  const room = (rows: number) => current && current.push.files.length < limits.files && (current.rows === 0 || current.rows + rows <= limits.rows);
+  // A file over the row limit goes alone in its batch.
+  const room = (rows: number) =>
+    current !== undefined && current.push.files.length < limits.files && (current.rows + rows <= limits.rows || current.push.files.length === 0);
   for (const path of plan.deleted) {
     if (!room(0)) out.push((current = fresh()));
     current!.push.files.push(path);

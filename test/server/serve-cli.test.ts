@@ -1,0 +1,58 @@
+// `cairn serve` as a process: loopback by default, a token required beyond it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isLoopback, parseListen } from '../../server/serve.js';
+import { cairn, CAIRN } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cairn-serve-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('cairn serve', () => {
+  it('reads listen addresses and knows loopback', () => {
+    expect(parseListen('127.0.0.1:8750')).toEqual({ host: '127.0.0.1', port: 8750 });
+    expect(parseListen('[::1]:0')).toEqual({ host: '::1', port: 0 });
+    expect(() => parseListen('8750')).toThrow(/host:port/);
+    expect(() => parseListen('h:99999')).toThrow(/host:port/);
+    expect(['127.0.0.1', '127.8.9.10', '::1', 'localhost'].every(isLoopback)).toBe(true);
+    expect(['0.0.0.0', '::', '10.0.0.1', '192.168.1.2', 'example.com'].some(isLoopback)).toBe(false);
+  });
+
+  it('refuses to listen beyond loopback without a token, and bad storage options', () => {
+    const open = cairn(['serve', '--listen', '0.0.0.0:0', '--data', join(dir, 'a')], { env: { CAIRN_GRAPH_TOKEN: '' } });
+    expect(open.code).toBe(2);
+    expect(open.stderr).toContain('beyond loopback) needs a bearer token');
+    const both = cairn(['serve', '--data', join(dir, 'b'), '--database', 'postgres://x/y']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give --data or --database, not both');
+    const notPg = cairn(['serve', '--database', 'mysql://x/y']);
+    expect(notPg.code).toBe(2);
+    expect(notPg.stderr).toContain('--database takes a postgres:// connection string');
+  });
+
+  it('listens beyond loopback with a token and asks every client for it', async () => {
+    const child = spawn(process.execPath, [CAIRN, 'serve', '--listen', '0.0.0.0:0', '--data', join(dir, 'c'), '--token-env', 'TEAM_TOKEN'], {
+      env: { ...process.env, TEAM_TOKEN: 's3cret' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = /listening on http:\/\/0\.0\.0\.0:(\d+)/.exec(out);
+          if (m) resolve(`http://127.0.0.1:${m[1]}`);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      });
+      expect((await fetch(`${url}/v1/repos`)).status).toBe(401);
+      const ok = await fetch(`${url}/v1/repos`, { headers: { authorization: 'Bearer s3cret' } });
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
