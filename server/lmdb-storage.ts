@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { Edge, IngestItem } from '../contracts/graph-push.js';
 import {
+  compareEdges,
   compareFound,
   type CheckedPush,
   type FoundEntity,
@@ -251,18 +252,4 @@ export class LmdbStorage implements GraphStorage {
 
 function rowCount(v: FileValue): number {
   return v.entities.length + v.edges.length + v.symbols.length + v.hyperedges.length;
-}
-
-/** Callers' order on both storages: repo, extractor, src_file, from, to, then line. */
-export function compareEdges(a: Edge & { repo: string; extractor: string }, b: Edge & { repo: string; extractor: string }): number {
-  const s = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  return (
-    s(a.repo, b.repo) ||
-    s(a.extractor, b.extractor) ||
-    s(a.src_file, b.src_file) ||
-    s(a.from, b.from) ||
-    s(a.to, b.to) ||
-    Number(a.properties?.line ?? 0) - Number(b.properties?.line ?? 0) ||
-    Number(a.properties?.column ?? 0) - Number(b.properties?.column ?? 0)
-  );
 }

@@ -5,8 +5,8 @@
 // of the same files.
 import pg from 'pg';
 import type { Edge, Entity, Hyperedge, IngestItem, SymbolRow } from '../contracts/graph-push.js';
-import { compareEdges } from './lmdb-storage.js';
 import {
+  compareEdges,
   compareFound,
   type CheckedPush,
   type FoundEntity,

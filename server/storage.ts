@@ -91,3 +91,16 @@ export function compareFound(a: FoundEntity, b: FoundEntity): number {
 }
 
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The order every storage returns edges into an entity in: repo, extractor, src_file, from, to, then call-site line and column. */
+export function compareEdges(a: Edge & { repo: string; extractor: string }, b: Edge & { repo: string; extractor: string }): number {
+  return (
+    cmp(a.repo, b.repo) ||
+    cmp(a.extractor, b.extractor) ||
+    cmp(a.src_file, b.src_file) ||
+    cmp(a.from, b.from) ||
+    cmp(a.to, b.to) ||
+    Number(a.properties?.line ?? 0) - Number(b.properties?.line ?? 0) ||
+    Number(a.properties?.column ?? 0) - Number(b.properties?.column ?? 0)
+  );
+}

@@ -205,7 +205,7 @@ export function checkMemories(body: unknown): { repo: string; reconcile_files: s
   const reconcile = array('reconcile_files', request.reconcile_files, true).map((f, i) => text(`reconcile_files[${i}]`, f, LIMITS.path)!);
   const repos = new Set(items.map((item) => item.metadata?.repo).filter((r): r is string => r !== undefined));
   if (request.repo === undefined && repos.size > 1) throw new BadRequest('items name more than one repo in metadata.repo; push one repo at a time');
-  const repo = text('repo', request.repo ?? [...repos][0], LIMITS.repo);
-  if (!repo) throw new BadRequest('no repo: give a top-level repo or metadata.repo on the items');
-  return { repo, reconcile_files: reconcile, items };
+  const named = request.repo ?? [...repos][0];
+  if (named === undefined) throw new BadRequest('no repo: give a top-level repo or metadata.repo on the items');
+  return { repo: text('repo', named, LIMITS.repo)!, reconcile_files: reconcile, items };
 }

@@ -203,7 +203,9 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect(second.body).toEqual({ ok: true, repo: 'r', deleted: 1, stored: 1 });
       const all = (await s.call('GET', '/v1/memories?repo=r')).body;
       expect(all.map((m: { content: string }) => m.content)).toEqual(['cart totals are integers', 'prices parse with a $']);
-      expect((await s.call('POST', '/v1/memories:bulk', { items: [{ content: 'x' }] })).status).toBe(400);
+      const anonymous = await s.call('POST', '/v1/memories:bulk', { items: [{ content: 'x' }] });
+      expect(anonymous.status).toBe(400);
+      expect(anonymous.body.error).toContain('no repo');
     });
 
     it('searches entities by name across repositories, case-insensitive prefix, exact names first', async () => {
