@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { repoLabel } from '../graph/repo-label.js';
 import { batchesOf, planPush } from '../graph/push-plan.js';
-import { graphEndpoint, sendBatch } from '../graph/push-send.js';
+import { graphEndpoint, sendBatch, serverHoldsRepo } from '../graph/push-send.js';
 import { loadPushState, pushStatePath, savePushState } from '../graph/push-state.js';
 import { CairnError } from './errors.js';
 import { openGraph } from './open-graph.js';
@@ -58,7 +58,7 @@ async function push(ctx: CommandContext, flags: PushFlags): Promise<CommandResul
   const url = endpoint.toString();
   const statePath = pushStatePath(ctx.workspace, url, repo);
   const state = loadPushState(statePath, url, repo);
-  if (flags.full) state.files = {};
+  if (flags.full || (Object.keys(state.files).length > 0 && (await serverHoldsRepo(endpoint, repo, token)) === false)) state.files = {};
   const graph = openGraph(ctx.workspace);
   let plan;
   try {

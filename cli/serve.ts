@@ -30,7 +30,7 @@ export function register(program: Command): void {
         if (flags.data !== undefined && flags.database !== undefined) throw new CairnError('invalid_argument', 'give --data or --database, not both');
         const queueCapacity = intOption(flags.queue, '--queue', 8, 1, 10_000);
         const data = flags.data !== undefined ? resolve(flags.data) : join(ctx.workspace, '.cairn', 'server');
-        const running = await startServer({ listen: flags.listen, data, database: flags.database, token: process.env[flags.tokenEnv] || undefined, queueCapacity });
+        const running = await startServer({ listen: flags.listen, data, database: flags.database, token: process.env[flags.tokenEnv] || undefined, tokenSource: flags.tokenEnv, queueCapacity });
         const storage = flags.database !== undefined ? 'postgres' : `lmdb in ${flags.data ?? '.cairn/server'}`;
         if (ctx.json) process.stdout.write(`${JSON.stringify({ listening: running.url, storage: running.storage.kind, token_required: Boolean(process.env[flags.tokenEnv]) })}\n`);
         else process.stdout.write(`cairn serve: listening on ${running.url} (storage: ${storage})\n`);

@@ -92,3 +92,22 @@ export async function sendBatch(endpoint: URL, push: GraphPush, options: SendOpt
     return { status: response.status, body: parsed, tries: attempt, throttled };
   }
 }
+
+/**
+ * Whether the server already holds rows of `repo` (GET /v1/repos). A push that
+ * remembers earlier pushes to this URL sends everything again when the server does
+ * not know the repo (a new or emptied server at the same address). Undefined when
+ * the server cannot say.
+ */
+export async function serverHoldsRepo(endpoint: URL, repo: string, token?: string): Promise<boolean | undefined> {
+  const url = new URL(endpoint);
+  url.pathname = url.pathname.replace(/\/v1\/graph$/, '/v1/repos');
+  try {
+    const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) return undefined;
+    const repos = (await response.json()) as { repo?: string; files?: number }[];
+    return Array.isArray(repos) ? repos.some((r) => r.repo === repo && (r.files ?? 0) > 0) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -16,6 +16,8 @@ export interface ServeOptions {
   /** A postgres:// connection string. */
   database?: string;
   token?: string;
+  /** Where the token comes from, for the message when it is missing (an environment variable's name). */
+  tokenSource?: string;
   queueCapacity?: number;
   retryAfterSeconds?: number;
 }
@@ -52,7 +54,7 @@ export async function openStorage(options: Pick<ServeOptions, 'data' | 'database
 export async function startServer(options: ServeOptions, extra: Partial<GraphServerOptions> = {}): Promise<RunningServer> {
   const { host, port } = parseListen(options.listen);
   if (!isLoopback(host) && !options.token) {
-    throw new ServeError(`listening on ${host} (beyond loopback) needs a bearer token: set the token's environment variable`);
+    throw new ServeError(`listening on ${host} (beyond loopback) needs a bearer token: set ${options.tokenSource ?? 'one'}`);
   }
   const storage = await openStorage(options);
   const server = createGraphServer({

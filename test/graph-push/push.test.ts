@@ -117,6 +117,11 @@ function scripted(statuses: number[], retryAfter = '0'): Promise<{ url: string; 
   const bodies: GraphPush[] = [];
   const auth: (string | undefined)[] = [];
   const server = createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"no such endpoint"}');
+      return;
+    }
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', () => {
@@ -187,6 +192,35 @@ describe('cairn push', () => {
     } finally {
       s.server.close();
     }
+  });
+
+  it('sends everything again to a server at the same address that does not hold the repo', async () => {
+    const { execFile } = await import('node:child_process');
+    const { CAIRN } = await import('../helpers/cli.js');
+    const pushTo = (url: string) =>
+      new Promise<string>((resolve) => execFile(process.execPath, [CAIRN, 'push', '--url', url, '--json'], { cwd: fixture.root }, (_e, stdout) => resolve(stdout)));
+    /** A server on `port` that accepts every push and lists `repos`. */
+    const serveAt = (port: number, repos: unknown) =>
+      new Promise<Server>((resolve) => {
+        const s = createServer((req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          if (req.method === 'GET') res.end(JSON.stringify(repos));
+          else req.resume().on('end', () => res.end('{"ok":true}'));
+        });
+        s.listen(port, '127.0.0.1', () => resolve(s));
+      });
+    const close = (s: Server) => new Promise<void>((resolve) => s.close(() => resolve()));
+    const first = await serveAt(0, []);
+    const port = (first.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}`;
+    expect(JSON.parse(await pushTo(url)).data).toMatchObject({ files_sent: 3 });
+    await close(first);
+    const holder = await serveAt(port, [{ repo: 'acme/shop', files: 3 }]);
+    expect(JSON.parse(await pushTo(url)).data).toMatchObject({ files_sent: 0, files_unchanged: 3 });
+    await close(holder);
+    const emptied = await serveAt(port, []);
+    expect(JSON.parse(await pushTo(url)).data).toMatchObject({ files_sent: 3, files_unchanged: 0 });
+    await close(emptied);
   });
 
   it('exits 1 when the server cannot be reached, and 2 on a bad URL', () => {

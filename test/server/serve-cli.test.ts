@@ -23,7 +23,7 @@ describe('cairn serve', () => {
   it('refuses to listen beyond loopback without a token, and bad storage options', () => {
     const open = cairn(['serve', '--listen', '0.0.0.0:0', '--data', join(dir, 'a')], { env: { CAIRN_GRAPH_TOKEN: '' } });
     expect(open.code).toBe(2);
-    expect(open.stderr).toContain('beyond loopback) needs a bearer token');
+    expect(open.stderr).toContain('listening on 0.0.0.0 (beyond loopback) needs a bearer token: set CAIRN_GRAPH_TOKEN');
     const both = cairn(['serve', '--data', join(dir, 'b'), '--database', 'postgres://x/y']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('give --data or --database, not both');
