@@ -1,9 +1,11 @@
 // The graph server suite on PostgreSQL: a real server this test starts (initdb into
 // a temp dir, a unix socket), one fresh database per test.
-import { afterAll, beforeAll } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGraphServer } from '../../server/http.js';
 import { PostgresStorage } from '../../server/postgres-storage.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
-import { graphServerSuite } from './suite.js';
+import { entity, graphServerSuite } from './suite.js';
 
 let postgres: TestPostgres;
 let n = 0;
@@ -13,3 +15,29 @@ beforeAll(() => {
 afterAll(() => postgres?.stop());
 
 graphServerSuite('PostgreSQL', async () => PostgresStorage.open(postgres.createDatabase(`suite_${++n}`)));
+
+describe('several servers on one PostgreSQL database', () => {
+  it('never interleave the purge-then-insert of the same file', async () => {
+    const url = postgres.createDatabase('shared');
+    const storages = await Promise.all([PostgresStorage.open(url), PostgresStorage.open(url)]);
+    const servers = storages.map((storage) => createGraphServer({ storage, queueCapacity: 64 }));
+    try {
+      const bases = await Promise.all(
+        servers.map((server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))),
+      );
+      const push = (base: string, round: number) => {
+        const entities = Array.from({ length: 20 }, (_, i) => entity('r', 'a.ts', `f${round}_${i}`));
+        return fetch(`${base}/v1/graph`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ repo: 'r', files: ['a.ts'], entities, edges: [] }) });
+      };
+      const replies = await Promise.all(Array.from({ length: 16 }, (_, round) => push(bases[round % 2]!, round)));
+      expect(replies.map((r) => r.status)).toEqual(Array(16).fill(200));
+      const [stored] = await storages[0]!.file('r', 'a.ts');
+      // Exactly one push's rows: twenty entities of a single round.
+      expect(stored!.entities).toHaveLength(20);
+      expect(new Set(stored!.entities.map((e) => e.name.split('_')[0])).size).toBe(1);
+    } finally {
+      for (const server of servers) server.close();
+      for (const storage of storages) await storage.close();
+    }
+  }, 60_000);
+});
