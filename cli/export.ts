@@ -13,7 +13,7 @@ import { contextOf } from './run.js';
 export function register(program: Command): void {
   program
     .command('export')
-    .description('stream every file, symbol, edge and unresolved record as JSON lines')
+    .description('write the whole graph: JSON lines (jsonl) or one GraphPush document (graph-push)')
     .option('--format <format>', 'output format (jsonl, graph-push)', 'jsonl')
     .option('--repo <label>', 'graph-push: repository label (default: the origin remote as owner/repo, else the directory name)')
     .action(async (flags: { format: string; repo?: string }, command: Command) => {

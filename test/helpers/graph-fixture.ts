@@ -49,10 +49,10 @@ export function makeGraphFixture(): Fixture {
   return fixture;
 }
 
-/** Directories of cairn's own source copied into a fixture: real code, about forty files. */
-export const REAL_CODE_DIRS = ['contracts', 'server', 'graph'];
+/** Directories of cairn's own source copied into a fixture: real code, about fifteen files. */
+export const REAL_CODE_DIRS = ['contracts', 'server'];
 
-/** A git repository of real code (cairn's own contracts/, server/ and graph/), label acme/real. */
+/** A git repository of real code (cairn's own contracts/ and server/), label acme/real. */
 export function makeRealCodeFixture(): Fixture {
   const fixture = makeFixture({}, {});
   for (const dir of REAL_CODE_DIRS) {

@@ -53,7 +53,7 @@ function serve(args: string[], cwd: string): Promise<{ url: string; stop(): Prom
 
 const sha = (root: string, path: string) => createHash('sha256').update(readFileSync(join(root, path))).digest('hex');
 
-const EDITED = ['contracts/namespace-path.ts', 'graph/repo-label.ts'];
+const EDITED = ['contracts/namespace-path.ts', 'server/push-queue.ts'];
 const DELETED = 'contracts/export.ts';
 const SEMANTIC = EDITED[0]!;
 
@@ -137,11 +137,11 @@ function story(storageName: string, serveArgs: () => string[]): void {
     }, 180_000);
 
     it('answers search and callers over what was pushed', async () => {
-      const found = (await get('/v1/search?q=namespacepath&repo=acme/real')).body;
-      const fn = found.find((e: { type: string; file_path: string }) => e.type === 'function' && e.file_path === 'contracts/namespace-path.ts');
+      const found = (await get('/v1/search?q=checkpush&repo=acme/real')).body;
+      const fn = found.find((e: { type: string; file_path: string }) => e.type === 'function' && e.file_path === 'server/validate.ts');
       expect(fn).toBeDefined();
       const callers = (await get(`/v1/callers?repo=acme/real&id=${encodeURIComponent(fn.id)}`)).body;
-      expect(callers.callers.map((c: { src_file: string }) => c.src_file)).toContain('graph/repo-label.ts');
+      expect(callers.callers.map((c: { src_file: string; match: string }) => `${c.match} ${c.src_file}`)).toContain('id server/http.ts');
     });
   });
 }
