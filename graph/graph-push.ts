@@ -32,8 +32,9 @@ export function fileRows(graph: GraphStore, repo: string, file: FileRecord, capt
   const fileSymbol = graph.symbol(`${file.path}::`);
   const all = fileSymbol ? [fileSymbol, ...symbols] : symbols;
   const entities = all.map((s) => entity(repo, s, capturedAt));
+  const owned = graph.edgesOfFile(file.path);
   const edges = [
-    ...graph.edgesOfFile(file.path).map((e) => edge(repo, e)),
+    ...owned.map((e) => edge(repo, e)),
     ...graph.unresolvedOfFile(file.path).map((u) => unresolvedEdge(repo, u)),
   ];
   const rows: SymbolRow[] = symbols
@@ -46,7 +47,14 @@ export function fileRows(graph: GraphStore, repo: string, file: FileRecord, capt
       file_path: s.file_path,
       line: s.start_line,
     }));
-  return { path: file.path, sha: file.hash, entities, edges, symbols: rows, hyperedges: hyperedges(repo, file.path, symbols) };
+  return {
+    path: file.path,
+    sha: file.hash,
+    entities,
+    edges,
+    symbols: rows,
+    hyperedges: [...typeUnits(repo, file.path, symbols), ...routeUnits(graph, repo, file.path, symbols, owned)],
+  };
 }
 
 /** What a push remembers of a file: changes when its rows or its bytes change (captured_at aside). */
@@ -127,11 +135,10 @@ function unresolvedEdge(repo: string, u: UnresolvedRecord): Edge {
 }
 
 /**
- * The n-ary relation the index knows inside one file: a type and the members it
- * declares form one unit (`form`), when it has two members or more (so three
- * entities in all). Owned by the file that declares them.
+ * A type and the members it declares form one unit (`form`), when it has two
+ * members or more (so three entities in all). Owned by the file that declares them.
  */
-function hyperedges(repo: string, path: string, symbols: SymbolRecord[]): Hyperedge[] {
+function typeUnits(repo: string, path: string, symbols: SymbolRecord[]): Hyperedge[] {
   const members = new Map<string, string[]>();
   for (const s of symbols) {
     if (!s.parent_id) continue;
@@ -157,3 +164,30 @@ function hyperedges(repo: string, path: string, symbols: SymbolRecord[]): Hypere
 }
 
 const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'record', 'impl', 'union', 'module', 'namespace']);
+
+/**
+ * A framework route, its handler and the handler's class take part in one
+ * endpoint (`participate_in`): a Spring `@GetMapping` on a `@RestController`
+ * method, say. Owned by the route's file; the confidence is the route edge's.
+ */
+function routeUnits(graph: GraphStore, repo: string, path: string, symbols: SymbolRecord[], owned: EdgeRecord[]): Hyperedge[] {
+  const out: Hyperedge[] = [];
+  for (const route of symbols) {
+    if (route.kind !== 'route') continue;
+    for (const e of owned) {
+      if (e.source !== route.id || e.relationship !== 'route_handler' || e.target === null) continue;
+      const owner = graph.symbol(e.target)?.parent_id;
+      if (!owner) continue;
+      out.push({
+        id: wireId(repo, `${route.id}#route`),
+        label: route.name,
+        relation: 'participate_in',
+        confidence_score: e.confidence / 100,
+        src_file: path,
+        members: [route.id, e.target, owner].map((id) => wireId(repo, id)),
+        properties: { kind: 'route' },
+      });
+    }
+  }
+  return out;
+}
