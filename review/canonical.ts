@@ -1,17 +1,16 @@
-// Canonical encoding: sorted-key JSON without whitespace, UTF-8. Fingerprints are
-// SHA-256 over these bytes, and the 20 KiB evidence budget is measured on them.
+// Canonical encoding: the JSON Canonicalization Scheme of RFC 8785 (keys sorted by
+// UTF-16 code units, no whitespace, numbers in ECMAScript's shortest round-trip form,
+// strings with only the escapes JSON requires), as UTF-8. Fingerprints are SHA-256
+// over these bytes, the 20 KiB evidence budget is measured on them, and a backend
+// receives exactly them.
 import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 
+/** The RFC 8785 text of a JSON value. Throws on what JSON cannot carry exactly: NaN, Infinity, lone surrogates, undefined. */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('canonical JSON has no NaN or Infinity');
-    return JSON.stringify(value) ?? 'null';
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const text = canonicalize(value);
+  if (text === undefined) throw new Error('canonical JSON needs a JSON value');
+  return text;
 }
 
 export const canonicalBytes = (value: unknown): number => Buffer.byteLength(canonicalJson(value), 'utf8');

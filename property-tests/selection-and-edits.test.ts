@@ -1,8 +1,7 @@
-// Properties of root attribution, edit span tracking and canonical encoding.
+// Properties of root attribution and edit span tracking.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { attribute, type DeclarationFact } from '../machines/root-selection.js';
-import { canonicalJson } from '../review/canonical.js';
 import { parseHookEvent } from '../review/edits.js';
 
 const layout = fc
@@ -54,15 +53,5 @@ describe('edit spans', () => {
     expect(verified.ok).toBe(true);
     if (verified.ok) expect(verified.spans.map((s) => post.slice(s.start, s.end))).toEqual([neu]);
     expect(parsed.edits[0].verify(post + 'drift').ok).toBe(false);
-  });
-});
-
-describe('canonical encoding', () => {
-  test.prop([fc.jsonValue()])('is stable under re-parsing and independent of key order', (value) => {
-    const encoded = canonicalJson(value);
-    expect(canonicalJson(JSON.parse(encoded))).toBe(encoded);
-    expect(encoded).not.toMatch(/\n/);
-    const shuffled = JSON.parse(JSON.stringify(value), (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v));
-    expect(canonicalJson(shuffled)).toBe(encoded);
   });
 });
