@@ -1,8 +1,11 @@
 // Review backends: something that answers a decision request for one review unit.
 // `command` runs a configured program (request JSON on stdin, decisions on stdout),
 // `http` POSTs the request, `none` sends nothing. One deadline, no retries; every
-// failure becomes a coverage code, never an exception.
+// failure becomes a coverage code, never an exception. The request travels in its
+// canonical encoding, so the review input inside it is byte for byte the one whose
+// size was checked and whose digest the review records.
 import { spawn } from 'node:child_process';
+import { canonicalJson } from './canonical.js';
 import type { BackendConfig } from './config.js';
 import type { ReviewInput } from './input.js';
 
@@ -24,6 +27,9 @@ export type BackendAnswer = { ok: true; decisions: Decision[] } | { ok: false; c
 
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
+/** The bytes a backend receives: the request's canonical encoding (the input's own encoding sits inside it unchanged). */
+export const encodeRequest = (request: DecisionRequest): string => canonicalJson(request);
+
 /**
  * Asks the configured backend. A `command` backend runs in the workspace with `env`, the
  * environment of the process that asked for the review (the review server passes its
@@ -34,9 +40,9 @@ export async function askBackend(backend: BackendConfig, request: DecisionReques
     case 'none':
       return { ok: true, decisions: [] };
     case 'command':
-      return askCommand(backend.command, backend.timeoutMs, JSON.stringify(request), workspace, env).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
+      return askCommand(backend.command, backend.timeoutMs, encodeRequest(request), workspace, env).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
     case 'http':
-      return askHttp(backend.url, backend.timeoutMs, JSON.stringify(request)).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
+      return askHttp(backend.url, backend.timeoutMs, encodeRequest(request)).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
   }
 }
 

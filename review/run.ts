@@ -6,6 +6,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { globMatcher } from './glob.js';
 import type { EdgeDecision } from '../machines/evidence-traversal.js';
 import type { ReviewDeclaration } from '../parsers/review-typescript/facts.js';
+import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
 import { applicableInput, coverageForBlocked, eligibility, type Completeness } from './completeness.js';
 import type { ReviewConfig } from './config.js';
@@ -51,7 +52,10 @@ export interface UnitResult {
   rules: RuleOutcome[];
   omitted: Array<{ name: string; relation: string; depth: number; reason: string | null }>;
   spent: { files: number; readBytes: number; treeBytes: number; work: number; targets: number };
+  /** Size of the canonical review input: what the evidence budget checked and the backend receives. */
   inputBytes: number | null;
+  /** SHA-256 of those same bytes, so the input a backend received can be checked against this review. */
+  inputDigest: string | null;
   completeness: Completeness | null;
   projectionFingerprint: string | null;
   sources: Array<{ path: string; digest: string }>;
@@ -199,6 +203,7 @@ async function reviewFile(
       omitted: [],
       spent: { files: 1, readBytes: captured.snapshot.bytes, treeBytes: 0, work: 0, targets: 0 },
       inputBytes: null,
+      inputDigest: null,
       completeness: null,
       projectionFingerprint: null,
       sources: [{ path: rel, digest: captured.snapshot.digest }],
@@ -236,8 +241,10 @@ async function reviewFile(
     }
     const completeness: Completeness = evidence.decisions.some((d) => d.status === 'omitted') ? 'incomplete-irrelevant' : 'complete';
     const input = renderInput(evidence.artifact, evidence.nodes, evidence.edges, completeness);
-    const bytes = Buffer.byteLength(encodeInput(input), 'utf8');
+    const encoded = encodeInput(input);
+    const bytes = Buffer.byteLength(encoded, 'utf8');
     unit.inputBytes = bytes;
+    unit.inputDigest = `sha256:${sha256(encoded)}`;
     unit.completeness = completeness;
     unit.projectionFingerprint = input.inputContract.projectionFingerprint;
     if (bytes > host.budgets.treeBytes) {

@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
+import { canonicalJson, fingerprint } from '../../review/canonical.js';
 import { parseHookEvent } from '../../review/edits.js';
+import { encodeInput } from '../../review/input.js';
 import { cleanup, editEvent, review, workspace } from './helpers.js';
 
 afterEach(cleanup);
@@ -35,6 +38,31 @@ describe('backends', () => {
     expect(request.input.artifact).toEqual({ kind: 'type', name: 'Payment', domain: 'src/pay.ts', source: TYPE.trimEnd() });
     expect(JSON.stringify(request)).not.toContain(ws);
     expect(result.coverage.map((c) => c.code)).toEqual(['finding']);
+  });
+
+  test('the body a backend receives is the canonical request, and the input in it is the exact bytes the limit checked', async () => {
+    const money = "export type Cents = number & { readonly unit: '\u20ac cents \u{1F4B6}, never négatif' };\n";
+    const pay = "import type { Cents } from './money';\nexport interface Payment {\n  orderId: string;\n  amount: Cents;\n}\n";
+    const raw = "import { readFileSync, writeFileSync } from 'node:fs';\nconst body = readFileSync(0);\nwriteFileSync('request.bin', body);\nconst request = JSON.parse(body.toString('utf8'));\nprocess.stdout.write(JSON.stringify({ decisions: request.rules.map((r) => ({ ruleId: r.ruleId, probability: 0.1 })) }));\n";
+    const ws = workspace({ 'src/money.ts': money, 'src/pay.ts': pay, 'backend.mjs': raw, '.no-user-config/cairn/config.jsonc': config({ kind: 'command', command: [process.execPath, 'backend.mjs'] }) });
+    const parsed = parseHookEvent(editEvent(ws, 'src/pay.ts', pay.replace('  amount: Cents;\n', ''), '  orderId: string;\n', '  orderId: string;\n  amount: Cents;\n'));
+    const { result } = await review(ws, parsed);
+    const unit = result.units[0];
+    expect(unit.status).toBe('clear');
+    expect(unit.input!.evidence.nodes.map((n) => n.name)).toEqual(['Cents']);
+
+    const body = readFileSync(join(ws, 'request.bin'));
+    const received = JSON.parse(body.toString('utf8'));
+    expect(body.toString('utf8')).toBe(canonicalJson(received));
+    // The input's own encoding sits in the body unchanged: its size and digest are the ones the review recorded.
+    const input = Buffer.from(canonicalJson(received.input), 'utf8');
+    expect(body.includes(input)).toBe(true);
+    expect(input.length).toBe(unit.inputBytes);
+    expect(`sha256:${createHash('sha256').update(input).digest('hex')}`).toBe(unit.inputDigest);
+    expect(input.toString('utf8')).toBe(encodeInput(unit.input!));
+    expect(body.toString('utf8')).toContain('\u20ac cents \u{1F4B6}, never négatif'); // UTF-8 as written, not escaped
+    // A backend can recompute the projection fingerprint from what it received.
+    expect(fingerprint({ artifact: received.input.artifact, evidence: received.input.evidence })).toBe(received.input.inputContract.projectionFingerprint);
   });
 
   test('a probability equal to the threshold is not a finding (strictly greater)', async () => {
@@ -77,7 +105,7 @@ describe('backends', () => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        seen.push({ method: req.method, type: req.headers['content-type'], body: JSON.parse(body) });
+        seen.push({ method: req.method, type: req.headers['content-type'], body: JSON.parse(body), canonical: body === canonicalJson(JSON.parse(body)) });
         if (mode === 'hang') return;
         if (mode === 'fail') {
           res.writeHead(503).end();
@@ -94,7 +122,7 @@ describe('backends', () => {
       const ws = workspace({ 'src/pay.ts': TYPE, '.no-user-config/cairn/config.jsonc': config({ kind: 'http', url, timeoutMs: 10000 }) });
       const answered = await review(ws, event(ws));
       expect(answered.result.findings).toHaveLength(1);
-      expect(seen[0]).toMatchObject({ method: 'POST', type: 'application/json', body: { version: 1 } });
+      expect(seen[0]).toMatchObject({ method: 'POST', type: 'application/json', body: { version: 1 }, canonical: true });
       mode = 'fail';
       expect((await review(ws, event(ws))).result.coverage.map((c) => c.code)).toEqual(['backend-error']);
       mode = 'hang';
