@@ -70,7 +70,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
   // Grammars start loading first, so their loading overlaps the remaining imports.
   const { preloadGrammars } = await import('../parsers/review-typescript/index.js');
   preloadGrammars(parsed.edits.map((e) => e.path));
-  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog }] = await reviewModules();
+  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog, unitAuditLine }] = await reviewModules();
   let config;
   try {
     config = loadConfig(ctx.workspace, caller.env);
@@ -88,7 +88,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
     // workspace loses its audit log and counts, with a note on stderr.
     let log: string | null = null;
     try {
-      log = writeAuditLog(ctx.workspace, recorder.lines);
+      log = writeAuditLog(ctx.workspace, [...recorder.lines, ...result.units.map(unitAuditLine)]);
       const { recordCoverage } = await import('../review/coverage.js');
       recordCoverage(ctx.workspace, result.coverage);
     } catch (error) {

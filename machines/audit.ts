@@ -4,6 +4,7 @@
 // live run and the replay use the same pure functions, a divergence means the
 // machine definitions changed or something impure crept into them.
 import type { AnyStateMachine } from 'xstate';
+import type { UnitAuditRecord } from '../contracts/review-audit.js';
 import { captureMachine } from './capture.js';
 import { evidenceTraversalMachine } from './evidence-traversal.js';
 import { reviewFreshnessMachine } from './review-freshness.js';
@@ -22,7 +23,8 @@ export type AuditLine =
   | { run: number; machine: string; input: unknown }
   | { run: number; event: { type: string } & Record<string, unknown> }
   | { run: number; commands: Array<{ kind: string } & Record<string, unknown>> }
-  | { run: number; output: unknown };
+  | { run: number; output: unknown }
+  | { unit: UnitAuditRecord };
 
 /** Collects the lines of one review run; the caller decides where they are written. */
 export class AuditRecorder {
@@ -111,7 +113,7 @@ const stable = (value: unknown) => JSON.stringify(value);
 /** Feeds each recorded run's events to its machine and compares commands and output. */
 export function replay(lines: AuditLine[], machines: Record<string, AnyStateMachine> = REVIEW_MACHINES): ReplayReport {
   const byRun = new Map<number, AuditLine[]>();
-  for (const line of lines) byRun.set(line.run, [...(byRun.get(line.run) ?? []), line]);
+  for (const line of lines) if ('run' in line) byRun.set(line.run, [...(byRun.get(line.run) ?? []), line]); // unit records are not machine steps
   const steps: ReplayStep[] = [];
   const divergences: Divergence[] = [];
   for (const [run, runLines] of [...byRun].sort((a, b) => a[0] - b[0])) {

@@ -1,9 +1,12 @@
 // Audit logs: one JSONL file per review run under .cairn/audit/. Each line is a
-// machine input, an event, the commands of a step, or a final output; none of them
-// holds source text. `cairn replay` reads them back.
+// machine input, an event, the commands of a step, a final output, or the record of
+// a review unit (digests and fingerprints of what it used); none of them holds
+// source text. `cairn replay` reads them back.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { UnitAuditRecord } from '../contracts/review-audit.js';
 import type { AuditLine } from '../machines/audit.js';
+import type { UnitResult } from './run.js';
 
 let written = 0;
 
@@ -16,6 +19,28 @@ export function writeAuditLog(workspace: string, lines: AuditLine[]): string {
   // 'wx': never overwrite another run's log.
   writeFileSync(join(dir, name), lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { flag: 'wx' });
   return `.cairn/audit/${name}`;
+}
+
+/** The audit line of one review unit: its result without the input, the omissions or the decisions' rationale. */
+export function unitAuditLine(u: UnitResult): { unit: UnitAuditRecord } {
+  return {
+    unit: {
+      path: u.path,
+      kind: u.kind,
+      name: u.name,
+      startLine: u.startLine,
+      endLine: u.endLine,
+      status: u.status,
+      code: u.code,
+      sources: u.sources,
+      declarations: u.declarations,
+      completeness: u.completeness,
+      projectionFingerprint: u.projectionFingerprint,
+      inputBytes: u.inputBytes,
+      inputDigest: u.inputDigest,
+      rules: u.rules,
+    },
+  };
 }
 
 export function readAuditLog(file: string): AuditLine[] {

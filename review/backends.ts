@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { canonicalJson } from './canonical.js';
 import type { BackendConfig } from './config.js';
-import type { ReviewInput } from './input.js';
+import type { ReviewInput } from '../contracts/review-input.js';
 
 export interface DecisionRequest {
   version: 1;

@@ -1,10 +1,9 @@
 // Per-rule evidence completeness: which rules may run on a review unit, given the
 // edges the traversal omitted and what each rule declares it needs.
+import type { Completeness } from '../contracts/review-input.js';
 import type { EdgeDecision } from '../machines/evidence-traversal.js';
 import type { ConfiguredRule } from './config.js';
 import type { Requirement, RuleInput } from './rules.js';
-
-export type Completeness = 'complete' | 'incomplete-irrelevant';
 
 /** An omitted edge a requirement cannot do without, or null when the requirement is met. */
 export function missingFor(requirement: Requirement, edges: EdgeDecision[]): EdgeDecision | null {

@@ -1,61 +1,21 @@
-// The review input v1: what a backend sees for one review unit. artifact (kind,
-// name, repository-relative domain, exact root source), evidence (ordered nodes and
-// typed edges with omission markers) and inputContract (id, completeness,
-// projection fingerprint, renderer version and digest). Built from the traversal's
-// decisions; never an absolute path, a raw patch or an unrelated file.
+// The renderer of the review input v1 (its shape is contracts/review-input.ts): builds
+// one unit's input from the traversal's decisions, and the canonical bytes that are
+// checked against the evidence budget and sent.
+import { REVIEW_INPUT_KEYS, type Completeness, type ContractId, type InputArtifact, type InputEdge, type InputNode, type ReviewInput } from '../contracts/review-input.js';
 import { canonicalBytes, canonicalJson, fingerprint, sha256 } from './canonical.js';
 
-export const RENDERER_VERSION = 'cairn-review-input/1';
+/** Changes whenever the wire shape does (2: per-declaration fingerprints; RFC 8785 encoding). */
+export const RENDERER_VERSION = 'cairn-review-input/2';
 
 /** The wire shape this renderer produces, written down so its digest changes when the shape does. */
-const RENDERER_SHAPE = [
-  'artifact{kind,name,domain,source}',
-  'evidence{nodes[{id,kind,name,domain,source}],edges[{from,to,relation,status,reason,name}]}',
-  'inputContract{id,completeness,projectionFingerprint,renderer{version,digest}}',
-  'canonical=sorted-keys,no-whitespace,utf8',
-].join(';');
+const RENDERER_SHAPE = `${canonicalJson(REVIEW_INPUT_KEYS)};canonical=RFC 8785,utf8`;
 
 export const RENDERER_DIGEST = `sha256:${sha256(`${RENDERER_VERSION}\n${RENDERER_SHAPE}`)}`;
 
-export type ContractId = 'direct-event/type-shape/v1' | 'direct-event/function/v1';
-
-export interface InputArtifact {
-  kind: 'type' | 'function';
-  name: string;
-  domain: string;
-  source: string;
-}
-
-export interface InputNode {
-  id: string;
-  kind: string;
-  name: string;
-  domain: string;
-  source: string;
-}
-
-export interface InputEdge {
-  from: string;
-  to: string | null;
-  relation: 'type' | 'call';
-  status: 'expanded' | 'included' | 'omitted';
-  reason: string | null;
-  /** The referenced name as written (a member reference as `ns.Name`). */
-  name: string;
-}
-
-export interface ReviewInput {
-  artifact: InputArtifact;
-  evidence: { nodes: InputNode[]; edges: InputEdge[] };
-  inputContract: {
-    id: ContractId;
-    completeness: 'complete' | 'incomplete-irrelevant';
-    projectionFingerprint: string;
-    renderer: { version: string; digest: string };
-  };
-}
-
 export const contractFor = (kind: 'type' | 'function'): ContractId => (kind === 'type' ? 'direct-event/type-shape/v1' : 'direct-event/function/v1');
+
+/** The fingerprint of a declaration's exact captured bytes: what `fingerprint` on an artifact or node holds. */
+export const declarationFingerprint = (source: string): string => `sha256:${sha256(source)}`;
 
 /** Canonical size of one node record: what the traversal measures before accepting it. */
 export const nodeBytes = (node: InputNode): number => canonicalBytes(node) + 1;
@@ -77,7 +37,7 @@ export function fixedBytes(artifact: InputArtifact): number {
   });
 }
 
-export function renderInput(artifact: InputArtifact, nodes: InputNode[], edges: InputEdge[], completeness: 'complete' | 'incomplete-irrelevant'): ReviewInput {
+export function renderInput(artifact: InputArtifact, nodes: InputNode[], edges: InputEdge[], completeness: Completeness): ReviewInput {
   const evidence = { nodes, edges };
   return {
     artifact,

@@ -4,15 +4,16 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { globMatcher } from './glob.js';
+import type { Completeness, DeclarationFingerprint, InputArtifact, InputEdge, InputNode, ReviewInput } from '../contracts/review-input.js';
 import type { EdgeDecision } from '../machines/evidence-traversal.js';
 import type { ReviewDeclaration } from '../parsers/review-typescript/facts.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
-import { applicableInput, coverageForBlocked, eligibility, type Completeness } from './completeness.js';
+import { applicableInput, coverageForBlocked, eligibility } from './completeness.js';
 import type { ReviewConfig } from './config.js';
 import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js';
 import type { FileEdit, Host, ParsedEvent, Span } from './edits.js';
-import { encodeInput, renderInput, type InputArtifact, type InputEdge, type InputNode, type ReviewInput } from './input.js';
+import { encodeInput, renderInput } from './input.js';
 import type { PathVerdict } from './paths.js';
 
 /** What a run needs from the file system side (implemented by workers/review-interpreter.ts). */
@@ -58,7 +59,10 @@ export interface UnitResult {
   inputDigest: string | null;
   completeness: Completeness | null;
   projectionFingerprint: string | null;
+  /** Digest of the exact bytes captured from each contributing file. */
   sources: Array<{ path: string; digest: string }>;
+  /** Fingerprint of the exact bytes of each declaration the unit used: the root, then the evidence nodes. */
+  declarations: DeclarationFingerprint[];
   input: ReviewInput | null;
   decisions: Decision[];
 }
@@ -207,6 +211,7 @@ async function reviewFile(
       completeness: null,
       projectionFingerprint: null,
       sources: [{ path: rel, digest: captured.snapshot.digest }],
+      declarations: [],
       input: null,
       decisions: [],
     };
@@ -230,7 +235,8 @@ async function reviewFile(
       .map((d, i) => ({ d, name: evidence.edges[i].name }))
       .filter(({ d }) => d.status === 'omitted')
       .map(({ d, name }) => ({ name, relation: d.relation, depth: d.depth, reason: d.reason }));
-    const unit: UnitResult = { ...base, status: 'skipped', code: null, rules, omitted, spent: evidence.spent, sources: evidence.sources };
+    const declarations = [evidence.artifact, ...evidence.nodes].map((d) => ({ id: 'id' in d ? d.id : 'root', domain: d.domain, name: d.name, fingerprint: d.fingerprint }));
+    const unit: UnitResult = { ...base, status: 'skipped', code: null, rules, omitted, spent: evidence.spent, sources: evidence.sources, declarations };
     units.push(unit);
     const running = rules.filter((r) => r.runs);
     if (running.length === 0) {

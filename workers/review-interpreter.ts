@@ -28,7 +28,8 @@ import {
   type ReviewFile,
 } from '../parsers/review-typescript/index.js';
 import { sha256 } from '../review/canonical.js';
-import { edgeBytes, fixedBytes, nodeBytes, type InputArtifact, type InputEdge, type InputNode } from '../review/input.js';
+import type { InputArtifact, InputEdge, InputNode } from '../contracts/review-input.js';
+import { declarationFingerprint, edgeBytes, fixedBytes, nodeBytes } from '../review/input.js';
 import { PathPolicy, type PathVerdict } from '../review/paths.js';
 import { aliasTargets } from '../store/resolve/module-aliases.js';
 import { foldTsconfig, tsconfigLayer } from '../parsers/module-config.js';
@@ -191,7 +192,8 @@ export class ReviewInterpreter {
   /** Builds the evidence of one root through the traversal machine. */
   async traverse(path: string, root: ReviewDeclaration): Promise<UnitEvidence> {
     const rootSnapshot = this.snapshots.get(path)!;
-    const artifact: InputArtifact = { kind: root.rootKind!, name: root.name, domain: path, source: rootSnapshot.text.slice(root.start, root.end) };
+    const source = rootSnapshot.text.slice(root.start, root.end);
+    const artifact: InputArtifact = { kind: root.rootKind!, name: root.name, domain: path, source, fingerprint: declarationFingerprint(source) };
     const rootKey = `${path}#${root.index}`;
     const ids = new Map<string, string>([[rootKey, 'root']]);
     const refs = new Map<string, { name: string; from: string }>();
@@ -281,7 +283,8 @@ export class ReviewInterpreter {
     const file = await this.file(path);
     const d = file.facts.declarations[index];
     const text = this.snapshots.get(path)!.text;
-    return { id, kind: d.kind, name: d.name, domain: path, source: text.slice(d.start, d.end) };
+    const source = text.slice(d.start, d.end);
+    return { id, kind: d.kind, name: d.name, domain: path, source, fingerprint: declarationFingerprint(source) };
   }
 
   /** Where a reference leads, without reading any other file. Null: a builtin, not an edge. */

@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
-import { canonicalJson, fingerprint } from '../../review/canonical.js';
+import { canonicalJson, fingerprint as fingerprintOf } from '../../review/canonical.js';
 import { parseHookEvent } from '../../review/edits.js';
 import { encodeInput } from '../../review/input.js';
 import { cleanup, editEvent, review, workspace } from './helpers.js';
@@ -35,7 +35,8 @@ describe('backends', () => {
     const request = JSON.parse(readFileSync(join(ws, 'request.json'), 'utf8'));
     expect(request.version).toBe(1);
     expect(request.rules.map((r: { ruleId: string }) => r.ruleId)).toEqual(['cairn/bare-primitives-for-domain-values']);
-    expect(request.input.artifact).toEqual({ kind: 'type', name: 'Payment', domain: 'src/pay.ts', source: TYPE.trimEnd() });
+    const fingerprint = `sha256:${createHash('sha256').update(TYPE.trimEnd()).digest('hex')}`;
+    expect(request.input.artifact).toEqual({ kind: 'type', name: 'Payment', domain: 'src/pay.ts', source: TYPE.trimEnd(), fingerprint });
     expect(JSON.stringify(request)).not.toContain(ws);
     expect(result.coverage.map((c) => c.code)).toEqual(['finding']);
   });
@@ -62,7 +63,7 @@ describe('backends', () => {
     expect(input.toString('utf8')).toBe(encodeInput(unit.input!));
     expect(body.toString('utf8')).toContain('\u20ac cents \u{1F4B6}, never négatif'); // UTF-8 as written, not escaped
     // A backend can recompute the projection fingerprint from what it received.
-    expect(fingerprint({ artifact: received.input.artifact, evidence: received.input.evidence })).toBe(received.input.inputContract.projectionFingerprint);
+    expect(fingerprintOf({ artifact: received.input.artifact, evidence: received.input.evidence })).toBe(received.input.inputContract.projectionFingerprint);
   });
 
   test('a probability equal to the threshold is not a finding (strictly greater)', async () => {

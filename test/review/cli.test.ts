@@ -1,8 +1,10 @@
 // End to end through the built binary (npm test builds first).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cairnIn, cleanup, paymentWorkspace } from './helpers.js';
+import { UNIT_AUDIT_KEYS } from '../../contracts/review-audit.js';
+import { cairnIn, cleanup, PAYMENT, paymentWorkspace } from './helpers.js';
 
 afterEach(cleanup);
 
@@ -88,6 +90,23 @@ describe('cairn review (CLI)', () => {
     const diverged = cairn(ws, ['replay', join(ws, 'tampered.jsonl')]);
     expect(diverged.code).toBe(1);
     expect(diverged.stdout).toContain('DIVERGED capture');
+  });
+
+  test('the audit log records each unit by file digests and declaration fingerprints, never its source', () => {
+    const ws = setup();
+    const envelope = JSON.parse(cairn(ws, ['--json', 'review', '--event', join(ws, 'event.json')]).stdout);
+    const unit = envelope.data.units[0];
+    const lines = readFileSync(join(ws, envelope.data.auditLog), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const records = lines.filter((l) => 'unit' in l).map((l) => l.unit);
+    expect(records).toHaveLength(1);
+    expect(Object.keys(records[0])).toEqual(UNIT_AUDIT_KEYS);
+    const fingerprint = `sha256:${createHash('sha256').update(PAYMENT.trimEnd()).digest('hex')}`;
+    expect(records[0]).toMatchObject({ path: 'src/pay.ts', kind: 'type', name: 'Payment', status: 'dry-run', inputBytes: unit.inputBytes, inputDigest: unit.inputDigest });
+    expect(records[0].declarations).toEqual([{ id: 'root', domain: 'src/pay.ts', name: 'Payment', fingerprint }]);
+    expect(records[0].sources).toEqual(unit.sources);
+    expect(records[0].projectionFingerprint).toBe(unit.input.inputContract.projectionFingerprint);
+    expect(readFileSync(join(ws, envelope.data.auditLog), 'utf8')).not.toContain('orderId');
+    expect(cairn(ws, ['replay', join(ws, envelope.data.auditLog)]).code).toBe(0);
   });
 
   test('rules list/show/validate and config show', () => {
