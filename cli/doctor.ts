@@ -30,18 +30,19 @@ export function register(program: Command): void {
     .command('doctor')
     .description('review preflight: index presence, schema, git baseline, freshness and graph trust')
     .option('--html', 'print graph trust as one self-contained HTML page')
-    .action(async (flags: { html?: boolean }, command: Command) => {
+    .option('--in <path-prefix>', 'list collision-prone names and low-quality locations only from files under this prefix (the verdict stays the whole index\'s)')
+    .action(async (flags: { html?: boolean; in?: string }, command: Command) => {
       let fileBase = '';
       const body = (ctx: CommandContext) => {
         if (flags.html && ctx.json) throw usageError('--json and --html are two outputs; choose one');
         fileBase = `${pathToFileURL(ctx.workspace).href}/`;
-        return doctor(ctx);
+        return doctor(ctx, flags.in ?? '');
       };
       await execute(command, 'doctor', body, flags.html ? (result) => toDoctorPage(result, fileBase) : render);
     });
 }
 
-async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
+async function doctor(ctx: CommandContext, prefix: string): Promise<CommandResult<DoctorData>> {
   const store = openStore(ctx.workspace, { readOnly: true });
   try {
     const state = store.schemaState();
@@ -67,7 +68,7 @@ async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
     const meta = store.meta();
     data.git.baseline = meta?.git_head ?? null;
     // The quality scans run in a worker while this thread checks freshness.
-    const qualityPending = qualityInWorker(ctx.workspace).catch(() => graphQuality(store, true));
+    const qualityPending = qualityInWorker(ctx.workspace, prefix).catch(() => graphQuality(store, true, { prefix }));
     const decision = await currentFreshness(ctx.workspace, store.fileStates(), Boolean(meta?.options.include_library), store.moduleConfigs());
     const stale = [...decision.changed, ...decision.deleted].sort();
     const fresh = stale.length === 0;
@@ -88,8 +89,8 @@ async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
       warnings.push({ code: 'git_head_moved', message: `HEAD is ${short(data.git.head)}, the index was built at ${short(data.git.baseline)}` });
     }
 
-    const { quality, truncated } = await qualityPending;
-    quality.trust_verdict = trustVerdict(quality, fresh);
+    const { quality, truncated, cut, lowQualityAnywhere } = await qualityPending;
+    quality.trust_verdict = trustVerdict(quality, fresh, lowQualityAnywhere);
     data.graph_quality = quality;
     if (quality.totals.low_quality_locations > 0) {
       warnings.push({ code: 'low_quality_locations', message: `${quality.totals.low_quality_locations} file(s) or folder(s) leave at least 20% of their call sites unresolved` });
@@ -98,18 +99,25 @@ async function doctor(ctx: CommandContext): Promise<CommandResult<DoctorData>> {
       warnings.push({ code: 'unsupported_extensions', message: `source files cairn does not parse: ${quality.unsupported_extensions.map((u) => u.extension).join(', ')}` });
     }
     if (truncated) {
-      warnings.push({ code: 'diagnostics_truncated', message: 'diagnostic lists show the heaviest rows only; totals are in graph_quality.totals' });
+      const lists = cut.map((c) => `${c.list} shows ${c.shown} of ${c.total}`).join(', ');
+      warnings.push({
+        code: 'diagnostics_truncated',
+        message: `${lists} (the heaviest rows; totals are in graph_quality.totals); narrow with --in <path-prefix>`,
+        cut,
+        narrow_with: '--in <path-prefix>',
+      });
     }
-    return finish(data, warnings, fresh, fresh ? 'none' : 'cairn sync', truncated);
+    // A stale index is fixed first; a fresh one cut short asks for a narrower query.
+    return finish(data, warnings, fresh, !fresh ? 'cairn sync' : truncated ? 'narrow the query' : 'none', truncated);
   } finally {
     await store.close();
   }
 }
 
 /** graphQuality in a worker thread (the compiled worker sits beside this file's build output). */
-function qualityInWorker(workspace: string): Promise<QualityResult> {
+function qualityInWorker(workspace: string, prefix: string): Promise<QualityResult> {
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  const worker = new Worker(new URL(`../graph/quality.worker${extension}`, import.meta.url), { workerData: { workspace } });
+  const worker = new Worker(new URL(`../graph/quality.worker${extension}`, import.meta.url), { workerData: { workspace, prefix } });
   return new Promise((resolve, reject) => {
     worker.once('message', (result: QualityResult) => resolve(result));
     worker.once('error', reject);

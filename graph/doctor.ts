@@ -40,9 +40,27 @@ export interface GraphQuality {
   totals: { collision_prone_names: number; low_quality_locations: number; unsupported_extensions: number };
 }
 
+/** A diagnostic list that kept only its heaviest rows. */
+export interface CutList {
+  list: 'collision_prone_names' | 'low_quality_locations';
+  shown: number;
+  total: number;
+}
+
 export interface QualityResult {
   quality: GraphQuality;
   truncated: boolean;
+  /** What was cut, list by list (empty when nothing was). */
+  cut: CutList[];
+  /** Whether any file or folder of the whole index is a low-quality location (the verdict's, whatever the prefix). */
+  lowQualityAnywhere: boolean;
+}
+
+export interface QualityOptions {
+  /** Rows kept per diagnostic list. */
+  maxRows?: number;
+  /** Only call sites in files under this path prefix feed the two lists (`doctor --in`). */
+  prefix?: string;
 }
 
 export function emptyQuality(verdict: GraphQuality['trust_verdict']): GraphQuality {
@@ -65,17 +83,18 @@ const lastName = (id: string) => {
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.');
 
-/** The verdict: unusable without a compatible schema, degraded when stale or when a diagnostic fires. */
-export function trustVerdict(quality: GraphQuality, fresh: boolean): GraphQuality['trust_verdict'] {
-  const diagnostics = quality.low_quality_locations.length > 0 || quality.unsupported_extensions.length > 0;
+/** The verdict: unusable without a compatible schema, degraded when stale or when a diagnostic fires anywhere in the index. */
+export function trustVerdict(quality: GraphQuality, fresh: boolean, lowQualityAnywhere = quality.low_quality_locations.length > 0): GraphQuality['trust_verdict'] {
+  const diagnostics = lowQualityAnywhere || quality.unsupported_extensions.length > 0;
   return !fresh || diagnostics ? 'degraded' : 'trusted';
 }
 
 /** Quality of a readable, schema-compatible graph. `fresh` false makes the verdict at best degraded. */
-export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTOR_MAX_ROWS): QualityResult {
+export function graphQuality(graph: GraphReader, fresh: boolean, options: QualityOptions = {}): QualityResult {
+  const { maxRows = DOCTOR_MAX_ROWS, prefix = '' } = options;
   const stats = graph.stats();
   const quality = emptyQuality('trusted');
-  let truncated = false;
+  const cut: CutList[] = [];
 
   quality.resolution_tiers = Object.entries(stats.edges_by_resolution)
     .map(([kind, edges]) => ({ kind, confidence: RESOLUTION_CONFIDENCE[kind as ResolutionKind] ?? 0, edges }))
@@ -102,7 +121,7 @@ export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTO
     // A call into a package outside the workspace has no target to find here.
     if (!RESOLVER_MISSES.has(u.reason) || u.note?.startsWith('external:')) continue;
     missesByFile.set(u.file_path, (missesByFile.get(u.file_path) ?? 0) + 1);
-    if (u.reason === 'ambiguous_target') {
+    if (u.reason === 'ambiguous_target' && u.file_path.startsWith(prefix)) {
       const r = row(lastName(`x::${u.specifier}`));
       r.ambiguous_call_sites += 1;
       r.definitions = Math.max(r.definitions, u.candidate_count ?? 2);
@@ -112,7 +131,7 @@ export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTO
   const lowTierEdges = [...LOW_TIERS].reduce((n, k) => n + (stats.edges_by_resolution[k] ?? 0), 0);
   if (lowTierEdges > 0) {
     for (const e of graph.edges()) {
-      if (!LOW_TIERS.has(e.resolution_kind) || !e.target) continue;
+      if (!LOW_TIERS.has(e.resolution_kind) || !e.target || !e.file_path.startsWith(prefix)) continue;
       row(lastName(e.target)).low_confidence_edges += 1;
     }
   }
@@ -120,7 +139,7 @@ export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTO
     (a, b) => b.low_confidence_edges + b.ambiguous_call_sites - (a.low_confidence_edges + a.ambiguous_call_sites) || compareStrings(a.name, b.name),
   );
   quality.totals.collision_prone_names = collisions.length;
-  if (collisions.length > maxRows) truncated = true;
+  if (collisions.length > maxRows) cut.push({ list: 'collision_prone_names', shown: maxRows, total: collisions.length });
   quality.collision_prone_names = collisions.slice(0, maxRows).map((r) => ({
     ...r,
     definitions: Math.max(r.definitions, graph.symbolsByName(r.name).filter((s) => s.kind !== 'file').length),
@@ -142,15 +161,18 @@ export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTO
     bump(`${dirOf(file.path)}/`, file.call_sites, misses);
   }
   const low: LowQualityRow[] = [];
+  let lowQualityAnywhere = false;
   for (const [path, s] of sites) {
     if (s.call_sites < LOW_QUALITY_MIN_CALL_SITES) continue;
     const rate = s.unresolved / s.call_sites;
     if (rate < LOW_QUALITY_MIN_RATE) continue;
+    lowQualityAnywhere = true;
+    if (!path.startsWith(prefix)) continue;
     low.push({ path, reason: 'high_unresolved_rate', rate: Math.round(rate * 1000) / 1000, call_sites: s.call_sites, unresolved: s.unresolved });
   }
   low.sort((a, b) => b.unresolved - a.unresolved || compareStrings(a.path, b.path));
   quality.totals.low_quality_locations = low.length;
-  if (low.length > maxRows) truncated = true;
+  if (low.length > maxRows) cut.push({ list: 'low_quality_locations', shown: maxRows, total: low.length });
   quality.low_quality_locations = low.slice(0, maxRows).sort((a, b) => compareStrings(a.path, b.path));
 
   quality.unsupported_extensions = Object.entries(stats.unsupported_extensions)
@@ -159,6 +181,6 @@ export function graphQuality(graph: GraphReader, fresh: boolean, maxRows = DOCTO
     .sort((a, b) => compareStrings(a.extension, b.extension));
   quality.totals.unsupported_extensions = quality.unsupported_extensions.length;
 
-  quality.trust_verdict = trustVerdict(quality, fresh);
-  return { quality, truncated };
+  quality.trust_verdict = trustVerdict(quality, fresh, lowQualityAnywhere);
+  return { quality, truncated: cut.length > 0, cut, lowQualityAnywhere };
 }

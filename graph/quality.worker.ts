@@ -5,11 +5,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/index.js';
 import { graphQuality } from './doctor.js';
 
-const { workspace } = workerData as { workspace: string };
+const { workspace, prefix } = workerData as { workspace: string; prefix?: string };
 const store = openStore(workspace, { readOnly: true });
 try {
   // The verdict is decided by the caller once freshness is known.
-  parentPort!.postMessage(graphQuality(store, true));
+  parentPort!.postMessage(graphQuality(store, true, { prefix }));
 } finally {
   await store.close();
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../store/index.js';
 import { graphPath, openEnv } from '../../store/env.js';
 import { DOCTOR_MAX_ROWS } from '../../graph/doctor.js';
-import { cairnJson } from '../helpers/cli.js';
+import { cairn, cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
 import { applyEdit, init, storyRepo, sync } from './story-fixture.js';
 
@@ -49,6 +49,33 @@ describe('doctor diagnostics', () => {
     expect(body.truncated).toBe(true);
     expect(codes(body)).toEqual(expect.arrayContaining(['low_quality_locations', 'unsupported_extensions', 'diagnostics_truncated']));
     expect(JSON.stringify(body).length).toBeLessThan(64 * 1024);
+  });
+
+  it('a truncated answer names what was cut and the option that narrows it, and --in narrows it', () => {
+    const { body } = cairnJson(['doctor', '-C', repo.root]);
+    const total = body.data.graph_quality.totals.low_quality_locations;
+    expect(body).toMatchObject({ ok: true, truncated: true, next_action: 'narrow the query' });
+    const warning = body.warnings.find((w: { code: string }) => w.code === 'diagnostics_truncated');
+    expect(warning).toEqual({
+      code: 'diagnostics_truncated',
+      message: `low_quality_locations shows ${DOCTOR_MAX_ROWS} of ${total} (the heaviest rows; totals are in graph_quality.totals); narrow with --in <path-prefix>`,
+      cut: [{ list: 'low_quality_locations', shown: DOCTOR_MAX_ROWS, total }],
+      narrow_with: '--in <path-prefix>',
+    });
+
+    const narrowed = cairnJson(['doctor', '-C', repo.root, '--in', 'src/gen/m00']);
+    expect(narrowed.code).toBe(0);
+    expect(narrowed.body).toMatchObject({ ok: true, truncated: false, next_action: 'none' });
+    const q = narrowed.body.data.graph_quality;
+    expect(q.low_quality_locations.map((l: { path: string }) => l.path)).toEqual(Array.from({ length: 10 }, (_, i) => `src/gen/m00${i}.rs`));
+    expect(q.totals.low_quality_locations).toBe(10);
+    expect(q.collision_prone_names).toEqual([]); // the ambiguous helper() call is in src/caller.rs
+    expect(q.trust_verdict).toBe('degraded'); // the verdict is the whole index's
+    expect(codes(narrowed.body)).not.toContain('diagnostics_truncated');
+
+    const human = cairn(['doctor', '-C', repo.root]);
+    expect(human.stdout).toContain('Action: narrow the query');
+    expect(human.stdout).toContain(`low_quality_locations shows ${DOCTOR_MAX_ROWS} of ${total}`);
   });
 
   it('an index of another schema version is incompatible and unusable', async () => {
