@@ -5,7 +5,8 @@ import type { Command } from 'commander';
 import type { CommandResult, NextAction, Warning } from '../contracts/envelope.js';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { emptyQuality, graphQuality, trustVerdict, type GraphQuality, type QualityResult } from '../graph/doctor.js';
+import type { DoctorData } from '../contracts/doctor.js';
+import { emptyQuality, graphQuality, trustVerdict, type QualityResult } from '../graph/doctor.js';
 import { isGitWorkTree, worktreeDirty } from '../graph/git.js';
 import { openStore, SCHEMA_VERSION } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
@@ -16,14 +17,6 @@ import { execute, warningsBlock, type CommandContext } from './run.js';
 
 const INDEX_PATH = '.cairn/graph';
 const SHOWN_PATHS = 5;
-
-export interface DoctorData {
-  index: { present: boolean; path: string };
-  schema: { expected: number; actual: number | null; match: boolean };
-  git: { head: string | null; baseline: string | null; dirty: boolean | null };
-  freshness: 'fresh' | 'stale' | 'missing' | 'incompatible';
-  graph_quality: GraphQuality;
-}
 
 export function register(program: Command): void {
   program

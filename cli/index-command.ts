@@ -1,7 +1,8 @@
 // `init` and `sync` share one body: run the pipeline, then summarise what it did.
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
-import { indexWorkspace, type IndexReport } from '../workers/pipeline.js';
+import type { IndexReport } from '../contracts/index-report.js';
+import { indexWorkspace } from '../workers/pipeline.js';
 import { progressBar } from './progress.js';
 import { execute, intOption, type CommandContext } from './run.js';
 

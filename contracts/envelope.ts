@@ -1,4 +1,6 @@
 // The v0.3 JSON envelope every command prints in --json mode.
+import { keysOf } from './keys.js';
+
 export const CONTRACT_VERSION = '0.3' as const;
 
 export type NextAction = 'none' | 'cairn init' | 'cairn sync' | 'provide a base revision' | 'narrow the query';
@@ -18,6 +20,8 @@ export interface Envelope<T = unknown> {
   truncated: boolean;
   next_action: NextAction;
 }
+
+export const ENVELOPE_KEYS = keysOf<Envelope>()(['contract_version', 'command', 'ok', 'data', 'warnings', 'truncated', 'next_action']);
 
 /** What every command returns: the envelope's content, before a renderer prints it. */
 export interface CommandResult<T = unknown> {

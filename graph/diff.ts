@@ -12,10 +12,11 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
 import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import type { DiffData, DiffEdge, DiffSymbol, DiffUnresolved, HistoricalSnapshot, SnapshotSide } from '../contracts/diff.js';
 import type { Warning } from '../contracts/envelope.js';
-import { changedFiles, diffHunks, directoryBytes, removeSnapshot, type ChangedFile, type FileStatus, type Hunk } from './git.js';
+import { changedFiles, diffHunks, directoryBytes, removeSnapshot, type ChangedFile, type Hunk } from './git.js';
 import type { SnapshotDir } from './snapshot.js';
-import { compareStrings, symbolView, type SymbolView } from './views.js';
+import { compareStrings, symbolView } from './views.js';
 
 export const DIFF_DEFAULT_LIMIT = 100;
 export const DIFF_MAX_LIMIT = 500;
@@ -25,64 +26,6 @@ export const DIFF_MAX_FILES = 500;
 
 const EDGE_RELATIONSHIPS = new Set(['calls', 'tests', 'references', 'route_handler', 'injected_into', 'configuration_binds', 'publishes_event', 'consumes_event', 'feign_calls', 'grpc_calls']);
 const NEWLY_UNRESOLVED_REASONS = new Set(['missing_target', 'ambiguous_target']);
-
-export type SymbolChange = 'added' | 'modified' | 'removed' | 'unknown';
-
-export interface DiffSymbol {
-  symbol: SymbolView;
-  change: SymbolChange;
-  /** First lines of the hunks touching the symbol (base-side lines for a removed symbol). */
-  hunks: number[];
-}
-
-export interface DiffEdge {
-  source: SymbolView | null;
-  target: SymbolView | null;
-  relationship: string;
-  resolution_kind: string;
-  confidence: number;
-  change: 'added' | 'removed' | 'modified';
-  /** The base side's tier when the change is `modified`. */
-  previous?: { resolution_kind: string; confidence: number };
-}
-
-export interface DiffUnresolved {
-  source: SymbolView | null;
-  specifier: string;
-  reason: string;
-  file_path: string;
-  line: number;
-  column: number;
-}
-
-export interface SnapshotSide {
-  revision: string;
-  method: 'overlay' | 'archive' | 'current_index';
-  /** Paths laid down from git objects (overlay), or -1 for a whole archive. */
-  replaced_paths: number;
-  archive_bytes: number;
-  index_bytes: number;
-  elapsed_ms: number;
-}
-
-export interface HistoricalSnapshot {
-  base: SnapshotSide | null;
-  head: SnapshotSide | null;
-  bytes: number;
-  elapsed_ms: number;
-  cleanup: 'removed' | 'failed' | 'not_needed';
-}
-
-export interface DiffData {
-  base: string | null;
-  head: string | null;
-  files: { path: string; status: FileStatus; old_path?: string }[];
-  symbols: DiffSymbol[];
-  edges: DiffEdge[];
-  newly_unresolved_callers: DiffUnresolved[];
-  unmapped_hunks: { path: string; line: number }[];
-  historical_snapshot?: HistoricalSnapshot;
-}
 
 export interface DiffResult {
   data: DiffData;

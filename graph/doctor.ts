@@ -2,6 +2,7 @@
 // over the files and one over the unresolved records and low-tier edges. Every
 // array is bounded: the rows with the most weight are kept, then sorted as the
 // contract says, with the full count beside them.
+import type { CollisionRow, GraphQuality, LowQualityRow } from '../contracts/doctor.js';
 import type { GraphReader } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE, type ResolutionKind } from '../contracts/tiers.js';
 import { compareStrings } from './views.js';
@@ -14,31 +15,6 @@ export const LOW_QUALITY_MIN_RATE = 0.2;
  * other packages are unbindable here by nature). */
 const RESOLVER_MISSES = new Set(['missing_target', 'ambiguous_target']);
 const LOW_TIERS = new Set(['name_only', 'same_file']);
-
-export interface CollisionRow {
-  name: string;
-  definitions: number;
-  low_confidence_edges: number;
-  ambiguous_call_sites: number;
-}
-
-export interface LowQualityRow {
-  path: string;
-  reason: 'high_unresolved_rate';
-  rate: number;
-  call_sites: number;
-  unresolved: number;
-}
-
-export interface GraphQuality {
-  trust_verdict: 'trusted' | 'degraded' | 'unusable';
-  resolution_tiers: { kind: string; confidence: number; edges: number }[];
-  unresolved: { missing_target: number; ambiguous_target: number; macro_or_function: number; indirect_call: number; total: number };
-  collision_prone_names: CollisionRow[];
-  low_quality_locations: LowQualityRow[];
-  unsupported_extensions: { extension: string; files: number }[];
-  totals: { collision_prone_names: number; low_quality_locations: number; unsupported_extensions: number };
-}
 
 /** A diagnostic list that kept only its heaviest rows. */
 export interface CutList {

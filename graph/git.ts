@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, lstatSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FileStatus } from '../contracts/diff.js';
 import { CairnError } from '../contracts/errors.js';
 
 const MAX_OUTPUT = 512 * 1024 * 1024;
@@ -68,7 +69,6 @@ export function resolveRevision(root: string, revision: string, role: 'base' | '
   );
 }
 
-export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed';
 
 export interface ChangedFile {
   path: string;

@@ -1,18 +1,10 @@
 // The contract's shapes for symbols and relationships, built from store records.
 // Every review command prints these, so they live once here.
 import type { EdgeRecord, SymbolRecord } from '../contracts/graph.js';
+import type { SymbolView } from '../contracts/symbol-view.js';
 
-/** A symbol as the v0.3 contract prints it. */
-export interface SymbolView {
-  id: string;
-  name: string;
-  qualified_name: string;
-  kind: string;
-  file_path: string;
-  start_line: number;
-  end_line: number;
-  is_test: boolean;
-}
+/** A symbol as the v0.3 contract prints it (its shape lives in contracts/). */
+export type { SymbolView };
 
 /** One relationship of a path: both endpoints, the tier and where the call site is. */
 export interface RelationshipView {

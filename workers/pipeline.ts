@@ -9,6 +9,7 @@
 // previous index intact.
 import type { FileFacts } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
+import type { IndexReport } from '../contracts/index-report.js';
 import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
@@ -29,28 +30,6 @@ export interface IndexOptions {
   /** Called as files are analysed: done of total. */
   progress?: (done: number, total: number) => void;
   signal?: AbortSignal;
-}
-
-export interface IndexReport {
-  mode: 'init' | 'sync';
-  git: boolean;
-  git_head: string | null;
-  files: {
-    inventoried: number;
-    added: number;
-    changed: number;
-    deleted: number;
-    unchanged: number;
-    touched: number;
-    unindexable: number;
-  };
-  analysed: number;
-  statuses: Record<string, number>;
-  unsupported_extensions: Record<string, number>;
-  skipped: { symlink: number; unreadable: number };
-  elapsed_ms: number;
-  /** Where the time went: listing files, analysing them (with writing, for init), and the store's own work after analysis. */
-  timings_ms: { inventory: number; analyse: number; store: number };
 }
 
 interface RunContext {

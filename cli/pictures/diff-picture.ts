@@ -2,7 +2,7 @@
 // edges that changed between them and their neighbours, newly unresolved callers,
 // and hunks no symbol holds.
 import type { CommandResult } from '../../contracts/envelope.js';
-import type { DiffData } from '../../graph/diff.js';
+import type { DiffData } from '../../contracts/diff.js';
 import type { SymbolView } from '../../graph/views.js';
 import { edgeLabel, NodeIds, type Picture, type PictureEdge, type PictureNode } from './picture.js';
 

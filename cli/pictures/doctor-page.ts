@@ -2,16 +2,8 @@
 // tiers as one bar, unresolved call sites by reason, collision-prone names, and the
 // low-quality locations as a list of links to the files and folders.
 import type { CommandResult } from '../../contracts/envelope.js';
-import type { GraphQuality } from '../../graph/doctor.js';
+import type { DoctorData } from '../../contracts/doctor.js';
 import { browserAsset, escapeHtml, htmlPage } from './page.js';
-
-interface DoctorAnswer {
-  index: { present: boolean; path: string };
-  schema: { expected: number; actual: number | null; match: boolean };
-  git: { head: string | null; baseline: string | null; dirty: boolean | null };
-  freshness: string;
-  graph_quality: GraphQuality;
-}
 
 /** Tier colours from strong to weak confidence. */
 function tierColour(confidence: number): string {
@@ -25,7 +17,7 @@ function tierColour(confidence: number): string {
 const REASONS = ['missing_target', 'ambiguous_target', 'macro_or_function', 'indirect_call'] as const;
 
 /** `fileBase` is the workspace as a file: URL ending in `/`; the page links locations under it. */
-export function toDoctorPage(result: CommandResult<DoctorAnswer>, fileBase: string): string {
+export function toDoctorPage(result: CommandResult<DoctorData>, fileBase: string): string {
   const d = result.data;
   const q = d.graph_quality;
   const edges = q.resolution_tiers.reduce((n, t) => n + t.edges, 0);

@@ -1,0 +1,51 @@
+// `data` of `cairn doctor --json`: the review preflight. Every diagnostic list is
+// bounded (its heaviest rows, then sorted as the contract says) with its full count
+// in `totals`; a list cut short is named by the `diagnostics_truncated` warning.
+import { keysOf } from './keys.js';
+
+export interface CollisionRow {
+  name: string;
+  definitions: number;
+  low_confidence_edges: number;
+  ambiguous_call_sites: number;
+}
+
+export interface LowQualityRow {
+  path: string;
+  reason: 'high_unresolved_rate';
+  rate: number;
+  call_sites: number;
+  unresolved: number;
+}
+
+export interface GraphQuality {
+  trust_verdict: 'trusted' | 'degraded' | 'unusable';
+  resolution_tiers: { kind: string; confidence: number; edges: number }[];
+  unresolved: { missing_target: number; ambiguous_target: number; macro_or_function: number; indirect_call: number; total: number };
+  collision_prone_names: CollisionRow[];
+  low_quality_locations: LowQualityRow[];
+  unsupported_extensions: { extension: string; files: number }[];
+  totals: { collision_prone_names: number; low_quality_locations: number; unsupported_extensions: number };
+}
+
+export interface DoctorData {
+  index: { present: boolean; path: string };
+  schema: { expected: number; actual: number | null; match: boolean };
+  git: { head: string | null; baseline: string | null; dirty: boolean | null };
+  freshness: 'fresh' | 'stale' | 'missing' | 'incompatible';
+  graph_quality: GraphQuality;
+}
+
+export const DOCTOR_DATA_KEYS = {
+  data: keysOf<DoctorData>()(['index', 'schema', 'git', 'freshness', 'graph_quality']),
+  index: keysOf<DoctorData['index']>()(['present', 'path']),
+  schema: keysOf<DoctorData['schema']>()(['expected', 'actual', 'match']),
+  git: keysOf<DoctorData['git']>()(['head', 'baseline', 'dirty']),
+  graph_quality: keysOf<GraphQuality>()(['trust_verdict', 'resolution_tiers', 'unresolved', 'collision_prone_names', 'low_quality_locations', 'unsupported_extensions', 'totals']),
+  resolution_tier: keysOf<GraphQuality['resolution_tiers'][number]>()(['kind', 'confidence', 'edges']),
+  unresolved: keysOf<GraphQuality['unresolved']>()(['missing_target', 'ambiguous_target', 'macro_or_function', 'indirect_call', 'total']),
+  collision_row: keysOf<CollisionRow>()(['name', 'definitions', 'low_confidence_edges', 'ambiguous_call_sites']),
+  low_quality_row: keysOf<LowQualityRow>()(['path', 'reason', 'rate', 'call_sites', 'unresolved']),
+  unsupported_extension: keysOf<GraphQuality['unsupported_extensions'][number]>()(['extension', 'files']),
+  totals: keysOf<GraphQuality['totals']>()(['collision_prone_names', 'low_quality_locations', 'unsupported_extensions']),
+} as const;

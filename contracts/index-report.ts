@@ -1,0 +1,33 @@
+// `data` of `cairn init --json` and `cairn sync --json`: what one indexing run did.
+import { keysOf } from './keys.js';
+
+export interface IndexReport {
+  mode: 'init' | 'sync';
+  git: boolean;
+  git_head: string | null;
+  files: {
+    inventoried: number;
+    added: number;
+    changed: number;
+    deleted: number;
+    unchanged: number;
+    touched: number;
+    unindexable: number;
+  };
+  analysed: number;
+  /** Files by parse status (`ok`, `too_large`, `binary`, `not_utf8`, `parse_error`). */
+  statuses: Record<string, number>;
+  /** Source files of languages cairn does not parse, by extension. */
+  unsupported_extensions: Record<string, number>;
+  skipped: { symlink: number; unreadable: number };
+  elapsed_ms: number;
+  /** Where the time went: listing files, analysing them (with writing, for init), and the store's own work after analysis. */
+  timings_ms: { inventory: number; analyse: number; store: number };
+}
+
+export const INDEX_REPORT_KEYS = {
+  data: keysOf<IndexReport>()(['mode', 'git', 'git_head', 'files', 'analysed', 'statuses', 'unsupported_extensions', 'skipped', 'elapsed_ms', 'timings_ms']),
+  files: keysOf<IndexReport['files']>()(['inventoried', 'added', 'changed', 'deleted', 'unchanged', 'touched', 'unindexable']),
+  skipped: keysOf<IndexReport['skipped']>()(['symlink', 'unreadable']),
+  timings_ms: keysOf<IndexReport['timings_ms']>()(['inventory', 'analyse', 'store']),
+} as const;
