@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { UNIT_AUDIT_KEYS } from '../../contracts/review-audit.js';
-import { cairnIn, cleanup, PAYMENT, paymentWorkspace } from './helpers.js';
+import { cairnIn, cleanup, PAYMENT, paymentWorkspace, readmeReviewWorkspace } from './helpers.js';
 
 afterEach(cleanup);
 
@@ -107,6 +107,18 @@ describe('cairn review (CLI)', () => {
     expect(records[0].projectionFingerprint).toBe(unit.input.inputContract.projectionFingerprint);
     expect(readFileSync(join(ws, envelope.data.auditLog), 'utf8')).not.toContain('orderId');
     expect(cairn(ws, ['replay', join(ws, envelope.data.auditLog)]).code).toBe(0);
+  });
+
+  test("the README's replay example: Money's node is measured with its fingerprint, Address stays unread", () => {
+    const ws = readmeReviewWorkspace();
+    const run = JSON.parse(cairn(ws, ['--json', 'review', '--file', 'src/payment.ts', '--line', '5']).stdout);
+    const steps = cairn(ws, ['replay', join(ws, run.data.auditLog), '--steps']).stdout.replace(/elapsedMs=\d+/g, 'elapsedMs=N');
+    expect(steps).toContain(
+      'evidence-traversal#3 step 5: MEASURED node=src/money.ts#0 bytes=192 elapsedMs=N\n' +
+        '    -> edge from=src/payment.ts#0 ref=r1 relation=type depth=1 to=src/money.ts#0 status=expanded reason=null spent={"files":2,"readBytes":259,"treeBytes":922,"work":2,"targets":1} | references node=src/money.ts#0 depth=1\n',
+    );
+    expect(steps).toContain('replayed 4 machine run(s): identical to the recording');
+    expect(run.data.units[0].omitted).toEqual([{ name: 'Address', relation: 'type', depth: 2, reason: 'privacy-excluded' }]);
   });
 
   test('rules list/show/validate and config show', () => {

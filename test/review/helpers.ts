@@ -78,3 +78,28 @@ export function paymentWorkspace(extra: Record<string, string> = {}): string {
   writeFileSync(join(ws, 'event.json'), editEvent(ws, 'src/pay.ts', before(PAYMENT, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n'));
   return ws;
 }
+
+export const README_PAYMENT = `import type { Money } from './money';
+import type { Address } from './address';
+
+export interface Payment {
+  orderId: string;
+  customerId: string;
+  amount: Money;
+  billing: Billing;
+}
+
+interface Billing {
+  address: Address;
+}
+`;
+
+/** The README's review example: Payment uses Money (src/money.ts) and, through Billing, Address, which privacy excludes. */
+export function readmeReviewWorkspace(): string {
+  return workspace({
+    'src/payment.ts': README_PAYMENT,
+    'src/money.ts': 'export type Money = number;\n',
+    'src/address.ts': 'export interface Address {\n  street: string;\n}\n',
+    '.cairn.jsonc': JSON.stringify({ privacyExcludes: ['src/address.ts'] }),
+  });
+}
