@@ -82,7 +82,8 @@ async function doctor(ctx: CommandContext, prefix: string): Promise<CommandResul
       warnings.push({ code: 'git_head_moved', message: `HEAD is ${short(data.git.head)}, the index was built at ${short(data.git.baseline)}` });
     }
 
-    const { quality, truncated, cut, lowQualityAnywhere } = await qualityPending;
+    const { quality, cut, lowQualityAnywhere } = await qualityPending;
+    const truncated = cut.length > 0;
     quality.trust_verdict = trustVerdict(quality, fresh, lowQualityAnywhere);
     data.graph_quality = quality;
     if (quality.totals.low_quality_locations > 0) {

@@ -25,8 +25,7 @@ export interface CutList {
 
 export interface QualityResult {
   quality: GraphQuality;
-  truncated: boolean;
-  /** What was cut, list by list (empty when nothing was). */
+  /** What was cut, list by list: the answer is truncated when this is not empty. */
   cut: CutList[];
   /** Whether any file or folder of the whole index is a low-quality location (the verdict's, whatever the prefix). */
   lowQualityAnywhere: boolean;
@@ -158,5 +157,5 @@ export function graphQuality(graph: GraphReader, fresh: boolean, options: Qualit
   quality.totals.unsupported_extensions = quality.unsupported_extensions.length;
 
   quality.trust_verdict = trustVerdict(quality, fresh, lowQualityAnywhere);
-  return { quality, truncated: cut.length > 0, cut, lowQualityAnywhere };
+  return { quality, cut, lowQualityAnywhere };
 }
