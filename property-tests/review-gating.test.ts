@@ -57,7 +57,7 @@ const ruleSet = fc.array(
 /** The evidence a traversal could have produced for one root: nodes under a spanning tree, then omitted and repeated edges. */
 function evidenceOf(path: string, name: string, t: Tree) {
   const artifact: InputArtifact = { kind: t.kind, name, domain: path, source: t.source, fingerprint: declarationFingerprint(t.source) };
-  const depthOf = ['root'].map(() => 0);
+  const depthOf = [0]; // by node index, the root first
   const idOf = (i: number) => (i === 0 ? 'root' : `n${i}`);
   const nodes: InputNode[] = [];
   const edges: InputEdge[] = [];
