@@ -29,6 +29,7 @@ export const COMMANDS: Record<string, Loader> = {
   replay: () => import('./replay.js'),
   push: () => import('./push.js'),
   serve: () => import('./serve.js'),
+  mcp: () => import('./mcp.js'),
 };
 
 /** Options of the root program that take a value: their value is not a command name. */

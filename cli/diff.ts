@@ -24,7 +24,7 @@ import { diffPicture } from './pictures/diff-picture.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 
-interface Flags {
+export interface DiffFlags {
   base?: string;
   head?: string;
   files?: string[];
@@ -41,14 +41,15 @@ export function register(program: Command): void {
     .option('--files <path...>', 'map these workspace-relative paths onto their current symbols, without git')
     .option('--limit <n>', `at most this many symbols, edges and unresolved callers each (default ${DIFF_DEFAULT_LIMIT}, max ${DIFF_MAX_LIMIT})`)
     .option('--format <format>', FORMAT_HELP)
-    .action(async (flags: Flags, command: Command) => {
+    .action(async (flags: DiffFlags, command: Command) => {
       await execute(command, 'diff', (ctx) => diff(ctx, flags), printerFor(flags.format, render, diffPicture));
     });
 }
 
 const emptyData = (): DiffData => ({ base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] });
 
-async function diff(ctx: CommandContext, flags: Flags): Promise<CommandResult<DiffData>> {
+/** The diff answer (the CLI and the MCP server print it). */
+export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<CommandResult<DiffData>> {
   pictureFormat(flags.format, ctx.json);
   const limit = intOption(flags.limit, '--limit', DIFF_DEFAULT_LIMIT, 1, DIFF_MAX_LIMIT);
   if (flags.files && (flags.base !== undefined || flags.head !== undefined)) {

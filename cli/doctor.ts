@@ -35,7 +35,8 @@ export function register(program: Command): void {
     });
 }
 
-async function doctor(ctx: CommandContext, prefix: string): Promise<CommandResult<DoctorData>> {
+/** The doctor answer for one workspace (the CLI and the MCP server print it); `prefix` narrows its lists, '' for all. */
+export async function doctor(ctx: CommandContext, prefix: string): Promise<CommandResult<DoctorData>> {
   const store = openStore(ctx.workspace, { readOnly: true });
   try {
     const state = store.schemaState();

@@ -5,9 +5,9 @@ import { requireSymbol } from '../graph/lookup.js';
 import { neighbours, type NeighbourResult } from '../graph/neighbours.js';
 import { withGraph } from './open-graph.js';
 import { edgeTier, symbolLine, unresolvedLine } from './render-graph.js';
-import { execute, intOption } from './run.js';
+import { execute, intOption, type CommandContext } from './run.js';
 
-interface Flags {
+export interface NeighbourFlags {
   minConfidence?: string;
   in?: string;
   showResolution?: boolean;
@@ -23,32 +23,35 @@ export function registerNeighbourCommand(program: Command, direction: 'callers' 
     .option('--in <path-prefix>', `only ${direction} in files under this prefix`)
     .option('--show-resolution', 'print each edge’s resolution kind and confidence')
     .option('--limit <n>', 'at most this many rows (default 100, max 1000)')
-    .action(async (query: string, flags: Flags, command: Command) => {
+    .action(async (query: string, flags: NeighbourFlags, command: Command) => {
       await execute(
         command,
         direction,
-        (ctx) => {
-          const minConfidence = intOption(flags.minConfidence, '--min-confidence', 0, 0, 100);
-          const limit = intOption(flags.limit, '--limit', 100, 1, 1000);
-          return withGraph(ctx.workspace, (graph) => {
-            const target = requireSymbol(graph, query);
-            const data = neighbours(graph, target, { direction, minConfidence, pathPrefix: flags.in, includeTests: ctx.tests, limit });
-            const truncated = data.total > data.neighbours.length;
-            const result: CommandResult<NeighbourResult> = {
-              command: direction,
-              ok: true,
-              data,
-              warnings: [],
-              truncated,
-              next_action: truncated ? 'narrow the query' : 'none',
-              exit_code: 0,
-            };
-            return result;
-          });
-        },
+        (ctx) => neighbourResult(ctx, direction, query, flags),
         (r) => render(r, Boolean(flags.showResolution)),
       );
     });
+}
+
+/** The callers or callees answer (the CLI and the MCP server print it). */
+export async function neighbourResult(ctx: CommandContext, direction: 'callers' | 'callees', query: string, flags: NeighbourFlags): Promise<CommandResult<NeighbourResult>> {
+  const minConfidence = intOption(flags.minConfidence, '--min-confidence', 0, 0, 100);
+  const limit = intOption(flags.limit, '--limit', 100, 1, 1000);
+  return withGraph(ctx.workspace, (graph) => {
+    const target = requireSymbol(graph, query);
+    const data = neighbours(graph, target, { direction, minConfidence, pathPrefix: flags.in, includeTests: ctx.tests, limit });
+    const truncated = data.total > data.neighbours.length;
+    const result: CommandResult<NeighbourResult> = {
+      command: direction,
+      ok: true,
+      data,
+      warnings: [],
+      truncated,
+      next_action: truncated ? 'narrow the query' : 'none',
+      exit_code: 0,
+    };
+    return result;
+  });
 }
 
 function render(r: CommandResult<NeighbourResult>, showResolution: boolean): string {

@@ -8,7 +8,7 @@ import { requireSymbol } from '../graph/lookup.js';
 import { readWorkspaceFile } from '../workers/read-file.js';
 import { withGraph } from './open-graph.js';
 import { symbolLine } from './render-graph.js';
-import { execute, intOption } from './run.js';
+import { execute, intOption, type CommandContext } from './run.js';
 
 type NodeData =
   | {
@@ -20,7 +20,7 @@ type NodeData =
     }
   | { kind: 'file'; file: FileRecord; symbols: SymbolRecord[]; lines?: Array<{ line: number; text: string }>; total_lines?: number };
 
-interface Flags {
+export interface NodeFlags {
   symbol?: string;
   file?: string;
   symbolsOnly?: boolean;
@@ -37,12 +37,17 @@ export function register(program: Command): void {
     .option('--symbols-only', 'with --file: list the file’s symbols, no lines')
     .option('--offset <line>', 'with --file: first line to print (default 1)')
     .option('--limit <n>', 'with --file: number of lines (default 200, max 2000)')
-    .action(async (flags: Flags, command: Command) => {
-      await execute(command, 'node', (ctx) => withGraph(ctx.workspace, (graph) => nodeResult(ctx.workspace, graph, flags)), render);
+    .action(async (flags: NodeFlags, command: Command) => {
+      await execute(command, 'node', (ctx) => node(ctx, flags), render);
     });
 }
 
-function nodeResult(workspace: string, graph: GraphReader, flags: Flags): CommandResult<NodeData> {
+/** The node answer (the CLI and the MCP server print it). */
+export function node(ctx: CommandContext, flags: NodeFlags): Promise<CommandResult<NodeData>> {
+  return withGraph(ctx.workspace, (graph) => nodeResult(ctx.workspace, graph, flags));
+}
+
+function nodeResult(workspace: string, graph: GraphReader, flags: NodeFlags): CommandResult<NodeData> {
   if (Boolean(flags.symbol) === Boolean(flags.file)) {
     throw new CairnError('invalid_argument', 'give exactly one of --symbol or --file');
   }

@@ -83,23 +83,9 @@ export async function executeWith<T>(
   try {
     result = await body(contextFrom(globals));
   } catch (caught) {
-    // A bug still answers with one document: the stack goes to stderr.
-    const error =
-      caught instanceof CairnError
-        ? caught
-        : new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
-    if (!(caught instanceof CairnError)) output.stderr(`${(caught as Error)?.stack ?? String(caught)}\n`);
-    result = {
-      command: name,
-      ok: false,
-      data: error.data as T,
-      warnings: [{ code: error.code, message: error.message }],
-      truncated: false,
-      next_action: error.nextAction,
-      exit_code: error.exitCode,
-    };
+    result = failureResult<T>(name, caught, output);
     if (!json) {
-      output.stderr(`cairn ${name}: ${error.message}\n`);
+      output.stderr(`cairn ${name}: ${result.warnings[0]!.message}\n`);
       output.exitCode(result.exit_code);
       return;
     }
@@ -110,6 +96,29 @@ export async function executeWith<T>(
     if (text) output.stdout(text.endsWith('\n') ? text : `${text}\n`);
   }
   output.exitCode(result.exit_code);
+}
+
+/**
+ * The result of a command body that threw: an expected failure (CairnError) keeps its
+ * code, exit code and next action; anything else is a bug, answered as internal_error
+ * with its stack on stderr. Every caller of a command body (the CLI, the MCP server)
+ * turns a throw into the same envelope.
+ */
+export function failureResult<T>(name: string, caught: unknown, output: Pick<Output, 'stderr'> = processOutput): CommandResult<T> {
+  const error =
+    caught instanceof CairnError
+      ? caught
+      : new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
+  if (!(caught instanceof CairnError)) output.stderr(`${(caught as Error)?.stack ?? String(caught)}\n`);
+  return {
+    command: name,
+    ok: false,
+    data: error.data as T,
+    warnings: [{ code: error.code, message: error.message }],
+    truncated: false,
+    next_action: error.nextAction,
+    exit_code: error.exitCode,
+  };
 }
 
 /** Parses a bounded integer option: a clear usage error, never a silent clamp. */

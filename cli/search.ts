@@ -5,7 +5,13 @@ import type { CommandResult } from '../contracts/envelope.js';
 import type { SymbolRecord } from '../contracts/graph.js';
 import { withGraph } from './open-graph.js';
 import { symbolLine } from './render-graph.js';
-import { execute, intOption } from './run.js';
+import { execute, intOption, type CommandContext } from './run.js';
+
+export interface SearchFlags {
+  kind?: string;
+  in?: string;
+  limit?: string;
+}
 
 interface SearchData {
   query: string;
@@ -20,39 +26,42 @@ export function register(program: Command): void {
     .option('--kind <kind>', 'only symbols of this kind (function, method, struct, class, …)')
     .option('--in <path-prefix>', 'only symbols in files under this prefix')
     .option('--limit <n>', 'at most this many results (default 20, max 200)')
-    .action(async (query: string, flags: { kind?: string; in?: string; limit?: string }, command: Command) => {
+    .action(async (query: string, flags: SearchFlags, command: Command) => {
       await execute(
         command,
         'search',
-        (ctx) => {
-          const limit = intOption(flags.limit, '--limit', 20, 1, 200);
-          return withGraph(ctx.workspace, (graph) => {
-            const filtered = flags.kind || flags.in || !ctx.tests;
-            // Ask for more than we show so filters and the truncation flag stay honest.
-            const raw = graph.search(query, filtered ? Math.max(limit * 20, 1000) : limit + 1);
-            const symbols = raw.filter(
-              (s) =>
-                s.kind !== 'file' &&
-                (!flags.kind || s.kind === flags.kind) &&
-                (!flags.in || s.file_path.startsWith(flags.in)) &&
-                (ctx.tests || !s.is_test),
-            );
-            const truncated = symbols.length > limit;
-            const result: CommandResult<SearchData> = {
-              command: 'search',
-              ok: true,
-              data: { query, symbols: symbols.slice(0, limit) },
-              warnings: [],
-              truncated,
-              next_action: truncated ? 'narrow the query' : 'none',
-              exit_code: 0,
-            };
-            return result;
-          });
-        },
+        (ctx) => search(ctx, query, flags),
         (r) =>
           `Search "${r.data.query}" (${r.data.symbols.length}${r.truncated ? '+' : ''}):\n` +
           (r.data.symbols.map((s) => `  ${symbolLine(s)}`).join('\n') || '  none'),
       );
     });
+}
+
+/** The search answer (the CLI and the MCP server print it). */
+export async function search(ctx: CommandContext, query: string, flags: SearchFlags): Promise<CommandResult<SearchData>> {
+  const limit = intOption(flags.limit, '--limit', 20, 1, 200);
+  return withGraph(ctx.workspace, (graph) => {
+    const filtered = flags.kind || flags.in || !ctx.tests;
+    // Ask for more than we show so filters and the truncation flag stay honest.
+    const raw = graph.search(query, filtered ? Math.max(limit * 20, 1000) : limit + 1);
+    const symbols = raw.filter(
+      (s) =>
+        s.kind !== 'file' &&
+        (!flags.kind || s.kind === flags.kind) &&
+        (!flags.in || s.file_path.startsWith(flags.in)) &&
+        (ctx.tests || !s.is_test),
+    );
+    const truncated = symbols.length > limit;
+    const result: CommandResult<SearchData> = {
+      command: 'search',
+      ok: true,
+      data: { query, symbols: symbols.slice(0, limit) },
+      warnings: [],
+      truncated,
+      next_action: truncated ? 'narrow the query' : 'none',
+      exit_code: 0,
+    };
+    return result;
+  });
 }

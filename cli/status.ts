@@ -29,7 +29,8 @@ export function register(program: Command): void {
     });
 }
 
-async function status(ctx: CommandContext): Promise<CommandResult<StatusData>> {
+/** The status answer for one workspace (the CLI and the MCP server print it). */
+export async function status(ctx: CommandContext): Promise<CommandResult<StatusData>> {
   const { SCHEMA_VERSION } = await import('../store/index.js');
   const store = openStore(ctx.workspace, { readOnly: true });
   try {

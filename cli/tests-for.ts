@@ -7,7 +7,13 @@ import type { SymbolView } from '../graph/views.js';
 import { withGraph } from './open-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { testsForPicture } from './pictures/tests-for-picture.js';
-import { execute, intOption, warningsBlock } from './run.js';
+import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
+
+export interface TestsForFlags {
+  in?: string;
+  limit?: string;
+  format?: string;
+}
 
 interface TestsForData {
   target: SymbolView | null;
@@ -24,41 +30,44 @@ export function register(program: Command): void {
     .option('--in <path-prefix>', 'only tests in files under this prefix')
     .option('--limit <n>', `at most this many tests (default ${TESTS_FOR_DEFAULT_LIMIT}, max ${TESTS_FOR_MAX_LIMIT})`)
     .option('--format <format>', FORMAT_HELP)
-    .action(async (query: string, flags: { in?: string; limit?: string; format?: string }, command: Command) => {
+    .action(async (query: string, flags: TestsForFlags, command: Command) => {
       await execute(
         command,
         'tests-for',
-        (ctx) => {
-          pictureFormat(flags.format, ctx.json);
-          const limit = intOption(flags.limit, '--limit', TESTS_FOR_DEFAULT_LIMIT, 1, TESTS_FOR_MAX_LIMIT);
-          const started = performance.now();
-          return withGraph(ctx.workspace, (graph): CommandResult<TestsForData> => {
-            const target = requireSymbol(graph, query, { target: null, tests: [] });
-            const result = testsFor(graph, target, { prefix: flags.in, limit, includeTests: ctx.tests });
-            const warnings: Warning[] = [];
-            if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test results are left out; this does not mean there are none' });
-            if (result.search_budget_reached) {
-              warnings.push({ code: 'search_budget_reached', message: 'the callers of this symbol fan out past the search budget; deeper tests may exist' });
-            }
-            if (result.truncated) warnings.push({ code: 'limit_reached', message: `showing the first ${limit} tests; narrow with --in` });
-            const truncated = result.truncated || result.search_budget_reached;
-            if (ctx.tests && result.tests.length > 0 && result.tests.every((t) => t.evidence !== 'direct_call')) {
-              warnings.push({ code: 'candidates_only', message: 'no test has a structural path to this symbol; the rows are candidates, not coverage' });
-            }
-            return {
-              command: 'tests-for',
-              ok: true,
-              data: { target: result.target, tests: result.tests, timings_ms: { query: Math.round(performance.now() - started) } },
-              warnings,
-              truncated,
-              next_action: truncated ? 'narrow the query' : 'none',
-              exit_code: 0,
-            };
-          });
-        },
+        (ctx) => testsForResult(ctx, query, flags),
         printerFor(flags.format, render, testsForPicture),
       );
     });
+}
+
+/** The tests-for answer (the CLI and the MCP server print it). */
+export async function testsForResult(ctx: CommandContext, query: string, flags: TestsForFlags): Promise<CommandResult<TestsForData>> {
+  pictureFormat(flags.format, ctx.json);
+  const limit = intOption(flags.limit, '--limit', TESTS_FOR_DEFAULT_LIMIT, 1, TESTS_FOR_MAX_LIMIT);
+  const started = performance.now();
+  return withGraph(ctx.workspace, (graph): CommandResult<TestsForData> => {
+    const target = requireSymbol(graph, query, { target: null, tests: [] });
+    const result = testsFor(graph, target, { prefix: flags.in, limit, includeTests: ctx.tests });
+    const warnings: Warning[] = [];
+    if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test results are left out; this does not mean there are none' });
+    if (result.search_budget_reached) {
+      warnings.push({ code: 'search_budget_reached', message: 'the callers of this symbol fan out past the search budget; deeper tests may exist' });
+    }
+    if (result.truncated) warnings.push({ code: 'limit_reached', message: `showing the first ${limit} tests; narrow with --in` });
+    const truncated = result.truncated || result.search_budget_reached;
+    if (ctx.tests && result.tests.length > 0 && result.tests.every((t) => t.evidence !== 'direct_call')) {
+      warnings.push({ code: 'candidates_only', message: 'no test has a structural path to this symbol; the rows are candidates, not coverage' });
+    }
+    return {
+      command: 'tests-for',
+      ok: true,
+      data: { target: result.target, tests: result.tests, timings_ms: { query: Math.round(performance.now() - started) } },
+      warnings,
+      truncated,
+      next_action: truncated ? 'narrow the query' : 'none',
+      exit_code: 0,
+    };
+  });
 }
 
 function render(result: CommandResult<TestsForData>): string {

@@ -49,6 +49,8 @@ export interface ReviewConfig {
 
 export const DEFAULT_EXCLUDES = ['**/node_modules/**', '.cairn/**'];
 const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend'];
+/** Keys other readers own: `mcp` is the MCP server's workspace allow-list (agents/mcp-workspaces.ts). */
+const FOREIGN_KEYS = ['mcp'];
 const RULE_ENTRY_KEYS = ['path', 'id', 'enabled', 'languages', 'includes', 'excludes', 'threshold', 'message'];
 
 export function userConfigPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -72,7 +74,7 @@ function readLayer(origin: Layer['origin'], file: string, display: string): Laye
   if (!existsSync(file)) return null;
   const doc: JsoncDocument = readJsonc(display, readFileSync(file, 'utf8'));
   if (!isObject(doc.value)) doc.fail([], 'the configuration is a JSON object');
-  onlyKeys(doc, [], doc.value, KEYS);
+  onlyKeys(doc, [], doc.value, [...KEYS, ...FOREIGN_KEYS]);
   return { origin, file, doc, value: doc.value };
 }
 
@@ -99,6 +101,10 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
 
   for (const layer of layers) {
     const { doc, value: v } = layer;
+    // A repository must not widen which workspaces an agent may query through cairn.
+    if (v.mcp !== undefined && layer.origin === 'workspace') {
+      doc.fail(['mcp'], "a repository's .cairn.jsonc may not set mcp; list MCP workspaces in $XDG_CONFIG_HOME/cairn/config.jsonc");
+    }
     for (const key of ['includes', 'excludes', 'contextIncludes', 'contextExcludes'] as const) {
       if (v[key] === undefined) continue;
       const list = stringList(doc, [key], v[key]);
