@@ -84,16 +84,24 @@ export function parseHookEvent(text: string): ParsedEvent {
   return { host: 'claude-code', edits: [stringEdit(path, steps, original, created)], skipped: [] };
 }
 
+/**
+ * The patch of a Codex apply_patch event, in every form the host sends it:
+ * `tool_input.input` or `tool_input.patch`; `tool_input.command` as an argument array
+ * (`["apply_patch", patch]`, or a shell's `["bash", "-lc", "apply_patch <<'EOF' …"]`);
+ * or `tool_input.command` as one string holding the patch itself or an
+ * `apply_patch <<'EOF' … EOF` heredoc. The patch is the text from "*** Begin Patch"
+ * on; parseApplyPatch stops at "*** End Patch", so a heredoc's closing word is left out.
+ */
 function patchBodyOf(input: Record<string, unknown> | null): string | null {
   if (!input) return null;
   for (const key of ['input', 'patch']) if (typeof input[key] === 'string') return input[key] as string;
   const command = input.command;
-  if (Array.isArray(command)) {
-    const body = command.find((c) => typeof c === 'string' && c.includes('*** Begin Patch'));
-    if (typeof body === 'string') return body;
-  }
-  return null;
+  const parts = Array.isArray(command) ? command : [command];
+  const holder = parts.find((c): c is string => typeof c === 'string' && c.includes(BEGIN_PATCH));
+  return holder === undefined ? null : holder.slice(holder.indexOf(BEGIN_PATCH));
 }
+
+const BEGIN_PATCH = '*** Begin Patch';
 
 // --- string edits (Edit / MultiEdit) -------------------------------------------------
 
