@@ -182,7 +182,12 @@ function parseBackend(doc: JsoncDocument, value: unknown): BackendConfig {
       return { kind: 'none' };
     case 'command':
       onlyKeys(doc, ['backend'], value, ['kind', 'command', 'timeoutMs']);
-      return { kind: 'command', command: stringList(doc, ['backend', 'command'], value.command, true), timeoutMs: timeout() };
+      // An argument vector, not a set: `node agent-backend.mjs node agent.mjs` repeats a word.
+      const command = value.command;
+      if (!Array.isArray(command) || command.length === 0 || command.some((s) => typeof s !== 'string' || s.length === 0)) {
+        doc.fail(['backend', 'command'], 'expected a non-empty array of non-empty strings (the program and its arguments)');
+      }
+      return { kind: 'command', command: command as string[], timeoutMs: timeout() };
     case 'http': {
       onlyKeys(doc, ['backend'], value, ['kind', 'url', 'timeoutMs']);
       const url = value.url;
