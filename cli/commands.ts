@@ -30,6 +30,7 @@ export const COMMANDS: Record<string, Loader> = {
   push: () => import('./push.js'),
   serve: () => import('./serve.js'),
   mcp: () => import('./mcp.js'),
+  hooks: () => import('./hooks.js'),
 };
 
 /** Options of the root program that take a value: their value is not a command name. */

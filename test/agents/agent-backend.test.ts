@@ -6,29 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { findDecisions, mapDecisions } from '../../agents/agent-backend.mjs';
-import { REPO } from '../helpers/cli.js';
+import { AGENT_BACKEND, stubAgent } from './helpers.js';
 import { cairnIn, cleanup, paymentWorkspace } from '../review/helpers.js';
 
 afterEach(cleanup);
-
-export const AGENT_BACKEND = join(REPO, 'agents', 'agent-backend.mjs');
-
-/**
- * A stub agent: answers every rule named in the prompt with `probability`, in the
- * given style, and keeps the prompt it got in agent-prompt.txt.
- */
-export function stubAgent(probability: number, style: 'fenced' | 'wrapper' | 'garbage' = 'fenced'): string {
-  return `import { readFileSync, writeFileSync } from 'node:fs';
-const prompt = readFileSync(0, 'utf8');
-writeFileSync('agent-prompt.txt', prompt);
-const ids = [...prompt.matchAll(/^ruleId: (.+)$/gm)].map((m) => m[1]);
-const decisions = ids.map((ruleId) => ({ ruleId, probability: ${probability}, rationale: 'orderId and customerId are both bare strings and can be swapped' }));
-const style = ${JSON.stringify(style)};
-if (style === 'fenced') process.stdout.write('Looking at Payment.\\n\\n\`\`\`json\\n' + JSON.stringify({ decisions }, null, 2) + '\\n\`\`\`\\nDone.\\n');
-else if (style === 'wrapper') process.stdout.write(JSON.stringify({ type: 'result', result: JSON.stringify({ decisions }) }));
-else process.stdout.write('I think this type is fine.');
-`;
-}
 
 const REQUEST = {
   version: 1,
