@@ -123,9 +123,7 @@ function writeSettings(path: string, text: string | null): void {
 
 function unifiedDiff(file: string, before: string | null, after: string | null): string {
   return createTwoFilesPatch(before === null ? '/dev/null' : file, after === null ? '/dev/null' : file, before ?? '', after ?? '', '', '', { context: 3 })
-    .split('\n')
-    .slice(1) // the "=====" banner
-    .join('\n');
+    .replace(/^[\s\S]*?(?=^--- )/m, ''); // the "Index:" and "=====" lines before the file headers
 }
 
 function settingsFailure(where: Location, error: unknown): never {

@@ -20,3 +20,13 @@ else if (style === 'wrapper') process.stdout.write(JSON.stringify({ type: 'resul
 else process.stdout.write('I think this type is fine.');
 `;
 }
+
+/**
+ * The README's hooks example: the demo workspace (RUST_TS_FIXTURE of test/cli/fixtures.ts)
+ * as the project, and a HOME whose ~/.claude/settings.json holds these settings; the
+ * installation's clone was at /opt/cairn. The MCP example runs `cairn mcp` in the same
+ * demo workspace, indexed, at /tmp/demo.
+ */
+export const README_HOME_FILES: Record<string, string> = {
+  '.claude/settings.json': '{\n  "permissions": {\n    "allow": ["Bash(npm test)"]\n  },\n  "model": "opus"\n}\n',
+};
