@@ -17,6 +17,9 @@ export function hookCommand(node: string, script: string): string {
   return `${shellQuote(realpathSync(node))} ${shellQuote(realpathSync(script))} review --event -`;
 }
 
+/** Characters that make a command more than one program with its arguments. */
+export const SHELL_SYNTAX = /[;&|`$()<>\n]/;
+
 /** The words of a simple shell command: spaces split, single and double quotes group, backslash escapes. */
 export function shellWords(command: string): string[] {
   const words: string[] = [];
@@ -75,6 +78,8 @@ export interface CommandCheck {
  * file, which cairn reviews quietly, so no review backend is called.
  */
 export function checkHookCommand(command: string, host: Host, env: NodeJS.ProcessEnv = process.env): CommandCheck {
+  // Only a plain command is run: anything with shell syntax is reported, never executed.
+  if (SHELL_SYNTAX.test(command)) return { programs: [], sample: null, answers: false };
   const words = shellWords(command);
   const programs: CommandCheck['programs'] = [];
   const program = words[0] ?? '';

@@ -7,6 +7,7 @@
 // Pure functions of text: the caller reads and writes the file.
 import type { Node, ParseError } from 'jsonc-parser';
 import { jsoncParser } from '../parsers/jsonc.js';
+import { SHELL_SYNTAX, shellWords } from './hook-command.js';
 
 export interface HookEntry {
   matcher: string;
@@ -24,9 +25,16 @@ export class SettingsError extends Error {
 
 const EVENT = 'PostToolUse';
 
-/** A command that runs cairn's review hook, however cairn is named (PATH, an absolute path, node and the script). */
+/**
+ * A command that is cairn's review hook and nothing else: `cairn review --event -`, with
+ * cairn named on PATH, by path, or as node and its script. A command with shell syntax
+ * (`;`, `&&`, pipes, substitutions) is someone's own hook, never edited or run as ours.
+ */
 export function isCairnHookCommand(command: string): boolean {
-  return /(^|[\s/'"])cairn(\.js)?['"]?\s+review\s+--event\s+-\s*$/.test(command);
+  if (SHELL_SYNTAX.test(command)) return false;
+  const words = shellWords(command);
+  const program = words.length === 5 && /(^|\/)node[\d.]*$/.test(words[0]!) ? words.slice(1) : words;
+  return program.length === 4 && /(^|\/)cairn(\.js)?$/.test(program[0]!) && program.slice(1).join(' ') === 'review --event -';
 }
 
 function tree(text: string): Node | undefined {

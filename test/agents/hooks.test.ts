@@ -147,6 +147,18 @@ describe('cairn hooks install', () => {
     expect(JSON.parse(read(file)).hooks.PostToolUse).toEqual([{ matcher: 'Edit|MultiEdit|Write', hooks: [{ type: 'command', command: thisCommand() }] }]);
   });
 
+  test('a command with shell syntax around cairn is the user’s own hook: kept by install and uninstall, never run by status', () => {
+    const theirs = `touch ${join(project, 'ran')}; cairn review --event -`;
+    const file = write(join(project, '.claude', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: theirs }] }] } }, null, 2));
+    expect(json(['hooks', 'install', '--claude']).body.data.change).toBe('added');
+    expect(JSON.parse(read(file)).hooks.PostToolUse.map((g: { hooks: Array<{ command: string }> }) => g.hooks[0]!.command)).toEqual([theirs, thisCommand()]);
+    const status = json(['hooks', 'status', '--claude', '--project']);
+    expect(status.body.data.locations[0].hooks.map((h: { command: string }) => h.command)).toEqual([thisCommand()]);
+    expect(existsSync(join(project, 'ran'))).toBe(false);
+    expect(run(['hooks', 'uninstall']).code).toBe(0);
+    expect(JSON.parse(read(file)).hooks.PostToolUse).toEqual([{ matcher: 'Edit', hooks: [{ type: 'command', command: theirs }] }]);
+  });
+
   test('refuses a settings file that is not JSON, and bad flags, without touching anything', () => {
     const file = write(join(home, '.claude', 'settings.json'), '{ "model": "opus", ');
     const r = json(['hooks', 'install', '--claude', '--user']);
