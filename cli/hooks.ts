@@ -99,10 +99,15 @@ function location(ctx: CommandContext, host: HostName, scope: Scope): Location {
   return { host, scope, path, file };
 }
 
+/** Hosts' settings files are a few KiB; anything far larger is not one. */
+const MAX_SETTINGS_BYTES = 1024 * 1024;
+
 /** The file's text, or null when it does not exist. A symlinked file is read (and written) where it leads. */
 function readSettings(path: string): string | null {
   if (!existsSync(path)) return null;
-  if (!statSync(path).isFile()) throw new CairnError('invalid_settings', `${path} is not a regular file`, 2);
+  const stat = statSync(path);
+  if (!stat.isFile()) throw new CairnError('invalid_settings', `${path} is not a regular file`, 2);
+  if (stat.size > MAX_SETTINGS_BYTES) throw new CairnError('invalid_settings', `${path} is over ${MAX_SETTINGS_BYTES} bytes: not a settings file cairn edits`, 2);
   return readFileSync(path, 'utf8');
 }
 
