@@ -5,8 +5,8 @@
 // entry is added, changed and removed by offset (its own modify() re-formats the
 // containers it edits). Removing what an install added gives back the original text.
 // Pure functions of text: the caller reads and writes the file.
+import { createRequire } from 'node:module';
 import type { Node, ParseError } from 'jsonc-parser';
-import { jsoncParser } from '../parsers/jsonc.js';
 import { SHELL_SYNTAX, shellWords } from './hook-command.js';
 
 export interface HookEntry {
@@ -24,6 +24,9 @@ export class SettingsError extends Error {
 }
 
 const EVENT = 'PostToolUse';
+
+// jsonc-parser ships CommonJS; loaded as parsers/jsonc.ts loads it, without reaching into parsers/.
+const jsoncParser = () => createRequire(import.meta.url)('jsonc-parser') as typeof import('jsonc-parser');
 
 /**
  * A command that is cairn's review hook and nothing else: `cairn review --event -`, with
