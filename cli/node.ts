@@ -6,9 +6,9 @@ import { CairnError } from '../contracts/errors.js';
 import type { FileRecord, GraphReader, SymbolRecord } from '../contracts/graph.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { readWorkspaceFile } from '../workers/read-file.js';
-import { withGraph } from './open-graph.js';
+import { withGraph, withStaleCheck } from './open-graph.js';
 import { symbolLine } from './render-graph.js';
-import { execute, intOption } from './run.js';
+import { execute, intOption, warningsBlock } from './run.js';
 
 type NodeData =
   | {
@@ -38,7 +38,10 @@ export function register(program: Command): void {
     .option('--offset <line>', 'with --file: first line to print (default 1)')
     .option('--limit <n>', 'with --file: number of lines (default 200, max 2000)')
     .action(async (flags: Flags, command: Command) => {
-      await execute(command, 'node', (ctx) => withGraph(ctx.workspace, (graph) => nodeResult(ctx.workspace, graph, flags)), render);
+      await execute(command, 'node', (ctx) => withGraph(ctx.workspace, (graph) => {
+        const result = nodeResult(ctx.workspace, graph, flags);
+        return withStaleCheck(ctx.workspace, graph, result, result.data.kind === 'file' ? [result.data.file.path] : []);
+      }), render);
     });
 }
 
@@ -89,6 +92,10 @@ function nodeResult(workspace: string, graph: GraphReader, flags: Flags): Comman
 }
 
 function render(r: CommandResult<NodeData>): string {
+  return renderNode(r) + warningsBlock(r);
+}
+
+function renderNode(r: CommandResult<NodeData>): string {
   const d = r.data;
   if (d.kind === 'symbol') {
     return [

@@ -92,7 +92,7 @@ export async function executeWith<T>(
     result = {
       command: name,
       ok: false,
-      data: error.data as T,
+      data: (error.data ?? {}) as T,
       warnings: [{ code: error.code, message: error.message }],
       truncated: false,
       next_action: error.nextAction,

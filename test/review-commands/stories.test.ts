@@ -309,7 +309,7 @@ describe('stories 3-6 on the edited library', () => {
     const empty = cairnJson(['unresolved', '--in', 'nowhere/', '-C', repo.root]);
     expect(empty.code).toBe(0);
     expect(empty.body).toMatchObject({ ok: true, data: { references: [] }, truncated: false, next_action: 'none' });
-    const limited = cairnJson(['unresolved', '--limit', '1', '-C', repo.root]).body;
+    const limited = cairnJson(['unresolved', '--reason', 'missing_target,builtin', '--limit', '1', '-C', repo.root]).body;
     expect(limited.data.references).toHaveLength(1);
     expect(limited).toMatchObject({ truncated: true, next_action: 'narrow the query' });
     expect(cairnJson(['unresolved', '--limit', '201', '-C', repo.root]).code).toBe(2);
