@@ -2,7 +2,7 @@
 import { CairnError } from '../contracts/errors.js';
 import type { CommandResult } from '../contracts/envelope.js';
 import { openStore, type GraphStore } from '../store/index.js';
-import { filesNamedBy, staleSources, staleSourceWarning } from './stale-source.js';
+import { filesNamedBy, staleSources, staleSourceWarning, uncheckedWarning } from './stale-source.js';
 
 export function openGraph(workspace: string): GraphStore {
   const store = openStore(workspace, { readOnly: true });
@@ -44,7 +44,10 @@ export async function answerFromGraph<T>(
 }
 
 export function withStaleCheck<T>(workspace: string, graph: GraphStore, result: CommandResult<T>, extraPaths: string[] = []): CommandResult<T> {
-  const warning = staleSourceWarning(staleSources(workspace, graph, [...extraPaths, ...filesNamedBy(result.data)]));
-  if (!warning) return result;
-  return { ...result, warnings: [...result.warnings, warning], next_action: 'cairn sync' };
+  const stale = staleSources(workspace, graph, [...extraPaths, ...filesNamedBy(result.data)]);
+  const warning = staleSourceWarning(stale);
+  const unchecked = uncheckedWarning(stale);
+  if (!warning && !unchecked) return result;
+  const warnings = [...result.warnings, ...(warning ? [warning] : []), ...(unchecked ? [unchecked] : [])];
+  return { ...result, warnings, next_action: warning ? 'cairn sync' : result.next_action };
 }

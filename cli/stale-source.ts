@@ -90,3 +90,9 @@ export function staleSourceWarning(stale: StaleSources): Warning | null {
     files: stale.changed,
   };
 }
+
+/** Said when an answer names more files than are checked: those were not compared with the index. */
+export function uncheckedWarning(stale: StaleSources): Warning | null {
+  if (stale.unchecked === 0) return null;
+  return { code: 'sources_unchecked', message: `${stale.unchecked} more file(s) this answer names were not checked against the index (${MAX_CHECKED} are)` };
+}

@@ -48,6 +48,11 @@ const RUNTIME_GLOBALS = new Set([
   'crypto', 'queueMicrotask', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
   'structuredClone', 'fetch', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent',
   'encodeURI', 'decodeURI', 'atob', 'btoa', 'require', 'module', 'exports',
+  // the web platform's globals (browsers, and Node 18+)
+  'AbortSignal', 'AggregateError', 'Blob', 'BroadcastChannel', 'CompressionStream', 'CustomEvent', 'DecompressionStream',
+  'DOMException', 'Event', 'EventTarget', 'File', 'FormData', 'Headers', 'MessageChannel', 'ReadableStream', 'Request',
+  'Response', 'TextDecoderStream', 'TextEncoderStream', 'TransformStream', 'WebSocket', 'WritableStream', 'navigator',
+  'location', 'localStorage', 'sessionStorage', 'requestAnimationFrame', 'cancelAnimationFrame',
 ]);
 const MAX_BASE_DEPTH = 8;
 
@@ -410,7 +415,11 @@ function bindSuper(caller: SymbolRecord, ctx: ResolveContext): Binding {
   if (!cls || base === undefined) return { kind: 'unresolved', reason: 'missing_target' };
   const meaning = localMeaning(cls.file_path, base, ctx);
   if (meaning.kind === 'external') return external(meaning.source);
-  if (meaning.kind !== 'symbols') return { kind: 'unresolved', reason: 'missing_target', note: `base:${base}` };
+  if (meaning.kind !== 'symbols') {
+    // `super(message)` in a class extending Error, Map, EventTarget: the runtime's own constructor.
+    if (meaning.kind === 'unknown' && RUNTIME_GLOBALS.has(base)) return { kind: 'unresolved', reason: 'builtin', note: `base:${base}` };
+    return { kind: 'unresolved', reason: 'missing_target', note: `base:${base}` };
+  }
   const classes = meaning.symbols.filter((s) => s.kind === 'class');
   const constructors = classes.flatMap((c) => methodsOf(c, 'constructor', ctx).filter((m) => m.kind === 'constructor'));
   return { kind: 'candidates', tier: 'exact', candidates: oneOverloadGroup(constructors) };
@@ -435,6 +444,10 @@ const BUILTIN_METHODS = new Set([
   'finally', 'call', 'apply', 'bind', 'hasOwnProperty', 'log', 'warn', 'error', 'info', 'debug', 'next', 'return',
   'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'emit', 'on',
   'once', 'off', 'addEventListener', 'removeEventListener', 'write', 'end', 'resolve', 'reject', 'all', 'allSettled', 'race',
+  // web streams, fetch headers and bodies, abort signals, event emitters
+  'append', 'enqueue', 'getReader', 'releaseLock', 'pipeThrough', 'pipeTo', 'tee', 'getWriter', 'abort', 'throwIfAborted',
+  'getSetCookie', 'setHeader', 'getHeader', 'removeHeader', 'formData', 'arrayBuffer', 'removeListener', 'addListener',
+  'removeAllListeners', 'prependListener', 'listeners', 'dispatchEvent',
 ]);
 
 export const typescriptBinder: LanguageBinder = {

@@ -291,8 +291,13 @@ describe('TypeScript resolution', () => {
         { calleeName: 'BigInt' },
         { calleeName: 'insert', receiver: 'sql', specifier: 'sql.insert' },
         { calleeName: 'Map', kind: 'new', specifier: 'Map' },
+        { calleeName: 'Headers', kind: 'new', specifier: 'Headers' },
+        { calleeName: 'enqueue', receiver: 'controller', specifier: 'controller.enqueue' },
       ]),
     ]);
+    // The web platform's globals and the standard stream methods are the runtime's own.
+    expect(answerAt(store, 'src/main.ts', 1004)).toMatchObject({ reason: 'builtin', note: 'global:Headers' });
+    expect(answerAt(store, 'src/main.ts', 1005)).toMatchObject({ reason: 'builtin' });
     expect(answerAt(store, 'src/main.ts', 1000)).toMatchObject({ reason: 'builtin', note: 'global:Object' });
     expect(answerAt(store, 'src/main.ts', 1001)).toMatchObject({ reason: 'builtin', note: 'global:BigInt' });
     expect(answerAt(store, 'src/main.ts', 1002)).toMatchObject({ reason: 'missing_target' });
