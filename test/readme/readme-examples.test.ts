@@ -153,7 +153,8 @@ describe('README examples', () => {
       } finally {
         ws.remove();
       }
-    });
+      // A block builds its fixture and runs several commands (a diff indexes a snapshot).
+    }, 240_000);
   }
 
   afterAll(() => {
