@@ -89,29 +89,27 @@ function parseInputs(doc: JsoncDocument, value: unknown): RuleInput[] {
 }
 
 function parseInput(doc: JsoncDocument, entry: unknown, i: number, seen: Set<string>): RuleInput {
-  {
-    const at = ['inputs', i];
-    if (!isObject(entry)) doc.fail(at, 'an input is an object {languages, kind, requires}');
-    onlyKeys(doc, at, entry, ['languages', 'kind', 'requires']);
-    const languages = stringList(doc, [...at, 'languages'], entry.languages, true);
-    for (const [j, l] of languages.entries()) {
-      if (!(AUTHORED_LANGUAGES as readonly string[]).includes(l)) doc.fail([...at, 'languages', j], `unknown language "${l}" (known: ${AUTHORED_LANGUAGES.join(', ')})`);
-    }
-    if (entry.kind !== 'type' && entry.kind !== 'function') doc.fail([...at, 'kind'], 'kind is "type" or "function"');
-    const kind = entry.kind;
-    if (kind === 'function') {
-      for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" is not defined for ${l}`);
-    }
-    const requires = entry.requires === undefined ? [] : stringList(doc, [...at, 'requires'], entry.requires);
-    const allowed: readonly string[] = kind === 'type' ? TYPE_REQUIREMENTS : FUNCTION_REQUIREMENTS;
-    for (const [j, r] of requires.entries()) if (!allowed.includes(r)) doc.fail([...at, 'requires', j], `"${r}" is not a ${kind} requirement (allowed: ${allowed.join(', ')})`);
-    for (const l of languages) {
-      const key = `${l}/${kind}`;
-      if (seen.has(key)) doc.fail(at, `duplicate language/kind combination ${key}`);
-      seen.add(key);
-    }
-    return { languages, kind, requires: requires as Requirement[] };
+  const at = ['inputs', i];
+  if (!isObject(entry)) doc.fail(at, 'an input is an object {languages, kind, requires}');
+  onlyKeys(doc, at, entry, ['languages', 'kind', 'requires']);
+  const languages = stringList(doc, [...at, 'languages'], entry.languages, true);
+  for (const [j, l] of languages.entries()) {
+    if (!(AUTHORED_LANGUAGES as readonly string[]).includes(l)) doc.fail([...at, 'languages', j], `unknown language "${l}" (known: ${AUTHORED_LANGUAGES.join(', ')})`);
   }
+  if (entry.kind !== 'type' && entry.kind !== 'function') doc.fail([...at, 'kind'], 'kind is "type" or "function"');
+  const kind = entry.kind;
+  if (kind === 'function') {
+    for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" is not defined for ${l}`);
+  }
+  const requires = entry.requires === undefined ? [] : stringList(doc, [...at, 'requires'], entry.requires);
+  const allowed: readonly string[] = kind === 'type' ? TYPE_REQUIREMENTS : FUNCTION_REQUIREMENTS;
+  for (const [j, r] of requires.entries()) if (!allowed.includes(r)) doc.fail([...at, 'requires', j], `"${r}" is not a ${kind} requirement (allowed: ${allowed.join(', ')})`);
+  for (const l of languages) {
+    const key = `${l}/${kind}`;
+    if (seen.has(key)) doc.fail(at, `duplicate language/kind combination ${key}`);
+    seen.add(key);
+  }
+  return { languages, kind, requires: requires as Requirement[] };
 }
 
 const BUILTIN_DIR = fileURLToPath(new URL('./rules/', import.meta.url));
