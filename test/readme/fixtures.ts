@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { RUST_TS_FIXTURE } from '../cli/fixtures.js';
 import { CAIRN, cairn } from '../helpers/cli.js';
 import { makeFixture } from '../helpers/fixture.js';
+import { SHOP_FILES } from '../helpers/graph-fixture.js';
 import { applyEdit, storyRepo } from '../review-commands/story-fixture.js';
 
 export interface ExampleWorkspace {
@@ -108,6 +109,16 @@ function reviewIn(ws: ExampleWorkspace, args: string[], extra: Record<string, st
   if (r.status !== 0) throw new Error(`fixture: cairn ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
 }
 
+/**
+ * Example blocks that are not run, each named by its first command with the reason.
+ * Only for blocks that cannot run as a plain command in a fixture (a server that keeps
+ * running, a fixed port); every other example names a fixture.
+ */
+export const UNCHECKED_EXAMPLES: Record<string, string> = {
+  'cairn push --url http://127.0.0.1:8750 -C shop': 'needs a graph server listening at that fixed address, and an edit between its steps',
+  'cairn serve --data graph-data': 'starts servers that keep running (and one needs PostgreSQL)',
+};
+
 export const README_FIXTURES: Record<string, () => ExampleWorkspace> = {
   /** The README's demo: a small Rust + TypeScript git repository in `./demo`, not indexed. */
   demo: () => named('demo', RUST_TS_FIXTURE, true),
@@ -124,6 +135,13 @@ export const README_FIXTURES: Record<string, () => ExampleWorkspace> = {
     applyEdit(repo);
     run(['sync', '-C', repo.root]);
     return { cwd: repo.root, workspace: repo.root, remove: () => repo.remove() };
+  },
+  /** The graph-push shop (test/helpers/graph-fixture.ts) as `./shop`, origin acme/shop, indexed. */
+  'graph-shop-indexed': () => {
+    const ws = named('shop', SHOP_FILES, true);
+    spawnSync('git', ['remote', 'add', 'origin', 'git@github.com:acme/shop.git'], { cwd: ws.workspace });
+    run(['init', '-C', ws.workspace]);
+    return ws;
   },
   /** `shop`: a TypeScript workspace where an edit added `customerId` to Payment; event.json and patch.diff describe it. */
   'review-payment': paymentWorkspace,
