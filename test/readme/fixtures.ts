@@ -12,6 +12,7 @@ import { RUST_TS_FIXTURE } from '../cli/fixtures.js';
 import { CAIRN, cairn } from '../helpers/cli.js';
 import { makeFixture } from '../helpers/fixture.js';
 import { SHOP_FILES } from '../helpers/graph-fixture.js';
+import { readmeReviewWorkspace } from '../review/helpers.js';
 import { applyEdit, storyRepo } from '../review-commands/story-fixture.js';
 
 export interface ExampleWorkspace {
@@ -149,6 +150,14 @@ export const README_FIXTURES: Record<string, () => ExampleWorkspace> = {
   'review-payment-reviewed': () => {
     const ws = paymentWorkspace();
     reviewIn(ws, ['review', '--patch', 'patch.diff']);
+    return ws;
+  },
+  /** The review fixture of test/review/helpers.ts (Payment, Money, Address privacy-excluded), after one review of its Payment. */
+  'review-readme-payment': () => {
+    const root = readmeReviewWorkspace();
+    const env = { XDG_CONFIG_HOME: join(root, '.no-user') };
+    const ws: ExampleWorkspace = { cwd: root, workspace: root, env, remove: () => rmSync(root, { recursive: true, force: true }) };
+    reviewIn(ws, ['review', '--file', 'src/payment.ts', '--line', '5']);
     return ws;
   },
   /** The same, after a hook event that started the workspace's review server (running when the block starts). */
