@@ -31,7 +31,7 @@ describe('story 1: doctor before using graph evidence', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(body).toMatchObject({ contract_version: '0.3', command: 'doctor', ok: true, truncated: false, next_action: 'none' });
-    expect(body.data.index).toEqual({ present: true, path: '.cairn/graph' });
+    expect(body.data.index).toEqual({ present: true, path: '.cairn/graph', reason: null });
     expect(body.data.schema).toEqual({ expected: SCHEMA_VERSION, actual: SCHEMA_VERSION, match: true });
     expect(body.data.freshness).toBe('fresh');
     expect(body.data.git.head).toMatch(/^[0-9a-f]{40}$/);
