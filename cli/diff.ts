@@ -22,6 +22,9 @@ import { indexWorkspace } from '../workers/pipeline.js';
 import { openGraph } from './open-graph.js';
 import { diffPicture } from './pictures/diff-picture.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
+import { scopeName } from './render-graph.js';
+import { staleSources, staleSourceWarning } from './stale-source.js';
+import { phases } from './progress.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 
 export interface DiffFlags {
@@ -59,15 +62,27 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
     throw new CairnError('base_revision_required', 'name a range with --base <revision> or paths with --files', 2, 'provide a base revision', emptyData());
   }
   const graph = openGraph(ctx.workspace);
+  const progress = phases('cairn diff', ctx.interactive);
   try {
     if (flags.files) {
       const result = diffFiles(graph, ctx.workspace, flags.files, limit, ctx.tests);
-      return done(result.data, result.warnings, result.truncated);
+      // The paths map onto the current index: a named file that changed since, or a source
+      // file the index has not seen yet, makes the mapping stale, and the answer says so.
+      const stale = staleSources(ctx.workspace, graph, result.data.files.map((f) => f.path));
+      for (const w of result.warnings) {
+        if (w.code === 'file_not_indexed' && w.on_disk && languageForPath(String(w.path)) !== null) stale.changed.push(String(w.path));
+      }
+      stale.changed.sort();
+      const warning = staleSourceWarning(stale);
+      const answer = done(result.data, result.warnings, result.truncated);
+      if (!warning) return answer;
+      return { ...answer, ok: false, warnings: [...answer.warnings, warning], next_action: 'cairn sync', exit_code: 1 };
     }
     const base = withData(() => resolveRevision(ctx.workspace, flags.base!, 'base'));
     const head = flags.head === undefined ? null : withData(() => resolveRevision(ctx.workspace, flags.head!, 'head'));
     const meta = graph.meta();
     const includeLibrary = Boolean(meta?.options.include_library);
+    progress.phase('checking the index against the work tree');
     const decision = await currentFreshness(ctx.workspace, graph.fileStates(), includeLibrary, graph.moduleConfigs());
     const fresh = isFresh(decision);
     if (!head && !fresh) {
@@ -80,6 +95,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
         { ...emptyData(), base },
       );
     }
+    progress.phase(`indexing ${head ? 'both revisions' : 'the base revision'} and comparing`);
     const result = await diffRange({
       workspace: ctx.workspace,
       current: graph,
@@ -95,6 +111,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
     });
     return done(result.data, result.warnings, result.truncated);
   } finally {
+    progress.finish();
     await graph.close();
   }
 }
@@ -172,7 +189,7 @@ function done(data: DiffData, warnings: Warning[], truncated: boolean): CommandR
 
 function render(result: CommandResult<DiffData>): string {
   const d = result.data;
-  const name = (s: { qualified_name: string; id: string } | null) => (s ? s.qualified_name || s.id : '(unresolved)');
+  const name = (s: { qualified_name: string; id: string } | null) => (s ? s.qualified_name || scopeName(s.id) : '(unresolved)');
   const section = (title: string, rows: string[]) => [title, ...(rows.length === 0 ? ['  none'] : rows.map((r) => `  ${r}`))];
   const range = d.base ? `${d.base.slice(0, 12)}..${d.head ? d.head.slice(0, 12) : 'work tree'}` : 'explicit files';
   const lines = [

@@ -6,9 +6,9 @@ import type { CommandResult } from '../contracts/envelope.js';
 import type { SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { neighbours, type Neighbour } from '../graph/neighbours.js';
-import { withGraph } from './open-graph.js';
+import { answerFromGraph } from './open-graph.js';
 import { edgeTier, symbolLine, unresolvedLine } from './render-graph.js';
-import { execute, intOption } from './run.js';
+import { execute, intOption, warningsBlock } from './run.js';
 
 interface ExploreData {
   symbol: SymbolRecord;
@@ -34,7 +34,7 @@ export function register(program: Command): void {
         'explore',
         (ctx) => {
           const limit = intOption(flags.limit, '--limit', 10, 1, 100);
-          return withGraph(ctx.workspace, (graph) => {
+          return answerFromGraph(ctx.workspace, (graph) => {
             const symbol = requireSymbol(graph, query);
             const base = { minConfidence: 0, includeTests: ctx.tests, limit };
             // One walk of the incoming edges serves both the callers and the direct tests.
@@ -79,7 +79,7 @@ function render(r: CommandResult<ExploreData>): string {
   const d = r.data;
   const list = (title: string, lines: string[], total = lines.length) =>
     [`${title} (${total}):`, ...(lines.length ? lines.map((l) => `  ${l}`) : ['  none'])].join('\n');
-  const edge = (n: Neighbour) => `${n.symbol ? symbolLine(n.symbol) : '(not indexed)'}  [${edgeTier(n)}]`;
+  const edge = (n: Neighbour) => `${n.symbol ? symbolLine(n.symbol) : '(not indexed)'}  at ${n.file_path}:${n.line}  [${edgeTier(n)}]`;
   return [
     `Explore ${d.symbol.qualified_name}`,
     `Symbol: ${symbolLine(d.symbol)}`,
@@ -89,5 +89,5 @@ function render(r: CommandResult<ExploreData>): string {
     list('Callees', d.callees.map(edge), d.callees_total),
     list('Unresolved calls', d.unresolved.map(unresolvedLine)),
     list('Tests calling it directly', d.direct_tests.map(symbolLine)),
-  ].join('\n');
+  ].join('\n') + warningsBlock(r);
 }

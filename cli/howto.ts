@@ -17,6 +17,8 @@ const MEANING: Record<ResolutionKind, string> = {
 };
 
 const QUESTIONS: Array<{ question: string; command: string }> = [
+  { question: 'Index this repository (once)', command: 'cairn init' },
+  { question: 'Bring the index up to date after edits', command: 'cairn sync' },
   { question: 'Is there an index, and is it fresh?', command: 'cairn status' },
   { question: 'Can I trust this index for review?', command: 'cairn doctor' },
   { question: 'Where is a symbol defined?', command: 'cairn search <name>' },
@@ -28,7 +30,13 @@ const QUESTIONS: Array<{ question: string; command: string }> = [
   { question: 'What could a change to this affect?', command: 'cairn impact <symbol>' },
   { question: 'What did this change touch?', command: 'cairn diff --base <rev>' },
   { question: 'Which calls could not be resolved?', command: 'cairn unresolved' },
+  { question: 'Which calls leave the workspace?', command: 'cairn unresolved --reason external,builtin' },
   { question: 'The whole graph as data?', command: 'cairn export --format jsonl' },
+  { question: 'Review the types and functions an edit changed', command: 'cairn review --patch <file>' },
+  { question: 'Which review rules run, and are my rule files valid?', command: 'cairn rules list / rules validate <file>' },
+  { question: 'Which review configuration applies, and from where?', command: 'cairn config show' },
+  { question: 'What did past reviews skip or find?', command: 'cairn review status' },
+  { question: 'Replay a review’s decisions from its audit log', command: 'cairn replay .cairn/audit/<log>' },
 ];
 
 interface HowtoData {
@@ -40,6 +48,8 @@ interface HowtoData {
 const NOTES = [
   'Resolution tries the tiers from the most to the least certain and stops at the first that binds exactly one target.',
   'A call that binds no target, or more than one, is an unresolved record with its reason (missing_target, ambiguous_target, macro_or_function, indirect_call); it is never shown as a symbol.',
+  'Calls into packages outside the workspace (external) or the language’s own library (builtin) are unresolved by nature: listed apart, never counted against the graph’s trust.',
+  'Every answer checks the files it relies on; a stale_source warning means one changed since the last sync: run cairn sync.',
   'A confidence is a claim about precision: --min-confidence 90 keeps only typed or exact bindings.',
   'Text search (comments, literals, generated code) is grep’s job; a grep hit is evidence, not a graph relationship.',
 ];

@@ -4,7 +4,8 @@ import type { CommandResult, Warning } from '../contracts/envelope.js';
 import { CairnError } from '../contracts/errors.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction, type ImpactData } from '../graph/impact.js';
-import { withGraph } from './open-graph.js';
+import { answerFromGraph } from './open-graph.js';
+import { scopeName } from './render-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { impactPicture } from './pictures/impact-picture.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
@@ -62,7 +63,7 @@ export async function impactResult(ctx: CommandContext, query: string, flags: Im
     frontier: [],
     frontier_total: 0,
   };
-  return withGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
+  return answerFromGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
     const root = requireSymbol(graph, query, empty);
     const result = impact(graph, root, { depth, direction, minConfidence, limit, includeTests: ctx.tests });
     const warnings: Warning[] = [];
@@ -93,7 +94,7 @@ function render(result: CommandResult<ImpactOutput>): string {
   const d = result.data;
   const name = (id: string) => {
     const node = d.nodes.find((n) => n.id === id);
-    return node?.qualified_name || (d.root && d.root.id === id ? d.root.qualified_name : id);
+    return node?.qualified_name || (d.root && d.root.id === id && d.root.qualified_name) || scopeName(id);
   };
   const lowMark = (low?: true) => (low ? ' [low confidence]' : '');
   const section = (title: string, rows: string[]) => [title, ...(rows.length === 0 ? ['  none'] : rows.map((r) => `  ${r}`))];
@@ -106,10 +107,17 @@ function render(result: CommandResult<ImpactOutput>): string {
     })),
     ...section('Affected tests:', d.affected_tests.map((t) => `${t.test.id}  via paths ${t.path_ids.map((i) => `#${i}`).join(', ')}`)),
     ...section('Unresolved boundaries:', d.unresolved_boundaries.map((b) => `${b.specifier}  ${b.reason}  from ${name(b.source)} at ${b.file_path}:${b.line}${b.path_id === null ? '' : `  (path #${b.path_id})`}`)),
-    ...section('Edges:', d.edges.map((e) => `${name(e.source)} -> ${name(e.target)}  ${e.relationship} ${e.resolution_kind} ${e.confidence}`)),
+    ...section('Edges:', d.edges.map((e) => `${name(e.source)} -> ${name(e.target)}  ${e.relationship} ${e.resolution_kind} ${e.confidence}  at ${e.file_path}:${e.line}`)),
   ];
   if (result.truncated) {
-    lines.push(...section(`Not walked (${d.frontier_total}):`, d.frontier.map((f) => `${name(f.node)}${f.path_id === null ? '' : ` (path #${f.path_id})`}  ${f.reason} budget`)));
+    const where = (f: ImpactOutput['frontier'][number]) =>
+      f.node === d.root?.id && f.path_id === null ? `${name(f.node)} (the root)` : `${name(f.node)}${f.path_id === null ? '' : ` (path #${f.path_id})`}`;
+    lines.push(
+      ...section(
+        `Walk cut short (${d.frontier_total}):`,
+        d.frontier.map((f) => `${where(f)}  ${f.walked === 'partly' ? 'partly walked: the' : 'not walked: the'} ${f.reason} budget ran out`),
+      ),
+    );
   }
   return lines.join('\n') + warningsBlock(result);
 }

@@ -28,7 +28,7 @@ async function runProgram(args: string[]): Promise<void> {
         contract_version: CONTRACT_VERSION,
         command: commandNamed(args) ?? 'cairn',
         ok: false,
-        data: null,
+        data: {},
         warnings: [{ code: 'invalid_argument', message: error.message.replace(/^error: /, '') }],
         truncated: false,
         next_action: 'none',

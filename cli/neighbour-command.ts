@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { neighbours, type NeighbourResult } from '../graph/neighbours.js';
-import { withGraph } from './open-graph.js';
+import { answerFromGraph } from './open-graph.js';
 import { edgeTier, symbolLine, unresolvedLine } from './render-graph.js';
-import { execute, intOption, type CommandContext } from './run.js';
+import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 
 export interface NeighbourFlags {
   minConfidence?: string;
@@ -37,7 +37,7 @@ export function registerNeighbourCommand(program: Command, direction: 'callers' 
 export async function neighbourResult(ctx: CommandContext, direction: 'callers' | 'callees', query: string, flags: NeighbourFlags): Promise<CommandResult<NeighbourResult>> {
   const minConfidence = intOption(flags.minConfidence, '--min-confidence', 0, 0, 100);
   const limit = intOption(flags.limit, '--limit', 100, 1, 1000);
-  return withGraph(ctx.workspace, (graph) => {
+  return answerFromGraph(ctx.workspace, (graph) => {
     const target = requireSymbol(graph, query);
     const data = neighbours(graph, target, { direction, minConfidence, pathPrefix: flags.in, includeTests: ctx.tests, limit });
     const truncated = data.total > data.neighbours.length;
@@ -68,5 +68,5 @@ function render(r: CommandResult<NeighbourResult>, showResolution: boolean): str
     out.push(`Unresolved calls (${d.unresolved.length}):`);
     out.push(d.unresolved.length ? d.unresolved.map((u) => `  ${unresolvedLine(u)}`).join('\n') : '  none');
   }
-  return out.join('\n');
+  return out.join('\n') + warningsBlock(r);
 }

@@ -6,9 +6,9 @@ import { CairnError } from '../contracts/errors.js';
 import type { FileRecord, GraphReader, SymbolRecord } from '../contracts/graph.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { readWorkspaceFile } from '../workers/read-file.js';
-import { withGraph } from './open-graph.js';
+import { withGraph, withStaleCheck } from './open-graph.js';
 import { symbolLine } from './render-graph.js';
-import { execute, intOption, type CommandContext } from './run.js';
+import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 
 type NodeData =
   | {
@@ -44,7 +44,10 @@ export function register(program: Command): void {
 
 /** The node answer (the CLI and the MCP server print it). */
 export function node(ctx: CommandContext, flags: NodeFlags): Promise<CommandResult<NodeData>> {
-  return withGraph(ctx.workspace, (graph) => nodeResult(ctx.workspace, graph, flags));
+  return withGraph(ctx.workspace, (graph) => {
+    const result = nodeResult(ctx.workspace, graph, flags);
+    return withStaleCheck(ctx.workspace, graph, result, result.data.kind === 'file' ? [result.data.file.path] : []);
+  });
 }
 
 function nodeResult(workspace: string, graph: GraphReader, flags: NodeFlags): CommandResult<NodeData> {
@@ -94,6 +97,10 @@ function nodeResult(workspace: string, graph: GraphReader, flags: NodeFlags): Co
 }
 
 function render(r: CommandResult<NodeData>): string {
+  return renderNode(r) + warningsBlock(r);
+}
+
+function renderNode(r: CommandResult<NodeData>): string {
   const d = r.data;
   if (d.kind === 'symbol') {
     return [

@@ -1,6 +1,8 @@
 // Opens the index for reading, or fails with the action that would fix it.
 import { CairnError } from '../contracts/errors.js';
+import type { CommandResult } from '../contracts/envelope.js';
 import { openStore, type GraphStore } from '../store/index.js';
+import { filesNamedBy, staleSources, staleSourceWarning, uncheckedWarning } from './stale-source.js';
 
 export function openGraph(workspace: string): GraphStore {
   const store = openStore(workspace, { readOnly: true });
@@ -8,6 +10,9 @@ export function openGraph(workspace: string): GraphStore {
   if (state === 'compatible') return store;
   void store.close();
   if (state === 'missing') throw new CairnError('index_missing', 'no index here yet: run `cairn init`', 1, 'cairn init');
+  if (state === 'unusable') {
+    throw new CairnError('index_unusable', `the index is unusable (${store.unusableReason()}): run \`cairn init\` to rebuild it`, 1, 'cairn init');
+  }
   throw new CairnError(
     'index_incompatible',
     'the index was written by another schema version: run `cairn init` to rebuild it',
@@ -24,4 +29,25 @@ export async function withGraph<T>(workspace: string, read: (graph: GraphStore) 
   } finally {
     await graph.close();
   }
+}
+
+/**
+ * Runs a query against the index, then checks the files its answer names (stat,
+ * then hash): when one changed since the index was written, the answer carries a
+ * `stale_source` warning and `next_action: "cairn sync"`.
+ */
+export async function answerFromGraph<T>(
+  workspace: string,
+  read: (graph: GraphStore) => CommandResult<T> | Promise<CommandResult<T>>,
+): Promise<CommandResult<T>> {
+  return withGraph(workspace, async (graph) => withStaleCheck(workspace, graph, await read(graph)));
+}
+
+export function withStaleCheck<T>(workspace: string, graph: GraphStore, result: CommandResult<T>, extraPaths: string[] = []): CommandResult<T> {
+  const stale = staleSources(workspace, graph, [...extraPaths, ...filesNamedBy(result.data)]);
+  const warning = staleSourceWarning(stale);
+  const unchecked = uncheckedWarning(stale);
+  if (!warning && !unchecked) return result;
+  const warnings = [...result.warnings, ...(warning ? [warning] : []), ...(unchecked ? [unchecked] : [])];
+  return { ...result, warnings, next_action: warning ? 'cairn sync' : result.next_action };
 }

@@ -11,6 +11,7 @@ export async function program(args: string[]): Promise<Command> {
     .option('-C, --workspace <dir>', 'workspace root (default: the current directory)')
     .option('--json', 'print exactly one JSON document (the v0.3 envelope) on stdout')
     .option('--no-tests', 'leave test symbols out of results')
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError()
     .exitOverride();
   const named = commandNamed(args);

@@ -18,3 +18,23 @@ export function progressBar(label: string, enabled: boolean): { update(done: num
     },
   };
 }
+
+/**
+ * A one-line "what is happening" status on stderr for commands that take seconds
+ * without a count to show (doctor, diff); drawn only when stderr is a terminal, and
+ * cleared before the answer prints.
+ */
+export function phases(label: string, enabled: boolean): { phase(text: string): void; finish(): void } {
+  let drawn = false;
+  return {
+    phase(text) {
+      if (!enabled) return;
+      process.stderr.write(`\r\x1b[K${label}: ${text}…`);
+      drawn = true;
+    },
+    finish() {
+      if (drawn) process.stderr.write('\r\x1b[K');
+      drawn = false;
+    },
+  };
+}

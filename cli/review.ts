@@ -1,7 +1,8 @@
 // `cairn review`: advisory review after an edit. Inputs: a hook event (--event),
 // a patch (--patch) or one explicit root (--file/--line). Heavy modules load only
 // inside the action, so the hook pays for what it uses.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { CairnError } from './errors.js';
@@ -52,10 +53,22 @@ export async function prepareReview(): Promise<void> {
   await analyzeTypeScript('export type Warm = string;\n', 'tsx');
 }
 
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 export async function reviewCommand(ctx: CommandContext, options: ReviewOptions, caller: ReviewCaller = thisProcess) {
   const given = [options.event, options.patch, options.file].filter((x) => x !== undefined).length;
   if (given !== 1) throw new CairnError('invalid_argument', 'give exactly one of --event, --patch or --file');
   if (options.file !== undefined && options.line === undefined) throw new CairnError('invalid_argument', '--file needs --line');
+  // A root named by hand must exist: "0 roots" would read as "nothing to review".
+  if (options.file !== undefined && !isFile(resolve(ctx.workspace, options.file))) {
+    throw new CairnError('file_not_found', `--file ${options.file}: no such file in the workspace`);
+  }
 
   const { parseHookEvent, parsePatchText, explicitLine, EditInputError } = await import('../review/edits.js');
   let parsed;

@@ -85,20 +85,26 @@ export function register(program: Command): void {
           }
           const { parseRule } = await import('../review/rules.js');
           const valid: string[] = [];
+          const problems: string[] = [];
+          // Every file is checked and every problem reported, one `file:line:col: problem` line each.
           for (const file of files) {
             let text: string;
             try {
               text = readFileSync(file, 'utf8');
             } catch {
-              throw new CairnError('invalid_input', `cannot read ${file}`);
+              problems.push(`${file}: cannot be read`);
+              continue;
             }
             try {
               valid.push(parseRule(file, text).id);
             } catch (error) {
-              throw new CairnError('invalid_rule', (error as Error).message);
+              problems.push(...(error as Error).message.split('\n'));
             }
           }
-          return ok('rules validate', { valid });
+          if (problems.length > 0) {
+            throw new CairnError('invalid_rule', `${problems.length} problem(s):\n${problems.join('\n')}`, 2, 'none', { valid, problems });
+          }
+          return ok('rules validate', { valid, problems });
         },
         (r) => r.data.valid.map((id) => `ok ${id}`).join('\n'),
       );

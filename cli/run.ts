@@ -113,7 +113,8 @@ export function failureResult<T>(name: string, caught: unknown, output: Pick<Out
   return {
     command: name,
     ok: false,
-    data: error.data as T,
+    // `data` is always present, even on a usage error (the contract's envelope).
+    data: (error.data ?? {}) as T,
     warnings: [{ code: error.code, message: error.message }],
     truncated: false,
     next_action: error.nextAction,

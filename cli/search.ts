@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import type { SymbolRecord } from '../contracts/graph.js';
-import { withGraph } from './open-graph.js';
+import { answerFromGraph } from './open-graph.js';
 import { symbolLine } from './render-graph.js';
 import { execute, intOption, type CommandContext } from './run.js';
 
@@ -15,6 +15,8 @@ export interface SearchFlags {
 
 interface SearchData {
   query: string;
+  /** `name`: exact, prefix or substring; `typo_tolerant`: nothing matched, these names are a typo away. */
+  match: 'name' | 'typo_tolerant';
   symbols: SymbolRecord[];
 }
 
@@ -32,7 +34,7 @@ export function register(program: Command): void {
         'search',
         (ctx) => search(ctx, query, flags),
         (r) =>
-          `Search "${r.data.query}" (${r.data.symbols.length}${r.truncated ? '+' : ''}):\n` +
+          `Search "${r.data.query}" (${r.data.symbols.length}${r.truncated ? '+' : ''}${r.data.match === 'typo_tolerant' && r.data.symbols.length ? ', typo-tolerant: no name contains the query' : ''}):\n` +
           (r.data.symbols.map((s) => `  ${symbolLine(s)}`).join('\n') || '  none'),
       );
     });
@@ -41,10 +43,14 @@ export function register(program: Command): void {
 /** The search answer (the CLI and the MCP server print it). */
 export async function search(ctx: CommandContext, query: string, flags: SearchFlags): Promise<CommandResult<SearchData>> {
   const limit = intOption(flags.limit, '--limit', 20, 1, 200);
-  return withGraph(ctx.workspace, (graph) => {
+  return answerFromGraph(ctx.workspace, (graph) => {
     const filtered = flags.kind || flags.in || !ctx.tests;
     // Ask for more than we show so filters and the truncation flag stay honest.
-    const raw = graph.search(query, filtered ? Math.max(limit * 20, 1000) : limit + 1);
+    const wanted = filtered ? Math.max(limit * 20, 1000) : limit + 1;
+    let raw = graph.search(query, wanted);
+    const match: SearchData['match'] = raw.length === 0 ? 'typo_tolerant' : 'name';
+    // Nothing by name: the names a typo away, said to be such.
+    if (match === 'typo_tolerant') raw = graph.similarNames(query, wanted).flatMap((name) => graph.symbolsByName(name));
     const symbols = raw.filter(
       (s) =>
         s.kind !== 'file' &&
@@ -56,8 +62,11 @@ export async function search(ctx: CommandContext, query: string, flags: SearchFl
     const result: CommandResult<SearchData> = {
       command: 'search',
       ok: true,
-      data: { query, symbols: symbols.slice(0, limit) },
-      warnings: [],
+      data: { query, match, symbols: symbols.slice(0, limit) },
+      warnings:
+        match === 'typo_tolerant' && symbols.length > 0
+          ? [{ code: 'typo_tolerant_match', message: `no name contains "${query}"; these names are a typo away from it` }]
+          : [],
       truncated,
       next_action: truncated ? 'narrow the query' : 'none',
       exit_code: 0,

@@ -11,11 +11,11 @@ import { execute, type CommandContext } from './run.js';
 const SHOWN_PATHS = 20;
 
 export interface StatusData {
-  index: { present: boolean; path: string };
+  index: { present: boolean; path: string; reason?: string };
   schema: { state: SchemaState; expected: number; actual: number | null };
   meta: IndexMeta | null;
   git: { head: string | null; indexed_head: string | null };
-  freshness: 'fresh' | 'stale' | 'missing' | 'incompatible';
+  freshness: 'fresh' | 'stale' | 'missing' | 'incompatible' | 'unusable';
   changes: { added: number; changed: number; deleted: number; unindexable: number; sample: string[] } | null;
   stats: GraphStats | null;
 }
@@ -41,16 +41,24 @@ export async function status(ctx: CommandContext): Promise<CommandResult<StatusD
       schema: { state, expected: SCHEMA_VERSION, actual: store.storedSchemaVersion() ?? null },
       meta: null,
       git: { head, indexed_head: null },
-      freshness: state === 'missing' ? 'missing' : state === 'incompatible' ? 'incompatible' : 'fresh',
+      freshness: state === 'compatible' ? 'fresh' : state,
       changes: null,
       stats: null,
     };
+    const reason = store.unusableReason();
+    if (reason) data.index.reason = reason;
     if (state !== 'compatible') {
+      const warning =
+        state === 'missing'
+          ? { code: 'index_missing', message: 'no index here yet' }
+          : state === 'unusable'
+            ? { code: 'index_unusable', message: `the index cannot be read (${reason}); \`cairn init\` rebuilds it` }
+            : { code: 'index_incompatible', message: 'the index has another schema version' };
       return {
         command: 'status',
         ok: false,
         data,
-        warnings: [{ code: state === 'missing' ? 'index_missing' : 'index_incompatible', message: state === 'missing' ? 'no index here yet' : 'the index has another schema version' }],
+        warnings: [warning],
         truncated: false,
         next_action: 'cairn init',
         exit_code: 1,
@@ -89,7 +97,7 @@ export async function status(ctx: CommandContext): Promise<CommandResult<StatusD
 
 function renderStatus(result: CommandResult<StatusData>): string {
   const d = result.data;
-  const lines = [`Index: ${d.index.present ? d.index.path : 'missing'}`];
+  const lines = [`Index: ${d.index.reason ? `unusable (${d.index.path}: ${d.index.reason})` : d.index.present ? d.index.path : 'missing'}`];
   lines.push(`Schema: ${d.schema.state} (expected ${d.schema.expected}, found ${d.schema.actual ?? 'none'})`);
   if (d.meta) lines.push(`Indexed: ${d.meta.indexed_at} at ${d.meta.git_head ?? 'no git head'}`);
   lines.push(`Git head: ${d.git.head ?? 'none'}`);
@@ -101,10 +109,11 @@ function renderStatus(result: CommandResult<StatusData>): string {
   if (d.stats) {
     const s = d.stats;
     const calls = s.edges_by_relationship.calls ?? 0;
-    const unresolved = Object.values(s.unresolved_by_reason).reduce((a, b) => a + b, 0);
+    const outside = (s.unresolved_by_reason.external ?? 0) + (s.unresolved_by_reason.builtin ?? 0);
+    const unresolved = Object.values(s.unresolved_by_reason).reduce((a, b) => a + b, 0) - outside;
     lines.push(`Files: ${s.files} (${Object.entries(s.files_by_language).map(([l, n]) => `${l} ${n}`).join(', ') || 'none'})`);
     lines.push(`Symbols: ${s.symbols}`);
-    lines.push(`Call sites: ${s.call_sites} (${calls} resolved, ${unresolved} unresolved)`);
+    lines.push(`Call sites: ${s.call_sites} (${calls} resolved, ${unresolved} unresolved, ${outside} outside the workspace)`);
   }
   if (result.next_action !== 'none') lines.push(`Action: ${result.next_action}`);
   return lines.join('\n');

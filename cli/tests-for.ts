@@ -4,7 +4,8 @@ import type { CommandResult, Warning } from '../contracts/envelope.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { MAX_HOPS, TESTS_FOR_DEFAULT_LIMIT, TESTS_FOR_MAX_LIMIT, testsFor, type TestItem } from '../graph/tests-for.js';
 import type { SymbolView } from '../graph/views.js';
-import { withGraph } from './open-graph.js';
+import { answerFromGraph } from './open-graph.js';
+import { scopeName } from './render-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { testsForPicture } from './pictures/tests-for-picture.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
@@ -45,7 +46,7 @@ export async function testsForResult(ctx: CommandContext, query: string, flags: 
   pictureFormat(flags.format, ctx.json);
   const limit = intOption(flags.limit, '--limit', TESTS_FOR_DEFAULT_LIMIT, 1, TESTS_FOR_MAX_LIMIT);
   const started = performance.now();
-  return withGraph(ctx.workspace, (graph): CommandResult<TestsForData> => {
+  return answerFromGraph(ctx.workspace, (graph): CommandResult<TestsForData> => {
     const target = requireSymbol(graph, query, { target: null, tests: [] });
     const result = testsFor(graph, target, { prefix: flags.in, limit, includeTests: ctx.tests });
     const warnings: Warning[] = [];
@@ -77,7 +78,7 @@ function render(result: CommandResult<TestsForData>): string {
   if (tests.length === 0) lines.push('  none');
   for (const t of tests) {
     lines.push(`  ${t.test.id}  ${t.evidence}  confidence ${t.confidence}`);
-    const hops = t.path.map((p) => `${p.source.qualified_name || p.source.id} -${p.relationship}(${p.resolution_kind} ${p.confidence})-> ${p.target.qualified_name || p.target.id}`);
+    const hops = t.path.map((p) => `${p.source.qualified_name || scopeName(p.source.id)} -${p.relationship}(${p.resolution_kind} ${p.confidence})-> ${p.target.qualified_name || scopeName(p.target.id)}`);
     for (const hop of hops) lines.push(`    ${hop}`);
   }
   return lines.join('\n') + warningsBlock(result);

@@ -129,6 +129,8 @@ export interface GraphReader {
   symbolsInFile(path: string): SymbolRecord[];
   /** Exact name match (case-sensitive). */
   symbolsByName(name: string): SymbolRecord[];
+  /** Distinct names a typo away from `query` (store/similar-names.ts), nearest first; a scan of the name index's keys. */
+  similarNames(query: string, limit: number): string[];
   /** Ranked search: exact, then prefix, then substring; case-insensitive. */
   search(query: string, limit: number): SymbolRecord[];
   outgoing(id: string): EdgeRecord[];

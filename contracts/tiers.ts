@@ -35,6 +35,13 @@ export const UNRESOLVED_REASONS = [
   'ambiguous_target',
   'macro_or_function',
   'indirect_call',
+  // Not the code's fault, and kept out of the trust verdict's rate: a call into a package
+  // outside the workspace, or into the language's own library (each resolver decides).
+  'external',
+  'builtin',
 ] as const;
+
+/** Reasons that say the target is outside the workspace by nature. */
+export const OUTSIDE_WORKSPACE_REASONS: ReadonlySet<string> = new Set(['external', 'builtin']);
 
 export type UnresolvedReason = (typeof UNRESOLVED_REASONS)[number];

@@ -93,7 +93,7 @@ export function diffFiles(graph: GraphReader, workspace: string, rawPaths: strin
     const indexed = graph.file(path);
     const onDisk = exists(join(workspace, path));
     if (!indexed) {
-      warnings.push({ code: 'file_not_indexed', message: `${path} is not in the index${onDisk ? '' : ' and does not exist'}` });
+      warnings.push({ code: 'file_not_indexed', message: `${path} is not in the index${onDisk ? '' : ' and does not exist'}`, path, on_disk: onDisk });
       continue;
     }
     data.files.push({ path, status: onDisk ? 'modified' : 'deleted' });

@@ -2,7 +2,7 @@
 // over the files and one over the unresolved records and low-tier edges. Every
 // array is bounded: the rows with the most weight are kept, then sorted as the
 // contract says, with the full count beside them.
-import type { CollisionRow, GraphQuality, LowQualityRow } from '../contracts/doctor.js';
+import type { CollisionReason, CollisionRow, GraphQuality, LowQualityRow } from '../contracts/doctor.js';
 import type { GraphReader } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE, type ResolutionKind } from '../contracts/tiers.js';
 import { compareStrings } from './views.js';
@@ -11,8 +11,8 @@ import { compareStrings } from './views.js';
 export const DOCTOR_MAX_ROWS = 50;
 export const LOW_QUALITY_MIN_CALL_SITES = 5;
 export const LOW_QUALITY_MIN_RATE = 0.2;
-/** Reasons that say the resolver could not bind a call (macros, indirect calls and calls into
- * other packages are unbindable here by nature). */
+/** Reasons that say the resolver could not bind a call (macros, indirect calls, and calls into
+ * other packages or the language's own library, are unbindable here by nature). */
 const RESOLVER_MISSES = new Set(['missing_target', 'ambiguous_target']);
 const LOW_TIERS = new Set(['name_only', 'same_file']);
 
@@ -43,6 +43,7 @@ export function emptyQuality(verdict: GraphQuality['trust_verdict']): GraphQuali
     trust_verdict: verdict,
     resolution_tiers: [],
     unresolved: { missing_target: 0, ambiguous_target: 0, macro_or_function: 0, indirect_call: 0, total: 0 },
+    outside_workspace: { external: 0, builtin: 0, total: 0 },
     collision_prone_names: [],
     low_quality_locations: [],
     unsupported_extensions: [],
@@ -81,20 +82,25 @@ export function graphQuality(graph: GraphReader, fresh: boolean, options: Qualit
     ambiguous_target: byReason.ambiguous_target ?? 0,
     macro_or_function: byReason.macro_or_function ?? 0,
     indirect_call: byReason.indirect_call ?? 0,
-    total: Object.values(byReason).reduce((a, b) => a + b, 0),
+    total: 0,
   };
+  quality.unresolved.total =
+    quality.unresolved.missing_target + quality.unresolved.ambiguous_target + quality.unresolved.macro_or_function + quality.unresolved.indirect_call;
+  const external = byReason.external ?? 0;
+  const builtin = byReason.builtin ?? 0;
+  quality.outside_workspace = { external, builtin, total: external + builtin };
 
   // One pass over unresolved records: misses per file and ambiguous names.
   const missesByFile = new Map<string, number>();
-  const names = new Map<string, CollisionRow>();
+  const names = new Map<string, CollisionRow & { name_only: number; same_file: number }>();
   const row = (name: string) => {
     let r = names.get(name);
-    if (!r) names.set(name, (r = { name, definitions: 0, low_confidence_edges: 0, ambiguous_call_sites: 0 }));
+    if (!r) names.set(name, (r = { name, definitions: 0, low_confidence_edges: 0, ambiguous_call_sites: 0, reasons: [], name_only: 0, same_file: 0 }));
     return r;
   };
   for (const u of graph.unresolved()) {
     // A call into a package outside the workspace has no target to find here.
-    if (!RESOLVER_MISSES.has(u.reason) || u.note?.startsWith('external:')) continue;
+    if (!RESOLVER_MISSES.has(u.reason)) continue;
     missesByFile.set(u.file_path, (missesByFile.get(u.file_path) ?? 0) + 1);
     if (u.reason === 'ambiguous_target' && u.file_path.startsWith(prefix)) {
       const r = row(lastName(`x::${u.specifier}`));
@@ -107,7 +113,10 @@ export function graphQuality(graph: GraphReader, fresh: boolean, options: Qualit
   if (lowTierEdges > 0) {
     for (const e of graph.edges()) {
       if (!LOW_TIERS.has(e.resolution_kind) || !e.target || !e.file_path.startsWith(prefix)) continue;
-      row(lastName(e.target)).low_confidence_edges += 1;
+      const r = row(lastName(e.target));
+      r.low_confidence_edges += 1;
+      if (e.resolution_kind === 'name_only') r.name_only += 1;
+      else r.same_file += 1;
     }
   }
   const collisions = [...names.values()].sort(
@@ -115,10 +124,14 @@ export function graphQuality(graph: GraphReader, fresh: boolean, options: Qualit
   );
   quality.totals.collision_prone_names = collisions.length;
   if (collisions.length > maxRows) cut.push({ list: 'collision_prone_names', shown: maxRows, total: collisions.length });
-  quality.collision_prone_names = collisions.slice(0, maxRows).map((r) => ({
-    ...r,
-    definitions: Math.max(r.definitions, graph.symbolsByName(r.name).filter((s) => s.kind !== 'file').length),
-  }));
+  quality.collision_prone_names = collisions.slice(0, maxRows).map(({ name_only, same_file, ...r }) => {
+    const definitions = Math.max(r.definitions, graph.symbolsByName(r.name).filter((s) => s.kind !== 'file').length);
+    const reasons: CollisionReason[] = [];
+    if (definitions > 1) reasons.push('several_definitions');
+    if (name_only > 0) reasons.push('name_only_edges');
+    if (same_file > 0) reasons.push('same_file_edges');
+    return { ...r, definitions, reasons };
+  });
   quality.collision_prone_names.sort((a, b) => compareStrings(a.name, b.name));
 
   // Files and their directories with enough call sites and a high miss rate.

@@ -61,6 +61,8 @@ export interface ImpactFrontier {
   node: string;
   path_id: number | null;
   reason: string;
+  /** `partly`: the budget ran out among this node's neighbours (the root can be one); `not`: never expanded. */
+  walked: 'partly' | 'not';
 }
 
 export interface ImpactData {
@@ -205,7 +207,7 @@ export function impact(graph: GraphReader, root: SymbolRecord, options: ImpactOp
       paths,
       affected_tests,
       unresolved_boundaries,
-      frontier: result.frontier.map((f) => ({ node: f.node, path_id: f.path, reason: f.reason })),
+      frontier: result.frontier.map((f) => ({ node: f.node, path_id: f.path, reason: f.reason, walked: f.partly ? 'partly' : 'not' })),
       frontier_total: result.frontierTotal,
     },
     truncated: result.truncated,

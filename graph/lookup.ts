@@ -6,6 +6,8 @@ import { CairnError } from '../contracts/errors.js';
 import type { GraphReader, SymbolRecord } from '../contracts/graph.js';
 
 export const MAX_CANDIDATES = 20;
+/** Nearest names offered when nothing matches. */
+export const MAX_SUGGESTIONS = 5;
 
 export type Lookup =
   | { kind: 'found'; symbol: SymbolRecord }
@@ -17,9 +19,13 @@ function lastSegment(query: string): string {
   return parts[parts.length - 1] ?? query;
 }
 
+/** `::` and `.` are one separator here, so each language's own spelling finds the symbol (`Command.ExecuteC` is Go's `Command::ExecuteC`). */
+const canonical = (name: string) => name.replace(/::|\./g, '\u0000');
+
 function endsWithQualified(qualified: string, query: string): boolean {
-  if (qualified === query) return true;
-  return qualified.endsWith(`::${query}`) || qualified.endsWith(`.${query}`);
+  const q = canonical(qualified);
+  const wanted = canonical(query);
+  return q === wanted || q.endsWith(`\u0000${wanted}`);
 }
 
 export function lookupSymbol(graph: GraphReader, query: string): Lookup {
@@ -59,7 +65,13 @@ export function requireSymbol(graph: GraphReader, query: string, empty: object =
   const found = lookupSymbol(graph, query);
   if (found.kind === 'found') return found.symbol;
   if (found.kind === 'missing') {
-    throw new CairnError('symbol_not_found', `no indexed symbol matches "${query}"`, 1, 'none', { ...empty, query, candidates: [] });
+    // The name exists under another qualifier: offer those; otherwise the names a typo away.
+    const sameName = graph.symbolsByName(lastSegment(query)).filter((s) => s.kind !== 'file');
+    const suggestions = sameName.length
+      ? [...new Set(sameName.map((s) => s.qualified_name))].sort().slice(0, MAX_SUGGESTIONS)
+      : graph.similarNames(lastSegment(query), MAX_SUGGESTIONS);
+    const hint = suggestions.length ? `; nearest indexed names: ${suggestions.join(', ')}` : '';
+    throw new CairnError('symbol_not_found', `no indexed symbol matches "${query}"${hint}`, 1, 'none', { ...empty, query, candidates: [], suggestions });
   }
   const shown = found.candidates.map((s) => s.id);
   throw new CairnError(

@@ -70,6 +70,8 @@ export interface FrontierEntry {
   node: string;
   path: number | null;
   reason: StopReason;
+  /** The node being expanded when the budget ran out: some of its neighbours were walked. */
+  partly?: true;
 }
 
 export type TraversalEvent =
@@ -147,7 +149,7 @@ function consume(previous: TraversalContext, event: Extract<TraversalEvent, { ty
     if (boundarySeen.has(boundary)) continue;
     if (ctx.boundaries.length >= input.maxBoundaries) {
       stop(ctx, 'boundaries');
-      addFrontier(ctx, { node: request.node, path: request.path, reason: 'boundaries' });
+      addFrontier(ctx, { node: request.node, path: request.path, reason: 'boundaries', partly: true });
       break;
     }
     boundarySeen.add(boundary);
@@ -170,7 +172,7 @@ function consume(previous: TraversalContext, event: Extract<TraversalEvent, { ty
               : null;
       if (reason) {
         stop(ctx, reason);
-        addFrontier(ctx, { node: request.node, path: request.path, reason });
+        addFrontier(ctx, { node: request.node, path: request.path, reason, partly: true });
         break;
       }
       if (!reached.has(step.to)) {

@@ -43,15 +43,35 @@ export function unitAuditLine(u: UnitResult): { unit: UnitAuditRecord } {
   };
 }
 
+const EXPECTED = 'an audit log (.cairn/audit/*.jsonl) has one JSON object a line: {run, machine, input}, {run, event}, {run, commands}, {run, output} or {unit}';
+
+/** The lines of an audit log; throws, saying what was expected, on anything that is not one. */
 export function readAuditLog(file: string): AuditLine[] {
-  return readFileSync(file, 'utf8')
+  const lines = readFileSync(file, 'utf8')
     .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => {
+    .map((text, i) => ({ text, number: i + 1 }))
+    .filter(({ text }) => text.trim() !== '')
+    .map(({ text, number }) => {
+      let line: unknown;
       try {
-        return JSON.parse(l) as AuditLine;
+        line = JSON.parse(text);
       } catch {
-        throw new Error(`line ${i + 1} is not JSON`);
+        throw new Error(`line ${number} is not JSON; ${EXPECTED}`);
       }
+      if (!isAuditLine(line)) throw new Error(`line ${number} is not an audit log line; ${EXPECTED}`);
+      return line;
     });
+  if (!lines.some((l) => 'machine' in l)) throw new Error(`it records no machine run; ${EXPECTED}`);
+  return lines;
+}
+
+function isAuditLine(value: unknown): value is AuditLine {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const line = value as Record<string, unknown>;
+  if ('unit' in line) return typeof line.unit === 'object' && line.unit !== null;
+  if (typeof line.run !== 'number') return false;
+  if (typeof line.machine === 'string') return 'input' in line;
+  if ('event' in line) return typeof (line.event as { type?: unknown } | null)?.type === 'string';
+  if ('commands' in line) return Array.isArray(line.commands);
+  return 'output' in line;
 }

@@ -13,9 +13,35 @@ export class JsoncError extends Error {
     readonly line: number,
     readonly column: number,
     readonly detail: string,
+    /** Further problems of the same document, when a check reports every one (one `file:line:col: problem` line each). */
+    readonly others: JsoncError[] = [],
   ) {
-    super(`${file}:${line}:${column}: ${detail}`);
+    super([`${file}:${line}:${column}: ${detail}`, ...others.map((o) => o.message)].join('\n'));
     this.name = 'JsoncError';
+  }
+}
+
+/**
+ * Runs independent checks of one document and reports every failure together: each
+ * `check` that throws a JsoncError is recorded (and answers `fallback`); `finish`
+ * throws them all as one error, in document order.
+ */
+export class ProblemList {
+  private readonly problems: JsoncError[] = [];
+  check<T>(run: () => T, fallback: T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (!(error instanceof JsoncError)) throw error;
+      this.problems.push(error, ...error.others);
+      return fallback;
+    }
+  }
+  finish(): void {
+    if (this.problems.length === 0) return;
+    const sorted = [...this.problems].sort((a, b) => a.line - b.line || a.column - b.column);
+    const [first, ...rest] = sorted;
+    throw new JsoncError(first!.file, first!.line, first!.column, first!.detail, rest);
   }
 }
 
@@ -48,8 +74,11 @@ export function readJsonc(file: string, text: string): JsoncDocument {
     const errors: ParseError[] = [];
     value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
     if (errors.length > 0) {
-      const { line, column } = lineColumn(text, errors[0].offset);
-      throw new JsoncError(file, line, column, `invalid JSONC: ${printParseErrorCode(errors[0].error)}`);
+      const [first, ...rest] = errors.map((e) => {
+        const { line, column } = lineColumn(text, e.offset);
+        return new JsoncError(file, line, column, `invalid JSONC: ${printParseErrorCode(e.error)}`);
+      });
+      throw new JsoncError(first!.file, first!.line, first!.column, first!.detail, rest);
     }
   }
   return {
@@ -69,7 +98,11 @@ export function readJsonc(file: string, text: string): JsoncDocument {
 
 /** Rejects keys outside `allowed`, pointing at the first unknown one. */
 export function onlyKeys(doc: JsoncDocument, path: Array<string | number>, value: Record<string, unknown>, allowed: string[]): void {
-  for (const key of Object.keys(value)) if (!allowed.includes(key)) doc.fail([...path, key], `unknown key "${key}" (allowed: ${allowed.join(', ')})`);
+  const problems = new ProblemList();
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) problems.check(() => doc.fail([...path, key], `unknown key "${key}" (allowed: ${allowed.join(', ')})`), undefined);
+  }
+  problems.finish();
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
+import { isObject, onlyKeys, ProblemList, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
 
 export type RuleKind = 'type' | 'function';
 
@@ -44,60 +44,72 @@ export function parseRule(file: string, text: string, origin = file): Rule {
   const doc: JsoncDocument = readJsonc(file, text);
   const v = doc.value;
   if (!isObject(v)) doc.fail([], 'a rule is a JSON object');
-  onlyKeys(doc, [], v, RULE_KEYS);
-  if (v.version !== 1) doc.fail(['version'], 'version must be 1');
-  const text_ = (key: string) => {
-    const s = v[key];
-    if (typeof s !== 'string' || s.trim() === '') doc.fail([key], `${key} must be a non-empty string`);
-    return s;
-  };
+  // Every independent check runs, so one validation reports every problem of the file.
+  const problems = new ProblemList();
+  problems.check(() => onlyKeys(doc, [], v, RULE_KEYS), undefined);
+  problems.check(() => v.version === 1 || doc.fail(['version'], 'version must be 1'), undefined);
+  const text_ = (key: string) =>
+    problems.check(() => {
+      const s = v[key];
+      if (typeof s !== 'string' || s.trim() === '') doc.fail([key], `${key} must be a non-empty string`);
+      return s;
+    }, '');
   const id = text_('id');
-  if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(id)) doc.fail(['id'], 'id uses lowercase letters, digits, dashes and slashes');
-  const criteria = typeof v.criteria === 'string' ? [text_('criteria')] : stringList(doc, ['criteria'], v.criteria, true);
-  let threshold = DEFAULT_THRESHOLD;
-  if (v.threshold !== undefined) {
-    if (typeof v.threshold !== 'number' || !(v.threshold >= 0 && v.threshold < 1)) doc.fail(['threshold'], 'threshold is a number in [0, 1)');
-    threshold = v.threshold;
+  if (id !== '' && !/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(id)) {
+    problems.check(() => doc.fail(['id'], 'id uses lowercase letters, digits, dashes and slashes'), undefined);
   }
-  return {
+  const criteria = typeof v.criteria === 'string' ? [text_('criteria')] : problems.check(() => stringList(doc, ['criteria'], v.criteria, true), []);
+  const threshold = problems.check(() => {
+    if (v.threshold === undefined) return DEFAULT_THRESHOLD;
+    if (typeof v.threshold !== 'number' || !(v.threshold >= 0 && v.threshold < 1)) doc.fail(['threshold'], 'threshold is a number in [0, 1)');
+    return v.threshold;
+  }, DEFAULT_THRESHOLD);
+  const rule: Rule = {
     id,
     title: text_('title'),
     question: text_('question'),
     criteria,
     message: text_('message'),
     threshold,
-    inputs: parseInputs(doc, v.inputs),
+    inputs: problems.check(() => parseInputs(doc, v.inputs), []),
     origin,
     digest: createHash('sha256').update(text).digest('hex'),
   };
+  problems.finish();
+  return rule;
 }
 
 function parseInputs(doc: JsoncDocument, value: unknown): RuleInput[] {
   if (!Array.isArray(value) || value.length === 0) doc.fail(['inputs'], 'inputs is a non-empty array');
   const seen = new Set<string>();
-  return value.map((entry, i) => {
-    const at = ['inputs', i];
-    if (!isObject(entry)) doc.fail(at, 'an input is an object {languages, kind, requires}');
-    onlyKeys(doc, at, entry, ['languages', 'kind', 'requires']);
-    const languages = stringList(doc, [...at, 'languages'], entry.languages, true);
-    for (const [j, l] of languages.entries()) {
-      if (!(AUTHORED_LANGUAGES as readonly string[]).includes(l)) doc.fail([...at, 'languages', j], `unknown language "${l}" (known: ${AUTHORED_LANGUAGES.join(', ')})`);
-    }
-    if (entry.kind !== 'type' && entry.kind !== 'function') doc.fail([...at, 'kind'], 'kind is "type" or "function"');
-    const kind = entry.kind;
-    if (kind === 'function') {
-      for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" is not defined for ${l}`);
-    }
-    const requires = entry.requires === undefined ? [] : stringList(doc, [...at, 'requires'], entry.requires);
-    const allowed: readonly string[] = kind === 'type' ? TYPE_REQUIREMENTS : FUNCTION_REQUIREMENTS;
-    for (const [j, r] of requires.entries()) if (!allowed.includes(r)) doc.fail([...at, 'requires', j], `"${r}" is not a ${kind} requirement (allowed: ${allowed.join(', ')})`);
-    for (const l of languages) {
-      const key = `${l}/${kind}`;
-      if (seen.has(key)) doc.fail(at, `duplicate language/kind combination ${key}`);
-      seen.add(key);
-    }
-    return { languages, kind, requires: requires as Requirement[] };
-  });
+  const problems = new ProblemList();
+  const inputs = value.map((entry, i) => problems.check(() => parseInput(doc, entry, i, seen), null));
+  problems.finish();
+  return inputs.filter((input): input is RuleInput => input !== null);
+}
+
+function parseInput(doc: JsoncDocument, entry: unknown, i: number, seen: Set<string>): RuleInput {
+  const at = ['inputs', i];
+  if (!isObject(entry)) doc.fail(at, 'an input is an object {languages, kind, requires}');
+  onlyKeys(doc, at, entry, ['languages', 'kind', 'requires']);
+  const languages = stringList(doc, [...at, 'languages'], entry.languages, true);
+  for (const [j, l] of languages.entries()) {
+    if (!(AUTHORED_LANGUAGES as readonly string[]).includes(l)) doc.fail([...at, 'languages', j], `unknown language "${l}" (known: ${AUTHORED_LANGUAGES.join(', ')})`);
+  }
+  if (entry.kind !== 'type' && entry.kind !== 'function') doc.fail([...at, 'kind'], 'kind is "type" or "function"');
+  const kind = entry.kind;
+  if (kind === 'function') {
+    for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" is not defined for ${l}`);
+  }
+  const requires = entry.requires === undefined ? [] : stringList(doc, [...at, 'requires'], entry.requires);
+  const allowed: readonly string[] = kind === 'type' ? TYPE_REQUIREMENTS : FUNCTION_REQUIREMENTS;
+  for (const [j, r] of requires.entries()) if (!allowed.includes(r)) doc.fail([...at, 'requires', j], `"${r}" is not a ${kind} requirement (allowed: ${allowed.join(', ')})`);
+  for (const l of languages) {
+    const key = `${l}/${kind}`;
+    if (seen.has(key)) doc.fail(at, `duplicate language/kind combination ${key}`);
+    seen.add(key);
+  }
+  return { languages, kind, requires: requires as Requirement[] };
 }
 
 const BUILTIN_DIR = fileURLToPath(new URL('./rules/', import.meta.url));

@@ -10,12 +10,18 @@
 //   node scripts/bench-review-commands.mjs                  go-kubernetes and c-linux
 //   node scripts/bench-review-commands.mjs java-guava       any corpus names
 //
+// `callers` of the target runs seven times on the fresh index, and seven more after
+// its file is touched (same bytes, new mtime: the stale-source check then hashes it).
+// With `--compare REV`, REV is built and indexes a second copy, and its `callers` runs
+// interleave with this build's, so the two medians come from the same moments.
+//
 // Writes bench/results/review-commands-<corpus>.json and regenerates bench/results/review-commands.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildRevision } from './build-revision.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(repo, 'bench', 'results');
@@ -46,9 +52,9 @@ const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'be
 const git = (cwd, ...args) => sh('git', args, { cwd, env: gitEnv });
 
 /** Runs cairn with --json: wall ms, parsed envelope, stdout bytes. */
-function cairn(cwd, args) {
+function cairn(cwd, args, bin = cairnBin) {
   const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [cairnBin, ...args, '--json'], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, [bin, ...args, '--json'], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   let body = null;
   try {
@@ -107,6 +113,18 @@ function nodeStartMs() {
   );
 }
 
+/** `callers` of `target`, seven runs (interleaved with `other`'s when given): median ms each. */
+function callersRuns(root, target, other) {
+  const mine = [];
+  const theirs = [];
+  for (let i = 0; i < 7; i++) {
+    mine.push(cairn(root, ['callers', target]));
+    if (other) theirs.push(cairn(other.root, ['callers', target], other.bin));
+  }
+  const pick = (runs) => (runs.length ? { ms: median(runs.map((r) => r.ms)), exit: runs[0].code, warnings: runs[0].body?.warnings?.map((w) => w.code) ?? [], callers: runs[0].body?.data?.total ?? null } : null);
+  return { mine: pick(mine), theirs: pick(theirs) };
+}
+
 function benchCorpus(name) {
   const q = QUERIES[name] ?? { common: 'get', qualified: 'main', ext: '.rs' };
   const source = corpusPath(name);
@@ -134,6 +152,30 @@ function benchCorpus(name) {
     if (!target && lookup.body?.data?.candidates?.length) target = lookup.body.data.candidates[0].id;
     record.target = target;
     if (target) {
+      let other = null;
+      if (compareBuild) {
+        const otherRoot = join(work, 'compare');
+        cpSync(root, otherRoot, { recursive: true, filter: (src) => !src.includes(`${root}/.cairn`) });
+        const otherInit = cairn(otherRoot, ['init'], compareBuild.bin);
+        record.compare_init_ms = otherInit.ms;
+        other = { root: otherRoot, bin: compareBuild.bin };
+      }
+      const fresh = callersRuns(root, target, other);
+      // Same bytes, new mtime: every answer now hashes the target's file.
+      const targetFile = join(root, target.split('::')[0]);
+      writeFileSync(targetFile, readFileSync(targetFile));
+      const touched = callersRuns(root, target, null);
+      record.callers = {
+        ms: fresh.mine.ms,
+        callers: fresh.mine.callers,
+        warnings: fresh.mine.warnings,
+        touched_ms: touched.mine.ms,
+        touched_warnings: touched.mine.warnings,
+        compare: other ? { revision: compareRev, ms: fresh.theirs.ms, ratio: Math.round((fresh.mine.ms / fresh.theirs.ms) * 100) / 100 } : null,
+        node_start_ms: nodeStartMs(),
+        load_average: Math.round(loadavg()[0] * 10) / 10,
+      };
+      if (other) rmSync(other.root, { recursive: true, force: true });
       const imp = cairn(root, ['impact', target]);
       record.impact = { ...summary(imp), nodes: imp.body?.data?.nodes?.length ?? null, paths: imp.body?.data?.paths?.length ?? null, affected_tests: imp.body?.data?.affected_tests?.length ?? null };
       const runs = [0, 1, 2, 3, 4].map(() => cairn(root, ['tests-for', target]));
@@ -178,21 +220,30 @@ function table(records) {
     const s = (x) => (x ? `${(x.ms / 1000).toFixed(2)} s${x.truncated ? ' (truncated)' : ''}` : 'n/a');
     const load = r.tests_for?.load_average != null ? `, load ${r.tests_for.load_average}` : '';
     const query = r.tests_for?.query_ms != null ? `${r.tests_for.query_ms} ms (node start ${r.tests_for.node_start_ms} ms${load})` : 'n/a';
-    return `| ${r.corpus} | ${r.init?.files ?? 'n/a'} | ${r.init ? (r.init.ms / 1000).toFixed(1) + ' s' : 'n/a'} | ${s(r.doctor)}, ${r.doctor?.json_bytes ?? '?'} B | ${r.impact_common?.refused_as ?? 'n/a'} | ${s(r.impact)} | ${s(r.tests_for)} (${r.tests_for?.direct ?? 0} direct, ${r.tests_for?.multi_hop ?? 0} multi-hop) | ${query} | ${s(r.diff_base_worktree)} | ${s(r.diff_named)} |`;
+    const c = r.callers;
+    const callers = c ? `${c.ms} ms, ${c.touched_ms} ms touched${c.compare ? `; ${c.compare.revision.slice(0, 8)} ${c.compare.ms} ms (ratio ${c.compare.ratio})` : ''}` : 'n/a';
+    return `| ${r.corpus} | ${r.init?.files ?? 'n/a'} | ${r.init ? (r.init.ms / 1000).toFixed(1) + ' s' : 'n/a'} | ${s(r.doctor)}, ${r.doctor?.json_bytes ?? '?'} B | ${r.impact_common?.refused_as ?? 'n/a'} | ${s(r.impact)} | ${s(r.tests_for)} (${r.tests_for?.direct ?? 0} direct, ${r.tests_for?.multi_hop ?? 0} multi-hop) | ${query} | ${s(r.diff_base_worktree)} | ${s(r.diff_named)} | ${callers} |`;
   };
   return [
     '# Review commands benchmark',
     '',
     'End to end, process start included, on this machine; one run each, except tests-for: the median of five runs, and beside it the median query time the command reports (`timings_ms.query`: open the index, find the symbol, answer; process start and printing excluded) with the median bare node start and the one-minute load average of the machine (2 vCPUs, shared). A ten-file change is committed over the corpus and synced before the two diffs. n/a: not measured in that run.',
     '',
-    '| corpus | files | init | doctor | impact of a common name | impact | tests-for | tests-for query | diff base→worktree | diff base→head |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| corpus | files | init | doctor | impact of a common name | impact | tests-for | tests-for query | diff base→worktree | diff base→head | callers (median of 7; after a touch of its file; another revision interleaved) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...records.map(row),
     '',
   ].join('\n');
 }
 
-const names = process.argv.slice(2).length ? process.argv.slice(2) : ['go-kubernetes', 'c-linux'];
+const argv = process.argv.slice(2);
+const compareAt = argv.indexOf('--compare');
+const compareRev = compareAt >= 0 ? argv[compareAt + 1] : undefined;
+if (compareAt >= 0 && !compareRev) throw new Error('--compare needs a revision');
+const positional = argv.filter((_, i) => i !== compareAt && i !== compareAt + 1);
+const names = positional.length ? positional : ['go-kubernetes', 'c-linux'];
+const compareBuild = compareRev ? buildRevision(repo, compareRev) : null;
+process.on('exit', () => compareBuild?.cleanup());
 mkdirSync(results, { recursive: true });
 for (const name of names) {
   process.stderr.write(`review bench: ${name}\n`);

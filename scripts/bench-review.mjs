@@ -13,7 +13,7 @@
 // and its runs (as the hook runs it: a server where REV has one) are interleaved too,
 // so all medians and their ratio come from the same moments of a noisy machine.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,16 +30,7 @@ const optionValues = new Set([compareAt + 1, soakAt + 1].filter((i) => i > 0));
 const runs = Number(args.find((a, i) => /^\d+$/.test(a) && !optionValues.has(i)) ?? 21);
 
 /** Builds `rev` of this repository in a temp dir; returns its root and a cleanup. */
-function buildRevision(rev) {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-bench-rev-')));
-  const archive = spawnSync('git', ['archive', '--format=tar', rev], { cwd: root, maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${rev} failed: ${archive.stderr}`);
-  execFileSync('tar', ['-x', '-f', '-', '-C', dir], { input: archive.stdout });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, stdio: 'inherit' });
-  execFileSync(process.execPath, ['scripts/copy-assets.mjs'], { cwd: dir, stdio: 'inherit' });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
+const buildRevision = (rev) => buildRevisionOf(root, rev);
 
 const USER = `import { Email } from './email';
 import type { Address } from './address';

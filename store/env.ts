@@ -1,5 +1,5 @@
 // Opening the LMDB environment and its named databases.
-import { existsSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { DB_NAMES, type DbName } from './schema.js';
@@ -17,6 +17,37 @@ export interface GraphEnv {
 export const graphPath = (workspace: string) => join(workspace, '.cairn', 'graph');
 
 export const envExists = (path: string) => existsSync(join(path, 'data.mdb'));
+
+/** LMDB's meta pages (the first two pages) carry this magic number after the page header. */
+const LMDB_MAGIC = 0xbeefc0de;
+const META_MAGIC_OFFSET = 24;
+const PAGE = 4096;
+
+/**
+ * Why data.mdb cannot be an LMDB environment, or null when its meta pages look right.
+ * LMDB trusts its file: opening a damaged one can crash the process, so a file that
+ * does not even have a meta page is refused before lmdb sees it.
+ */
+export function envProblem(path: string): string | null {
+  const file = join(path, 'data.mdb');
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    return `data.mdb cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size < 2 * PAGE) return `data.mdb is ${size} bytes, shorter than the two meta pages every index starts with`;
+    const head = Buffer.alloc(2 * PAGE);
+    readSync(fd, head, 0, head.length, 0);
+    const magic = (page: number) => head.readUInt32LE(page * PAGE + META_MAGIC_OFFSET) === LMDB_MAGIC;
+    if (!magic(0) && !magic(1)) return 'data.mdb has no valid meta page: the file is damaged or is not a cairn index';
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** 64 GiB of address space: Linux's index is under 3 GB. */
 const MAP_SIZE = 2 ** 36;

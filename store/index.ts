@@ -6,7 +6,8 @@ import type { RebuildSession } from './rebuild.js';
 
 export type { RebuildSession };
 
-export type SchemaState = 'missing' | 'compatible' | 'incompatible';
+/** `unusable`: an index is there but cannot be read at all (a damaged file); `unusableReason()` says why. */
+export type SchemaState = 'missing' | 'compatible' | 'incompatible' | 'unusable';
 
 /** What one sync hands the store: files to (re)write, files that are gone, and run metadata. */
 export interface StoreChange {
@@ -35,6 +36,8 @@ export interface IndexedFileState {
 
 export interface GraphStore extends GraphReader {
   schemaState(): SchemaState;
+  /** Why the index cannot be read, when schemaState() is `unusable`. */
+  unusableReason(): string | undefined;
   /** The stored schema version, if any. */
   storedSchemaVersion(): number | undefined;
   fileStates(): Iterable<IndexedFileState>;

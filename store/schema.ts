@@ -43,7 +43,7 @@ import type { Key } from 'lmdb';
 import type { CallSiteFact, Language } from '../contracts/facts.js';
 import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const DB_NAMES = [
   'meta',

@@ -6,10 +6,11 @@ import { CairnError } from '../contracts/errors.js';
 import type { ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { Relationship } from '../contracts/tiers.js';
-import { envExists, graphPath, openEnv, type GraphEnv } from './env.js';
+import { envExists, envProblem, graphPath, openEnv, type GraphEnv } from './env.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
 import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { normalisedName } from './name-words.js';
+import { nearestNames } from './similar-names.js';
 import { emptyStats, sortedStats } from './stats.js';
 import { beginRebuild, recoverSwap, type RebuildSession } from './rebuild.js';
 import { changedNames, GraphWriter } from './writer.js';
@@ -74,7 +75,24 @@ export class LmdbGraphStore implements GraphStore {
     private readonly readOnly: boolean,
   ) {
     if (!readOnly) recoverSwap(path);
-    if (envExists(path)) this.env = openEnv(path, readOnly);
+    if (!envExists(path)) return;
+    this.problem = envProblem(path) ?? undefined;
+    if (this.problem) return;
+    try {
+      this.env = openEnv(path, readOnly);
+      this.env.dbs.meta.get('schema_version');
+    } catch (error) {
+      this.problem = `the index cannot be read: ${(error as Error).message}`;
+      void this.env?.root.close();
+      this.env = undefined;
+    }
+  }
+
+  /** Why an index that is there cannot be read (a damaged data.mdb). */
+  private problem: string | undefined;
+
+  unusableReason(): string | undefined {
+    return this.problem;
   }
 
   /**
@@ -92,6 +110,7 @@ export class LmdbGraphStore implements GraphStore {
       },
       () => {
         this.env = openEnv(this.path, false);
+        this.problem = undefined;
       },
     );
   }
@@ -103,6 +122,7 @@ export class LmdbGraphStore implements GraphStore {
   }
 
   schemaState(): SchemaState {
+    if (this.problem) return 'unusable';
     const stored = this.storedSchemaVersion();
     if (stored === undefined) return 'missing';
     return stored === SCHEMA_VERSION ? 'compatible' : 'incompatible';
@@ -223,6 +243,22 @@ export class LmdbGraphStore implements GraphStore {
       if (key[0].includes(q) && !key[0].startsWith(q) && take(key)) break;
     }
     return this.symbolsFor(ids);
+  }
+
+  similarNames(query: string, limit: number): string[] {
+    const dbs = this.readable();
+    if (!dbs || query.trim() === '' || limit <= 0) return [];
+    // Keys are ordered by lowercased name, so each distinct name is measured once.
+    let last = '';
+    const distinct = function* (keys: Iterable<unknown>): Iterable<[string, string]> {
+      for (const key of keys) {
+        const [lower, name] = key as [string, string, string];
+        if (lower === last) continue;
+        last = lower;
+        yield [lower, name];
+      }
+    };
+    return nearestNames(query.trim(), distinct(dbs.names.getKeys({})), limit);
   }
 
   private symbolsFor(keys: Iterable<unknown>): SymbolRecord[] {
@@ -352,6 +388,12 @@ export class LmdbGraphStore implements GraphStore {
 
   async apply(change: StoreChange): Promise<void> {
     if (this.readOnly) throw new Error('store opened read-only');
+    if (this.problem) {
+      if (!change.rebuild) throw new CairnError('index_unusable', `the index is unusable (${this.problem}): run \`cairn init\``, 1, 'cairn init');
+      // A damaged index holds nothing to keep: start a new environment.
+      rmSync(this.path, { recursive: true, force: true });
+      this.problem = undefined;
+    }
     if (this.env && this.schemaState() === 'incompatible') {
       if (!change.rebuild) {
         throw new CairnError('index_incompatible', 'the index was written with another schema version: run `cairn init`', 1, 'cairn init');

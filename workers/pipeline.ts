@@ -64,6 +64,9 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
     if (options.mode === 'sync' && state === 'missing') {
       throw new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
     }
+    if (options.mode === 'sync' && state === 'unusable') {
+      throw new CairnError('index_unusable', `the index is unusable (${graph.unusableReason()}): run \`cairn init\` to rebuild it`, 1, 'cairn init');
+    }
     if (options.mode === 'sync' && state === 'incompatible') {
       throw new CairnError('index_incompatible', 'the index was written by another schema version: run `cairn init` to rebuild it', 1, 'cairn init');
     }

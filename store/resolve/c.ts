@@ -12,7 +12,8 @@
 //      namespace is the package); of several, those in the caller's top-level directory,
 //      else those under a top-level include/, else the one outside headers; still
 //      several → ambiguous_target;
-//   5. none → missing_target (the C library, or code outside the workspace).
+//   5. none → builtin when the name is a C library function (C_LIBRARY), else
+//      missing_target (code outside the workspace).
 // Prototypes are never symbols, so a function declared in many headers and defined
 // once has exactly one target. Calls through function pointers (a struct member, a
 // pointer parameter or local, `(*fp)()`) arrive marked indirect from the adapter.
@@ -20,9 +21,9 @@
 // C++ adds: `A::f()` → methods of A (exact) or functions of namespace A (namespace
 // 80); `this->f()` and an unqualified call inside a method → methods of the class and
 // its bases (receiver_type 90) before the plain-call rules; `new A()` → A's
-// constructor (or the class); `std::` and other unknown namespaces → missing_target
-// with `external:<namespace>`; member calls on receivers of unknown type → name_only
-// among C++ methods, unless the name is a standard-library method.
+// constructor (or the class); `std::` and other unknown namespaces → external
+// (`external:<namespace>`); member calls on receivers of unknown type → name_only
+// among C++ methods, unless the name is a standard-library method (builtin).
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { isMember } from './engine.js';
@@ -70,6 +71,8 @@ function plainCall(name: string, path: string, ctx: ResolveContext): Binding {
       if (picked.length > 1) return candidates('package', picked);
     }
   }
+  // Nothing in the workspace: the C library when it is one of its functions.
+  if (visible.length === 0 && C_LIBRARY.has(name)) return { kind: 'unresolved', reason: 'builtin' };
   return candidates('package', visible);
 }
 
@@ -112,8 +115,20 @@ function qualifiedCall(qualifier: string, name: string, ctx: ResolveContext): Bi
   const suffix = `${scopes.join('::')}::${name}`;
   const inNamespace = freeFunctions(named(name, ctx)).filter((s) => s.qualified_name === suffix || s.qualified_name.endsWith(`::${suffix}`));
   if (inNamespace.length > 0) return candidates('namespace', inNamespace);
-  return { kind: 'unresolved', reason: 'missing_target', note: `external:${scopes[0]}` };
+  return { kind: 'unresolved', reason: 'external', note: `external:${scopes[0]}` };
 }
+
+/** Functions of the C standard library (and the few POSIX ones every program calls): builtin when the workspace defines none. */
+const C_LIBRARY = new Set([
+  'printf', 'fprintf', 'sprintf', 'snprintf', 'vprintf', 'vfprintf', 'vsprintf', 'vsnprintf', 'puts', 'fputs', 'putchar', 'fputc',
+  'putc', 'getchar', 'fgetc', 'getc', 'fgets', 'scanf', 'sscanf', 'fscanf', 'fopen', 'fclose', 'fread', 'fwrite', 'fflush',
+  'fseek', 'ftell', 'rewind', 'feof', 'ferror', 'perror', 'remove', 'rename', 'malloc', 'calloc', 'realloc', 'free', 'abort',
+  'exit', 'atexit', 'getenv', 'system', 'atoi', 'atol', 'atoll', 'atof', 'strtol', 'strtoul', 'strtoll', 'strtoull', 'strtod',
+  'strtof', 'qsort', 'bsearch', 'abs', 'labs', 'rand', 'srand', 'memcpy', 'memmove', 'memset', 'memcmp', 'memchr', 'strlen',
+  'strcmp', 'strncmp', 'strcpy', 'strncpy', 'strcat', 'strncat', 'strchr', 'strrchr', 'strstr', 'strdup', 'strndup', 'strerror',
+  'strspn', 'strcspn', 'strpbrk', 'strtok', 'isalpha', 'isdigit', 'isalnum', 'isspace', 'isupper', 'islower', 'isxdigit',
+  'toupper', 'tolower', 'time', 'clock', 'sqrt', 'pow', 'floor', 'ceil', 'fabs', 'assert', 'read', 'write', 'open', 'close',
+]);
 
 const CPP_METHODS = new Set([
   'push_back', 'emplace_back', 'pop_back', 'size', 'empty', 'begin', 'end', 'cbegin', 'cend', 'rbegin', 'rend', 'find',
@@ -133,7 +148,7 @@ function bindCpp(input: SiteInput, ctx: ResolveContext): Binding | undefined {
   const name = site.calleeName;
   if (site.kind === 'new') {
     const classes = classesNamed(name, ctx);
-    if (classes.length === 0) return { kind: 'unresolved', reason: 'missing_target', note: `external:${name}` };
+    if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${name}` };
     const constructors = methodsOf(name, name, ctx).filter((s) => s.kind === 'constructor');
     return candidates('exact', constructors.length > 0 ? constructors : classes);
   }
@@ -148,7 +163,7 @@ function bindCpp(input: SiteInput, ctx: ResolveContext): Binding | undefined {
     if (site.receiver === undefined) return plainCall(name, site.path, ctx);
   }
   if (site.receiverType !== undefined) return candidates('receiver_type', methodsOf(site.receiverType, name, ctx));
-  if (CPP_METHODS.has(name)) return { kind: 'unresolved', reason: 'missing_target' };
+  if (CPP_METHODS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
   return candidates('name_only', named(name, ctx).filter((s) => s.language === 'cpp' && isMember(s)));
 }
 

@@ -10,8 +10,8 @@
 // - `new C()`: as a plain call, over classes, structs, records and functions.
 // - member call on a receiver of unknown type (`x.foo()`) or a qualifier the binder could
 //   not place (`Foo::bar()`): never bound to a free function. If the name is a standard
-//   method of the language (`push`, `map`, `unwrap`, ...) → missing_target (the target
-//   is most likely outside the workspace). Otherwise the only member named `foo` in the
+//   method of the language (`push`, `map`, `unwrap`, ...) → builtin (the target is
+//   most likely the language's own). Otherwise the only member named `foo` in the
 //   workspace (with owner type equal to the qualifier when there is one) → name_only 30;
 //   several → ambiguous_target; none → missing_target.
 // - a `self`/`this` call the binder could not place → missing_target.
@@ -41,7 +41,7 @@ export function settle(binding: Binding): Resolution {
 
 export function resolveCallSite(input: SiteInput, ctx: ResolveContext, binder: LanguageBinder | undefined): Resolution {
   const { site } = input;
-  if (site.kind === 'macro') return { kind: 'unresolved', reason: 'macro_or_function' };
+  if (site.kind === 'macro') return { kind: 'unresolved', reason: binder?.builtinMacros?.has(site.calleeName) ? 'builtin' : 'macro_or_function' };
   if (site.indirect) return { kind: 'unresolved', reason: 'indirect_call' };
 
   const bound = binder?.bind(input, ctx);
@@ -52,7 +52,7 @@ export function resolveCallSite(input: SiteInput, ctx: ResolveContext, binder: L
   if (selfCall) return { kind: 'unresolved', reason: 'missing_target' };
 
   if (site.receiver !== undefined || site.qualifier !== undefined) {
-    if (site.receiver !== undefined && binder?.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'missing_target' };
+    if (site.receiver !== undefined && binder?.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
     const owner = site.qualifier === undefined ? undefined : lastSegment(site.qualifier);
     const members = ctx.byName(name).filter((s) => isMemberCallable(s) && (owner === undefined || s.owner_type === owner));
     return settle({ kind: 'candidates', tier: 'name_only', candidates: members });

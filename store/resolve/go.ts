@@ -14,9 +14,11 @@
 //   package that declares T.
 // - package 80: a plain `F()` bound to a function of the same directory and package
 //   clause (this file included), or of a dot-imported package.
-// - Go's builtins (`len`, `append`, ...) and conversions to a package's own types are
-//   missing_target with a note, never a guess; calls into packages that are not in the
-//   workspace are missing_target with `external:<import path>`.
+// - Go's builtins (`len`, `append`, ...) not shadowed in the package are builtin;
+//   conversions to a package's own types are missing_target with a note, never a guess;
+//   calls into packages that are not in the workspace are external
+//   (`external:<import path>`), and so are methods of common standard interfaces on
+//   receivers of unknown type (`Error`, `Lock`, ...): builtin.
 import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
@@ -38,7 +40,7 @@ const dirOf = (path: string) => {
 };
 
 const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
-const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${source}` });
+const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${source}` });
 
 /** How well a directory answers an import path: the matched length, or -1. */
 function matchLength(importPath: string, dir: string, file: SymbolRecord, ctx: ResolveContext): number {
@@ -190,7 +192,7 @@ export const goBinder: LanguageBinder = {
     }
     if (BUILTINS.has(name) && site.kind === 'call') {
       const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);
-      if (own.length === 0) return { kind: 'unresolved', reason: 'missing_target', note: 'builtin' };
+      if (own.length === 0) return { kind: 'unresolved', reason: 'builtin', note: 'builtin' };
     }
     const functions = goFunctions(name, ctx);
     const own = inSamePackage(site.path, functions, ctx);

@@ -12,7 +12,8 @@
 //   local, `new T()`), following the declared bases when the type does not declare m.
 // - Overloads: the candidates whose parameter count fits the argument count (varargs
 //   taking any count from their fixed part); when that leaves several, ambiguous_target.
-// - Receivers of types outside the workspace are missing_target with `external:<Type>`.
+// - Receivers of types outside the workspace are external (`external:<Type>`); standard
+//   methods (`equals`, `toString`, ...) on receivers of unknown type are builtin.
 // Spring, Feign and gRPC framework sites are bound by spring.ts.
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
@@ -136,7 +137,7 @@ function chainedType(chain: string, path: string, ctx: ResolveContext): { type: 
 
 function onType(type: string, name: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
   const classes = javaTypesNamed(type, input.site.path, ctx);
-  if (classes.length === 0) return { kind: 'unresolved', reason: 'missing_target', note: `external:${type}` };
+  if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${type}` };
   const members = classes.flatMap((c) => membersOf(c, name, ctx));
   return candidates(tier, byArity(members, input.site.argumentCount));
 }
@@ -155,7 +156,7 @@ export const javaBinder: LanguageBinder = {
     const name = site.calleeName;
     if (site.kind === 'new') {
       const classes = javaTypesNamed(name, site.path, ctx);
-      if (classes.length === 0) return { kind: 'unresolved', reason: 'missing_target', note: `external:${name}` };
+      if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${name}` };
       const constructors = classes.flatMap((c) => declaredIn(c, name, ctx).filter((s) => s.kind === 'constructor'));
       return candidates('exact', constructors.length > 0 ? byArity(constructors, site.argumentCount) : classes);
     }
@@ -187,14 +188,14 @@ export const javaBinder: LanguageBinder = {
     }
     if (site.receiverType?.endsWith('()')) {
       const chained = chainedType(site.receiverType, site.path, ctx);
-      if (chained === 'external') return { kind: 'unresolved', reason: 'missing_target', note: `external:${site.receiverType.split('.')[0]}` };
+      if (chained === 'external') return { kind: 'unresolved', reason: 'external', note: `external:${site.receiverType.split('.')[0]}` };
       if (chained !== undefined) {
         const classes = javaTypesNamed(chained.type, chained.path, ctx);
-        if (classes.length === 0) return { kind: 'unresolved', reason: 'missing_target', note: `external:${chained.type}` };
+        if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${chained.type}` };
         return candidates('receiver_type', byArity(classes.flatMap((c) => membersOf(c, name, ctx)), site.argumentCount));
       }
     } else if (site.receiverType !== undefined) return onType(site.receiverType, name, input, ctx, 'receiver_type');
-    if (javaBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'missing_target' };
+    if (javaBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
     return candidates('name_only', ctx.byName(name).filter((s) => s.language === 'java' && isMember(s) && s.kind === 'method'));
   },
 };

@@ -14,8 +14,9 @@
 // - package 80: a plain call bound by `from m import *`.
 // - same_file 60: a plain call of a function or class defined in this file at the top
 //   level or in an enclosing scope.
-// - Python's builtins (`len`, `print`, `isinstance`, ...) are missing_target with note
-//   `builtin`; modules that are not in the workspace give `external:<module>`.
+// - Python's builtins (`len`, `print`, `isinstance`, ...) not defined in scope and
+//   standard methods on receivers of unknown type are builtin; modules that are not in
+//   the workspace are external (`external:<module>`).
 import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
@@ -35,7 +36,7 @@ const BUILTINS = new Set([
 const DEFINITION_KINDS = new Set(['function', 'class', 'constructor']);
 
 const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
-const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${source}` });
+const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${source}` });
 
 /** The file of module `source` as imported from `from` (relative or absolute), if indexed. */
 export function moduleFile(source: string, from: string, ctx: ResolveContext): string | undefined {
@@ -187,7 +188,7 @@ export const pythonBinder: LanguageBinder = {
       const root = /^[\w]+/.exec(receiver)?.[0];
       const rootModule = root === undefined ? undefined : ctx.imports(site.path).find((f) => f.local === root && f.imported === 'self');
       if (rootModule && !moduleFile(rootModule.source, site.path, ctx)) return external(rootModule.source);
-      if (PYTHON_METHODS.has(name)) return { kind: 'unresolved', reason: 'missing_target' };
+      if (PYTHON_METHODS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
       const members = ctx.byName(name).filter((s) => s.language === 'python' && isMember(s));
       return candidates('name_only', members);
     }
@@ -206,7 +207,7 @@ export const pythonBinder: LanguageBinder = {
       if (found !== 'external') fromStars.push(...found);
     }
     if (fromStars.length > 0) return candidates('package', fromStars);
-    if (BUILTINS.has(name)) return { kind: 'unresolved', reason: 'missing_target', note: 'builtin' };
+    if (BUILTINS.has(name)) return { kind: 'unresolved', reason: 'builtin', note: 'builtin' };
     return candidates('same_file', []);
   },
 };

@@ -18,7 +18,8 @@
 // - package 80: a plain call bound by a glob `use crate::a::*` (and no definition of
 //   the name in this file).
 // - paths through `std`, `core`, `alloc` or any `use` of another crate are
-//   missing_target with the crate in the note (other crates of a Cargo workspace are not
+//   external with the crate in the note; the standard macros (`println!`, `vec!`) and
+//   standard methods on receivers of unknown type are builtin (other crates of a Cargo workspace are not
 //   mapped yet).
 import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
@@ -192,7 +193,7 @@ function enclosingType(caller: SymbolRecord, ctx: ResolveContext): string | unde
 }
 
 const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
-const external = (root: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${root}` });
+const external = (root: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${root}` });
 
 /** `Q::name(...)` where Q is a written path. */
 function bindQualified(qualifier: string, name: string, input: SiteInput, crate: CrateModule, ctx: ResolveContext): Binding | undefined {
@@ -227,6 +228,12 @@ function bindQualified(qualifier: string, name: string, input: SiteInput, crate:
 
 export const rustBinder: LanguageBinder = {
   selfReceivers: new Set(['self']),
+  builtinMacros: new Set([
+    'println', 'print', 'eprintln', 'eprint', 'format', 'format_args', 'write', 'writeln', 'vec', 'panic', 'assert',
+    'assert_eq', 'assert_ne', 'debug_assert', 'debug_assert_eq', 'debug_assert_ne', 'unreachable', 'unimplemented', 'todo',
+    'matches', 'dbg', 'concat', 'stringify', 'include', 'include_str', 'include_bytes', 'env', 'option_env', 'cfg', 'line',
+    'column', 'file', 'module_path', 'compile_error', 'thread_local',
+  ]),
   builtinMethods: new Set([
     // Option, Result, Vec, slices, String/str, iterators, maps, smart pointers, common traits
     'unwrap', 'expect', 'unwrap_or', 'unwrap_or_else', 'unwrap_or_default', 'ok', 'err', 'ok_or', 'ok_or_else', 'map',

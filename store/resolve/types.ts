@@ -45,10 +45,12 @@ export interface LanguageBinder {
   bind(input: SiteInput, ctx: ResolveContext): Binding | undefined;
   /**
    * Method names of the language's standard types (`push`, `map`, `unwrap`, ...). A member
-   * call on a receiver of unknown type with one of these names stays missing_target instead
+   * call on a receiver of unknown type with one of these names is `builtin` instead
    * of binding by name: the likely target is outside the workspace.
    */
   readonly builtinMethods: ReadonlySet<string>;
+  /** Macros of the language's standard library (`println`, `vec`): `builtin`, not `macro_or_function`. */
+  readonly builtinMacros?: ReadonlySet<string>;
   /** Receiver expressions that mean "the enclosing type" (`self`, `this`). */
   readonly selfReceivers: ReadonlySet<string>;
 }

@@ -16,7 +16,9 @@
 // above the importing file (its `extends` chain folded in), then its `baseUrl`, then the
 // `exports` of the nearest package.json when the specifier names that package (a package
 // importing itself). Anything else (`react`, `node:fs`) is outside the workspace: calls
-// through it are missing_target with the import source in the note.
+// through it are external, with the import source in the note. Runtime globals
+// (`Array.isArray`, `new Map`, `console.log`) not shadowed locally, and standard methods on
+// receivers of unknown type (`then`, `push`, `map`), are builtin.
 import { posix } from 'node:path';
 import { PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ImportFact, type ModuleConfigFact } from '../../contracts/facts.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
@@ -46,6 +48,11 @@ const RUNTIME_GLOBALS = new Set([
   'crypto', 'queueMicrotask', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
   'structuredClone', 'fetch', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent',
   'encodeURI', 'decodeURI', 'atob', 'btoa', 'require', 'module', 'exports',
+  // the web platform's globals (browsers, and Node 18+)
+  'AbortSignal', 'AggregateError', 'Blob', 'BroadcastChannel', 'CompressionStream', 'CustomEvent', 'DecompressionStream',
+  'DOMException', 'Event', 'EventTarget', 'File', 'FormData', 'Headers', 'MessageChannel', 'ReadableStream', 'Request',
+  'Response', 'TextDecoderStream', 'TextEncoderStream', 'TransformStream', 'WebSocket', 'WritableStream', 'navigator',
+  'location', 'localStorage', 'sessionStorage', 'requestAnimationFrame', 'cancelAnimationFrame',
 ]);
 const MAX_BASE_DEPTH = 8;
 
@@ -294,7 +301,7 @@ function enclosingClass(caller: SymbolRecord, ctx: ResolveContext): SymbolRecord
   return undefined;
 }
 
-const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${source}` });
+const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${source}` });
 
 /**
  * What a dotted value path written in `path` refers to (`z.coerce`, `ns.inner`): namespaces
@@ -408,7 +415,11 @@ function bindSuper(caller: SymbolRecord, ctx: ResolveContext): Binding {
   if (!cls || base === undefined) return { kind: 'unresolved', reason: 'missing_target' };
   const meaning = localMeaning(cls.file_path, base, ctx);
   if (meaning.kind === 'external') return external(meaning.source);
-  if (meaning.kind !== 'symbols') return { kind: 'unresolved', reason: 'missing_target', note: `base:${base}` };
+  if (meaning.kind !== 'symbols') {
+    // `super(message)` in a class extending Error, Map, EventTarget: the runtime's own constructor.
+    if (meaning.kind === 'unknown' && RUNTIME_GLOBALS.has(base)) return { kind: 'unresolved', reason: 'builtin', note: `base:${base}` };
+    return { kind: 'unresolved', reason: 'missing_target', note: `base:${base}` };
+  }
   const classes = meaning.symbols.filter((s) => s.kind === 'class');
   const constructors = classes.flatMap((c) => methodsOf(c, 'constructor', ctx).filter((m) => m.kind === 'constructor'));
   return { kind: 'candidates', tier: 'exact', candidates: oneOverloadGroup(constructors) };
@@ -416,7 +427,7 @@ function bindSuper(caller: SymbolRecord, ctx: ResolveContext): Binding {
 
 /** A member call on a receiver of unknown type: the only class or interface member of that name. */
 function memberByName(name: string, ctx: ResolveContext, builtin: ReadonlySet<string>): Binding {
-  if (builtin.has(name)) return { kind: 'unresolved', reason: 'missing_target' };
+  if (builtin.has(name)) return { kind: 'unresolved', reason: 'builtin' };
   // Methods of object literals (no owner type) are never guessed: their receiver is a value cairn does not type.
   const members = ctx.byName(name).filter((s) => isMemberCallable(s) && s.owner_type !== undefined);
   return { kind: 'candidates', tier: 'name_only', candidates: oneOverloadGroup(members) };
@@ -433,6 +444,10 @@ const BUILTIN_METHODS = new Set([
   'finally', 'call', 'apply', 'bind', 'hasOwnProperty', 'log', 'warn', 'error', 'info', 'debug', 'next', 'return',
   'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'emit', 'on',
   'once', 'off', 'addEventListener', 'removeEventListener', 'write', 'end', 'resolve', 'reject', 'all', 'allSettled', 'race',
+  // web streams, fetch headers and bodies, abort signals, event emitters
+  'append', 'enqueue', 'getReader', 'releaseLock', 'pipeThrough', 'pipeTo', 'tee', 'getWriter', 'abort', 'throwIfAborted',
+  'getSetCookie', 'setHeader', 'getHeader', 'removeHeader', 'formData', 'arrayBuffer', 'removeListener', 'addListener',
+  'removeAllListeners', 'prependListener', 'listeners', 'dispatchEvent',
 ]);
 
 export const typescriptBinder: LanguageBinder = {
@@ -472,7 +487,7 @@ export const typescriptBinder: LanguageBinder = {
       const root = receiverRoot(receiver);
       if (root === undefined) return memberByName(name, ctx, BUILTIN_METHODS);
       const meaning = localMeaning(site.path, root, ctx);
-      if (meaning.kind === 'unknown' && RUNTIME_GLOBALS.has(root)) return { kind: 'unresolved', reason: 'missing_target', note: `global:${root}` };
+      if (meaning.kind === 'unknown' && RUNTIME_GLOBALS.has(root)) return { kind: 'unresolved', reason: 'builtin', note: `global:${root}` };
       if (root !== receiver) {
         if (meaning.kind === 'external') return external(meaning.source);
         // `z.coerce.number()`: a member of a namespace reached through a namespace.
@@ -487,7 +502,7 @@ export const typescriptBinder: LanguageBinder = {
     if (!fact) {
       const local = ctx.symbolsInFile(site.path).filter((s) => s.name === name);
       if (local.length === 0) {
-        if (RUNTIME_GLOBALS.has(name)) return { kind: 'unresolved', reason: 'missing_target', note: `global:${name}` };
+        if (RUNTIME_GLOBALS.has(name)) return { kind: 'unresolved', reason: 'builtin', note: `global:${name}` };
         return undefined;
       }
       // A top-level constant of this file (`export const X = make()`), unless a function of that name exists.

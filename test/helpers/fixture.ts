@@ -12,8 +12,10 @@ export interface Fixture {
   remove(): void;
 }
 
-export function makeFixture(files: Record<string, string | Buffer> = {}, options: { git?: boolean } = {}): Fixture {
-  const root = mkdtempSync(join(tmpdir(), 'cairn-fixture-'));
+/** `options.root`: an empty or missing directory to use instead of a new temp dir. */
+export function makeFixture(files: Record<string, string | Buffer> = {}, options: { git?: boolean; root?: string } = {}): Fixture {
+  const root = options.root ?? mkdtempSync(join(tmpdir(), 'cairn-fixture-'));
+  mkdirSync(root, { recursive: true });
   const fixture: Fixture = {
     root,
     write(path, content) {

@@ -1,4 +1,5 @@
 // A small in-memory GraphReader for testing the review queries without a store.
+import { nearestNames } from '../../store/similar-names.js';
 import { TEST_CASE_KINDS, type EdgeRecord, type EdgeRef, type FileRecord, type GraphReader, type GraphStats, type IndexMeta, type SymbolRecord, type UnresolvedRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { RESOLUTION_CONFIDENCE } from '../../contracts/tiers.js';
@@ -115,6 +116,10 @@ export class FakeGraph implements GraphReader {
   }
   symbolsByName(name: string) {
     return [...this.symbolsById.values()].filter((s) => s.name === name);
+  }
+  similarNames(query: string, limit: number) {
+    const names = [...this.symbolsById.values()].map((s): [string, string] => [s.name.toLowerCase(), s.name]);
+    return nearestNames(query, names, limit);
   }
   search(query: string, limit: number) {
     const q = query.toLowerCase();

@@ -67,7 +67,7 @@ describe('impact traversal machine', () => {
     expect(result.truncated).toBe(true);
     expect(result.stopReason).toBe('nodes');
     expect(result.frontier).toEqual([
-      { node: 'r', path: null, reason: 'nodes' },
+      { node: 'r', path: null, reason: 'nodes', partly: true },
       { node: 'a', path: 0, reason: 'nodes' },
       { node: 'b', path: 1, reason: 'nodes' },
     ]);

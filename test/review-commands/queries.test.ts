@@ -18,7 +18,25 @@ describe('unresolved', () => {
     ]);
     expect(listUnresolved(graph, { prefix: 'src/', limit: 50, includeTests: true }).references).toHaveLength(1);
     expect(listUnresolved(graph, { limit: 50, includeTests: false }).references).toHaveLength(1);
-    expect(listUnresolved(graph, { prefix: 'nowhere/', limit: 50, includeTests: true })).toEqual({ references: [], truncated: false });
+    expect(listUnresolved(graph, { prefix: 'nowhere/', limit: 50, includeTests: true })).toEqual({ references: [], truncated: false, outside_workspace: { external: 0, builtin: 0 } });
+  });
+
+  it('lists external and builtin calls only when asked for by reason, and counts them apart', () => {
+    const records = [
+      unresolvedCall('a.ts::f', 'missing', 'missing_target', 1),
+      unresolvedCall('a.ts::f', 'Array.isArray', 'builtin', 2),
+      unresolvedCall('a.ts::f', 'react.render', 'external', 3),
+      unresolvedCall('a.ts::f', 'xs.push', 'builtin', 4),
+    ];
+    const stats = { unresolved_by_reason: { missing_target: 1, builtin: 2, external: 1 } };
+    const graph = new FakeGraph([{ id: 'a.ts::f' }], [], records, [], stats);
+    const byDefault = listUnresolved(graph, { limit: 50, includeTests: true });
+    expect(byDefault.references.map((r) => r.specifier)).toEqual(['missing']);
+    expect(byDefault.outside_workspace).toEqual({ external: 1, builtin: 2 });
+    const asked = listUnresolved(graph, { limit: 50, includeTests: true, reasons: ['builtin'] });
+    expect(asked.references.map((r) => r.specifier)).toEqual(['Array.isArray', 'xs.push']);
+    // Under a prefix the scan counts them.
+    expect(listUnresolved(graph, { prefix: 'a.ts', limit: 1, includeTests: true }).outside_workspace).toEqual({ external: 1, builtin: 2 });
   });
 
   it('stops at the limit and says so', () => {
@@ -154,7 +172,7 @@ describe('budgets of the queries', () => {
     const result = impact(graph, graph.symbol(render)!, { ...IMPACT_DEFAULTS, includeTests: true, deadlineMs: -1 });
     expect(result.truncated).toBe(true);
     expect(result.stop_reason).toBe('aborted');
-    expect(result.data.frontier).toEqual([{ node: render, path_id: null, reason: 'aborted' }]);
+    expect(result.data.frontier).toEqual([{ node: render, path_id: null, reason: 'aborted', walked: 'not' }]);
   });
 });
 

@@ -31,7 +31,7 @@ describe('story 1: doctor before using graph evidence', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(body).toMatchObject({ contract_version: '0.3', command: 'doctor', ok: true, truncated: false, next_action: 'none' });
-    expect(body.data.index).toEqual({ present: true, path: '.cairn/graph' });
+    expect(body.data.index).toEqual({ present: true, path: '.cairn/graph', reason: null });
     expect(body.data.schema).toEqual({ expected: SCHEMA_VERSION, actual: SCHEMA_VERSION, match: true });
     expect(body.data.freshness).toBe('fresh');
     expect(body.data.git.head).toMatch(/^[0-9a-f]{40}$/);
@@ -309,7 +309,7 @@ describe('stories 3-6 on the edited library', () => {
     const empty = cairnJson(['unresolved', '--in', 'nowhere/', '-C', repo.root]);
     expect(empty.code).toBe(0);
     expect(empty.body).toMatchObject({ ok: true, data: { references: [] }, truncated: false, next_action: 'none' });
-    const limited = cairnJson(['unresolved', '--limit', '1', '-C', repo.root]).body;
+    const limited = cairnJson(['unresolved', '--reason', 'missing_target,builtin', '--limit', '1', '-C', repo.root]).body;
     expect(limited.data.references).toHaveLength(1);
     expect(limited).toMatchObject({ truncated: true, next_action: 'narrow the query' });
     expect(cairnJson(['unresolved', '--limit', '201', '-C', repo.root]).code).toBe(2);

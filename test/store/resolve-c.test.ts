@@ -62,7 +62,7 @@ int local_def(void) { return 0; }
     expect(describeAnswer(open!.answer('tools/user.c', 'zalloc'))).toBe('tools/alloc.h::zalloc (package)');
     expect(at('UNKNOWN_MACRO')).toBe('macro_or_function');
     expect(at('inl')).toBe('include/util.h::inl (package)');
-    expect(at('printf')).toBe('missing_target');
+    expect(at('printf')).toBe('builtin');
     expect(at('o.open')).toBe('indirect_call');
     expect(at('local_def')).toBe('src/main.c::local_def (exact)');
   });
@@ -110,7 +110,7 @@ int main() {
     expect(at('new Shape')).toBe('src/shape.cpp::geo::Shape::Shape (exact)');
     expect(at('geo::Shape::make', 'src/main.cpp')).toBe('src/shape.cpp::geo::Shape::make (exact)');
     expect(at('geo::helper', 'src/main.cpp')).toBe('src/shape.cpp::geo::helper (namespace)');
-    expect(at('std::sort', 'src/main.cpp')).toBe('missing_target external:std');
-    expect(at('v.push_back', 'src/main.cpp')).toBe('missing_target');
+    expect(at('std::sort', 'src/main.cpp')).toBe('external external:std');
+    expect(at('v.push_back', 'src/main.cpp')).toBe('builtin');
   });
 });

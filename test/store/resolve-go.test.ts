@@ -85,13 +85,13 @@ describe('Go resolution', () => {
     // Promoted through an embedded field.
     expect(at('w.Cell')).toBe('geo/grid.go::Grid::Cell (receiver_type)');
     expect(at('shapes.Root')).toBe('root.go::Root (exact)');
-    expect(at('lib.Do')).toBe('missing_target external:github.com/other/lib');
-    expect(at('len')).toBe('missing_target builtin');
+    expect(at('lib.Do')).toBe('external external:github.com/other/lib');
+    expect(at('len')).toBe('builtin builtin');
     expect(at('geo.Meters')).toBe('missing_target conversion');
     expect(at('Dotted')).toBe('util/u.go::Dotted (package)');
     expect(at('missing')).toBe('missing_target');
     expect(at('geo.NewGrid().Cell')).toBe('geo/grid.go::Grid::Cell (receiver_type)');
-    expect(at('lib.V(4).Infof')).toBe('missing_target external:github.com/other/lib');
+    expect(at('lib.V(4).Infof')).toBe('external external:github.com/other/lib');
     expect(at('v1.Staged')).toBe('staging/src/k8s.io/api/core/v1/types.go::Staged (exact)');
     expect(at('NewLocal')).toBe('app/main.go::NewLocal (package)');
     expect(at('Area', 'geo/other.go')).toBe('geo/grid.go::Area (package)');

@@ -56,9 +56,9 @@ describe('Python resolution', () => {
     expect(at('helper')).toBe('src/pkg/base.py::helper (package)');
     expect(at('b.helper')).toBe('src/pkg/base.py::helper (exact)');
     expect(at('Model')).toBe('src/pkg/models.py::Model (exact)');
-    expect(at('requests.get')).toBe('missing_target external:requests');
-    expect(at('len')).toBe('missing_target builtin');
-    expect(at('requests.adapters.HTTPAdapter')).toBe('missing_target external:requests');
+    expect(at('requests.get')).toBe('external external:requests');
+    expect(at('len')).toBe('builtin builtin');
+    expect(at('requests.adapters.HTTPAdapter')).toBe('external external:requests');
     expect(at('local')).toBe('src/pkg/util.py::local (same_file)');
     expect(at('inner')).toBe('src/pkg/util.py::local.inner (same_file)');
     expect(at('nowhere')).toBe('missing_target');

@@ -72,7 +72,7 @@ describe('store', () => {
     expect(store.symbolsByName('AREA')).toEqual([]);
     expect(store.incoming('src/shapes.ts::Shape').filter((e) => e.relationship === 'calls')).toMatchObject([{ source: 'src/shapes.ts::makeShape', resolution_kind: 'same_file' }]);
     expect(store.outgoing('src/shapes.ts::makeShape')).toMatchObject([{ target: 'src/shapes.ts::Shape', relationship: 'calls' }]);
-    expect(store.unresolvedFrom('src/shapes.ts::makeShape')).toMatchObject([{ specifier: 'console.print', reason: 'missing_target' }]);
+    expect(store.unresolvedFrom('src/shapes.ts::makeShape')).toMatchObject([{ specifier: 'console.print', reason: 'builtin' }]);
     expect([...store.unresolved('src/geometry')]).toEqual([]);
     expect([...store.unresolved('src/')].length).toBe(1);
     await cleanup();
