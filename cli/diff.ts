@@ -17,6 +17,7 @@ import { graphPath, openStore, type GraphStore } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
 import { analyseFile } from '../workers/analyse-file.js';
 import { isExcludedPath } from '../workers/inventory.js';
+import { indexGate } from '../gate/config-files.js';
 import { acquireWriteLock } from '../workers/lock.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { openGraph } from './open-graph.js';
@@ -61,7 +62,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
   const graph = openGraph(ctx.workspace);
   try {
     if (flags.files) {
-      const result = diffFiles(graph, ctx.workspace, flags.files, limit, ctx.tests);
+      const result = diffFiles(graph, indexGate(ctx.workspace), flags.files, limit, ctx.tests);
       return done(result.data, result.warnings, result.truncated);
     }
     const base = withData(() => resolveRevision(ctx.workspace, flags.base!, 'base'));
@@ -82,6 +83,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
     }
     const result = await diffRange({
       workspace: ctx.workspace,
+      gate: indexGate(ctx.workspace),
       current: graph,
       base,
       head,
@@ -89,7 +91,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
       includeTests: ctx.tests,
       // An overlay reuses the index's facts for files git says are unchanged: only sound on a fresh index.
       makers: fresh ? snapshotMakers(ctx.workspace) : snapshotMakers(ctx.workspace).slice(1),
-      indexSnapshot: snapshotIndexer(graph, includeLibrary),
+      indexSnapshot: snapshotIndexer(ctx.workspace, graph, includeLibrary),
       // A head equal to a clean work tree with a fresh index needs no snapshot: the index is that graph.
       currentIs: async (revision) => fresh && worktreeIs(ctx.workspace, revision),
     });
@@ -126,8 +128,9 @@ function snapshotMakers(workspace: string): SnapshotMaker[] {
  * reconciled into the index copy (the store re-resolves what they affect); over an
  * archive, the pipeline runs a full init. Then the index is opened read-only.
  */
-function snapshotIndexer(current: GraphStore, includeLibrary: boolean): SnapshotIndexer {
+function snapshotIndexer(workspace: string, current: GraphStore, includeLibrary: boolean): SnapshotIndexer {
   return async (snapshot) => {
+    const gate = indexGate(snapshot.dir, workspace);
     if (snapshot.method === 'overlay') {
       // The index copy keeps the current module configuration: a revision with another one needs a whole archive.
       const configChanged = snapshot.changes.find((c) => mayAffectModuleConfig(c.path));
@@ -136,8 +139,8 @@ function snapshotIndexer(current: GraphStore, includeLibrary: boolean): Snapshot
       const deletions = [];
       for (const change of snapshot.changes) {
         const language = languageForPath(change.path);
-        const indexable = language !== null && !isExcludedPath(change.path, includeLibrary);
-        if (change.present && indexable) upserts.push(await analyseFile(snapshot.dir, { path: change.path, language }));
+        const indexable = language !== null && !isExcludedPath(change.path, includeLibrary) && !gate.isPrivate(change.path);
+        if (change.present && indexable) upserts.push(await analyseFile(gate, { path: change.path, language }));
         else if (current.file(change.path)) deletions.push(change.path);
       }
       const writable = openStore(snapshot.dir);
@@ -149,7 +152,7 @@ function snapshotIndexer(current: GraphStore, includeLibrary: boolean): Snapshot
         await writable.close();
       }
     } else {
-      await indexWorkspace(snapshot.dir, { mode: 'init', includeLibrary });
+      await indexWorkspace(snapshot.dir, { mode: 'init', includeLibrary, privacyRoot: workspace });
     }
     const store = openStore(snapshot.dir, { readOnly: true });
     return { graph: store, bytes: indexBytes(join(snapshot.dir, '.cairn')), close: () => store.close() };

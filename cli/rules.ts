@@ -1,5 +1,5 @@
 // `cairn rules list|show|validate`: the effective review rules and strict validation of rule files.
-import { readFileSync } from 'node:fs';
+import { MAX_CONFIG_BYTES, readInput } from '../gate/bounds.js';
 import type { Command } from 'commander';
 import { CairnError } from './errors.js';
 import { execute, type CommandContext } from './run.js';
@@ -86,12 +86,7 @@ export function register(program: Command): void {
           const { parseRule } = await import('../review/rules.js');
           const valid: string[] = [];
           for (const file of files) {
-            let text: string;
-            try {
-              text = readFileSync(file, 'utf8');
-            } catch {
-              throw new CairnError('invalid_input', `cannot read ${file}`);
-            }
+            const text = readInput(file, 'rule file', MAX_CONFIG_BYTES);
             try {
               valid.push(parseRule(file, text).id);
             } catch (error) {

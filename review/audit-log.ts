@@ -2,7 +2,8 @@
 // machine input, an event, the commands of a step, a final output, or the record of
 // a review unit (digests and fingerprints of what it used); none of them holds
 // source text. `cairn replay` reads them back.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { checkJsonDepth, MAX_AUDIT_LOG_BYTES, readInput } from '../gate/bounds.js';
 import { join } from 'node:path';
 import type { UnitAuditRecord } from '../contracts/review-audit.js';
 import type { AuditLine } from '../machines/audit.js';
@@ -43,11 +44,14 @@ export function unitAuditLine(u: UnitResult): { unit: UnitAuditRecord } {
   };
 }
 
+/** Reads an audit log: bounded in size (the file) and depth (each line), as every input is. */
 export function readAuditLog(file: string): AuditLine[] {
-  return readFileSync(file, 'utf8')
+  return readInput(file, 'audit log', MAX_AUDIT_LOG_BYTES)
     .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => {
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => l.trim() !== '')
+    .map(({ l, i }) => {
+      checkJsonDepth(l, `line ${i + 1}`);
       try {
         return JSON.parse(l) as AuditLine;
       } catch {

@@ -2,6 +2,7 @@
 // Used by the parse worker and, for small batches, in the main thread.
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { extractFacts } from '../parsers/index.js';
+import type { Gate } from '../gate/gate.js';
 import { readWorkspaceFile } from './read-file.js';
 
 export interface AnalyseRequest {
@@ -9,8 +10,8 @@ export interface AnalyseRequest {
   language: Language;
 }
 
-export async function analyseFile(root: string, request: AnalyseRequest): Promise<FileFacts> {
-  const read = readWorkspaceFile(root, request.path);
+export async function analyseFile(gate: Gate, request: AnalyseRequest): Promise<FileFacts> {
+  const read = readWorkspaceFile(gate, request.path);
   const facts: FileFacts = {
     path: request.path,
     language: request.language,
@@ -37,8 +38,8 @@ export async function analyseFile(root: string, request: AnalyseRequest): Promis
   return facts;
 }
 
-export async function analyseBatch(root: string, requests: AnalyseRequest[]): Promise<FileFacts[]> {
+export async function analyseBatch(gate: Gate, requests: AnalyseRequest[]): Promise<FileFacts[]> {
   const out: FileFacts[] = [];
-  for (const request of requests) out.push(await analyseFile(root, request));
+  for (const request of requests) out.push(await analyseFile(gate, request));
   return out;
 }
