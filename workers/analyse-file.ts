@@ -2,6 +2,7 @@
 // Used by the parse worker and, for small batches, in the main thread.
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { extractFacts } from '../parsers/index.js';
+import { boundFacts, MAX_NAME_BYTES, textBeyondBounds } from '../parsers/fact-bounds.js';
 import type { Gate } from '../gate/gate.js';
 import { readWorkspaceFile } from './read-file.js';
 
@@ -26,10 +27,17 @@ export async function analyseFile(gate: Gate, request: AnalyseRequest): Promise<
   };
   if (read.reason) facts.reason = read.reason;
   if (read.status !== 'ok' || read.text === undefined) return facts;
+  const beyond = textBeyondBounds(read.text);
+  if (beyond) return { ...facts, status: 'too_large', reason: beyond };
   try {
     const extracted = await extractFacts(request.path, read.text, request.language);
+    const bounded = boundFacts(extracted);
+    if (bounded.beyond) return { ...facts, status: 'too_large', reason: bounded.beyond };
     Object.assign(facts, extracted);
-    if (extracted.syntaxErrors) facts.reason = `recovered from ${extracted.syntaxErrors} syntax error(s)`;
+    const notes = [];
+    if (extracted.syntaxErrors) notes.push(`recovered from ${extracted.syntaxErrors} syntax error(s)`);
+    if (bounded.left) notes.push(`${bounded.left} fact(s) with a name longer than ${MAX_NAME_BYTES} bytes left out`);
+    if (notes.length) facts.reason = notes.join('; ');
     delete (facts as { syntaxErrors?: number }).syntaxErrors;
   } catch (error) {
     facts.status = 'parse_error';

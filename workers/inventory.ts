@@ -59,8 +59,8 @@ export interface InventoryOptions {
   gate?: Gate;
 }
 
-/** Longest workspace path the store can key (LMDB's key limit is 1,978 bytes; keys hold a path and more). */
-export const MAX_PATH_BYTES = 1024;
+/** Longest workspace path the store keys: LMDB keys hold at most 1,978 bytes, and an edge key holds two symbol ids, each a path and a name (see parsers/fact-bounds.ts). */
+export const MAX_PATH_BYTES = 512;
 
 /** A .gitignore larger than this is not read. */
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
