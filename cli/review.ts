@@ -110,6 +110,7 @@ export async function reviewTo(globals: GlobalOptions, options: ReviewOptions, c
       return humanText(result);
     },
     caller.output,
+    true,
   );
 }
 
