@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { envelope, type CommandResult } from '../contracts/envelope.js';
 import { CairnError } from './errors.js';
+import { refuseSystemDirectory } from '../gate/workspace-root.js';
 import { escapeControl, escapeStrings } from './terminal-text.js';
 
 export interface CommandContext {
@@ -38,6 +39,7 @@ export function contextFrom(opts: GlobalOptions): CommandContext {
   } catch {
     throw new CairnError('workspace_not_found', `workspace ${opts.workspace ?? dir} is not a readable directory`, 2);
   }
+  refuseSystemDirectory(workspace);
   return {
     workspace,
     json: Boolean(opts.json),
