@@ -10,6 +10,7 @@ import type { DiffData } from '../contracts/diff.js';
 import { DIFF_DEFAULT_LIMIT, DIFF_MAX_LIMIT, diffFiles, diffRange, indexBytes, type SnapshotIndexer, type SnapshotMaker } from '../graph/diff.js';
 import { resolveRevision } from '../graph/git.js';
 import { archiveSnapshot, overlaySnapshot, worktreeIs } from '../graph/snapshot.js';
+import { sweepStaleSnapshots } from '../graph/snapshot-dirs.js';
 import { isFresh } from '../machines/freshness.js';
 import { languageForPath } from '../parsers/index.js';
 import { mayAffectModuleConfig } from '../parsers/module-config.js';
@@ -65,6 +66,8 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
       const result = diffFiles(graph, indexGate(ctx.workspace), flags.files, limit, ctx.tests);
       return done(result.data, result.warnings, result.truncated);
     }
+    // Snapshot dirs left by a diff that was killed outright go first.
+    sweepStaleSnapshots();
     const base = withData(() => resolveRevision(ctx.workspace, flags.base!, 'base'));
     const head = flags.head === undefined ? null : withData(() => resolveRevision(ctx.workspace, flags.head!, 'head'));
     const meta = graph.meta();

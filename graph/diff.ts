@@ -11,11 +11,12 @@ import { createHash } from 'node:crypto';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
 import { Gate } from '../gate/gate.js';
+import { removeSnapshot } from './snapshot-dirs.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
 import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { DiffData, DiffEdge, DiffSymbol, DiffUnresolved, HistoricalSnapshot, SnapshotSide } from '../contracts/diff.js';
 import type { Warning } from '../contracts/envelope.js';
-import { changedFiles, diffHunks, directoryBytes, removeSnapshot, type ChangedFile, type Hunk } from './git.js';
+import { changedFiles, diffHunks, directoryBytes, type ChangedFile, type Hunk } from './git.js';
 import type { SnapshotDir } from './snapshot.js';
 import { compareStrings, symbolView } from './views.js';
 

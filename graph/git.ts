@@ -3,11 +3,12 @@
 // the user's work tree, index or refs: commands run with optional locks off, and
 // snapshots come from `git archive` into a temp dir that is always removed.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, lstatSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, lstatSync } from 'node:fs';
+import { makeSnapshotDir, removeSnapshot, trackWriter } from './snapshot-dirs.js';
 import { join } from 'node:path';
 import type { FileStatus } from '../contracts/diff.js';
 import { CairnError } from '../contracts/errors.js';
+
 
 const MAX_OUTPUT = 512 * 1024 * 1024;
 
@@ -162,11 +163,13 @@ export interface Snapshot {
 /** Extracts the tree of `commit` into a new temp dir. The caller must `removeSnapshot` it. */
 export async function extractSnapshot(root: string, commit: string): Promise<Snapshot> {
   const started = performance.now();
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-snapshot-'));
+  const dir = makeSnapshotDir();
   try {
     const bytes = await new Promise<number>((resolve, reject) => {
       const archive = spawn('git', ['archive', '--format=tar', commit], { cwd: root, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
       const tar = spawn('tar', ['-x', '-f', '-', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+      trackWriter(archive);
+      trackWriter(tar);
       let total = 0;
       let errors = '';
       archive.stdout.on('data', (chunk: Buffer) => (total += chunk.length));
@@ -210,16 +213,6 @@ export function directoryBytes(dir: string): number {
 }
 
 /** Removes a snapshot dir; true when it is gone. */
-export function removeSnapshot(dir: string): boolean {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  try {
-    lstatSync(dir);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
 /** True when tracked files differ from HEAD (staged or not); null outside git. Untracked files do not count. */
 export function worktreeDirty(root: string): boolean | null {
   if (!isGitWorkTree(root)) return null;

@@ -11,10 +11,10 @@
 //
 // The caller removes the dir.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { extractSnapshot, removeSnapshot } from './git.js';
+import { extractSnapshot } from './git.js';
+import { makeSnapshotDir, removeSnapshot } from './snapshot-dirs.js';
 
 export interface SnapshotDir {
   dir: string;
@@ -99,7 +99,7 @@ export interface OverlayDifference {
 }
 
 export async function overlaySnapshot(input: OverlayInput): Promise<SnapshotDir> {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-snapshot-'));
+  const dir = makeSnapshotDir();
   try {
     const diffs = differences(input.workspace, input.revision);
     await input.copyIndex(dir);
