@@ -5,6 +5,7 @@ import { readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
 import { boundedOpen } from './gate.js';
+import { lineBeyondDepth } from '../parsers/jsonc.js';
 
 /** A hook event or patch (a Write event carries a whole file). */
 export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
@@ -56,35 +57,8 @@ function readStdin(maxBytes: number): Buffer | null {
   return Buffer.concat(chunks);
 }
 
-/**
- * Throws when a JSON or JSONC text nests objects and arrays deeper than maxDepth,
- * naming the line; a scan of the text, so a parser never recurses that deep.
- */
+/** Throws when a JSON or JSONC text nests objects and arrays deeper than maxDepth, naming the line. */
 export function checkJsonDepth(text: string, what: string, maxDepth = MAX_JSON_DEPTH): void {
-  let depth = 0;
-  let line = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) line++;
-    else if (c === 34) {
-      // a string: skip to its closing quote
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) {
-        if (text.charCodeAt(i) === 92) i++;
-        else if (text.charCodeAt(i) === 10) {
-          line++;
-          break;
-        }
-      }
-    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      const end = text.indexOf('\n', i);
-      i = (end === -1 ? text.length : end) - 1;
-    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end === -1 ? text.length : end + 1;
-      for (let j = i; j < stop; j++) if (text.charCodeAt(j) === 10) line++;
-      i = stop;
-    } else if (c === 123 || c === 91) {
-      if (++depth > maxDepth) throw new CairnError('input_too_deep', `${what} nests deeper than ${maxDepth} levels (at line ${line}; the limit for any JSON input)`);
-    } else if (c === 125 || c === 93) depth--;
-  }
+  const line = lineBeyondDepth(text, maxDepth);
+  if (line !== null) throw new CairnError('input_too_deep', `${what} nests deeper than ${maxDepth} levels (at line ${line}; the limit for any JSON input)`);
 }
