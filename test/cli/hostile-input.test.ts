@@ -71,6 +71,8 @@ beforeAll(() => {
     },
     { git: true },
   );
+  // A path longer than any store key may hold (600 bytes).
+  fx.write(`${'d'.repeat(190)}/${'d'.repeat(190)}/${'d'.repeat(190)}/far.ts`, 'export function far() {}\n');
   // Names that would break a terminal line or drive the terminal.
   fx.write('src/evil\nname\u001b[31m.ts', 'export function evil() {}\n');
   // Symlinks out of the workspace (a file, a folder, a device) and a FIFO.
@@ -171,9 +173,11 @@ describe('hostile input', () => {
     expect(files.find((f) => f.path === 'src/long-name.ts')?.reason).toMatch(/longer than 256 bytes left out/);
     // Symlinks and the FIFO are never indexed.
     for (const p of ['src/leak.ts', 'src/zero.ts', 'src/passwd.ts', 'src/fifo.ts']) expect(status[p]).toBeUndefined();
+    expect(files.some((f) => f.path.endsWith('far.ts'))).toBe(false);
     const sync = await run(['sync', '--json']);
     expectClean(sync, true, 'sync');
     expect(sync.code).toBe(0);
+    expect(JSON.parse(sync.stdout).data.skipped).toMatchObject({ path_too_long: 1, symlink: 3 });
   });
 
   const cases: Array<[string, string[][]]> = [
