@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { Gate } from '../../gate/gate.js';
 import { cairn, cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
+import { PRIVACY_FIXTURE, PRIVATE_SOURCE } from '../helpers/privacy-fixture.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
@@ -37,15 +38,11 @@ function traced(fx: Fixture, args: string[], json = true) {
   return { ...r, opened };
 }
 
-const PRIVATE = 'export function privateThing() { return "PRIVATE-CONTENT"; }\nexport function callsIt() { return privateThing(); }\n';
+const PRIVATE = PRIVATE_SOURCE;
 
 describe('privacyExcludes applies to every command', () => {
   test('a privacy-excluded file is never opened by init, sync, status, node, diff or review; it is listed by path only', () => {
-    const fx = fixture({
-      '.cairn.jsonc': '{ "privacyExcludes": ["private/**"] }\n',
-      'src/a.ts': 'export function alpha() { return 1; }\n',
-      'private/keys.ts': PRIVATE,
-    });
+    const fx = fixture(PRIVACY_FIXTURE);
     const isPrivate = (p: string) => p.includes(`${join('private', 'keys.ts')}`);
     const runs = [
       traced(fx, ['init']),
@@ -65,6 +62,8 @@ describe('privacyExcludes applies to every command', () => {
     // The trace is live: the ordinary file was opened by init.
     expect(runs[0].opened.some((p) => p.endsWith(join('src', 'a.ts')))).toBe(true);
     expect(runs[0].body.data.skipped.privacy).toBe(1);
+    // Human output lists what was passed over by count only.
+    expect(traced(fx, ['init'], false).stdout).toContain('Skipped (never opened): privacy 1');
     // Nothing of the private file is in the index, and node refuses it by path.
     expect(runs[7].body.data.symbols).toEqual([]);
     expect(runs[3].code).toBe(1);
