@@ -68,6 +68,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
     }
     // Snapshot dirs left by a diff that was killed outright go first.
     sweepStaleSnapshots();
+    const gate = indexGate(ctx.workspace);
     const base = withData(() => resolveRevision(ctx.workspace, flags.base!, 'base'));
     const head = flags.head === undefined ? null : withData(() => resolveRevision(ctx.workspace, flags.head!, 'head'));
     const meta = graph.meta();
@@ -86,14 +87,14 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
     }
     const result = await diffRange({
       workspace: ctx.workspace,
-      gate: indexGate(ctx.workspace),
+      gate,
       current: graph,
       base,
       head,
       limit,
       includeTests: ctx.tests,
       // An overlay reuses the index's facts for files git says are unchanged: only sound on a fresh index.
-      makers: fresh ? snapshotMakers(ctx.workspace) : snapshotMakers(ctx.workspace).slice(1),
+      makers: fresh ? snapshotMakers(ctx.workspace, gate.privacyGlobs) : snapshotMakers(ctx.workspace, gate.privacyGlobs).slice(1),
       indexSnapshot: snapshotIndexer(ctx.workspace, graph, includeLibrary),
       // A head equal to a clean work tree with a fresh index needs no snapshot: the index is that graph.
       currentIs: async (revision) => fresh && worktreeIs(ctx.workspace, revision),
@@ -105,12 +106,13 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
 }
 
 /** Overlay on a copy of the current index first; a whole archive if that cannot be built. */
-function snapshotMakers(workspace: string): SnapshotMaker[] {
+function snapshotMakers(workspace: string, privacy: string[]): SnapshotMaker[] {
   return [
     (revision) =>
       overlaySnapshot({
         workspace,
         revision,
+        privacy,
         copyIndex: async (dir) => {
           // Under the writer lock, so no sync rewrites the index while it is copied.
           const release = await acquireWriteLock(workspace);
@@ -122,7 +124,7 @@ function snapshotMakers(workspace: string): SnapshotMaker[] {
           }
         },
       }),
-    (revision) => archiveSnapshot(workspace, revision),
+    (revision) => archiveSnapshot(workspace, revision, privacy),
   ];
 }
 

@@ -126,14 +126,14 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
   const started = performance.now();
   const { workspace, base, head, limit } = options;
   const warnings: Warning[] = [];
-  const files = changedFiles(workspace, base, head);
+  const files = changedFiles(workspace, base, head, options.gate.privacyGlobs);
   const untracked = head
     ? []
     : files.filter((f) => f.untracked).flatMap((f) => {
         const lines = lineCount(options.gate, f.path);
         return lines === null ? [] : [{ path: f.path, lines }];
       });
-  const hunks = diffHunks(workspace, base, head, untracked);
+  const hunks = diffHunks(workspace, base, head, untracked, options.gate.privacyGlobs);
 
   const dirs: string[] = [];
   const opened: IndexedSnapshot[] = [];

@@ -81,6 +81,26 @@ describe('privacyExcludes applies to every command', () => {
     expect(after.body.warnings[0].message).toMatch(/privacy-excluded/);
     expect(after.opened.filter((p) => p.includes('private'))).toEqual([]);
   });
+
+  test('diff --base neither lists a privacy-excluded file nor has git read it into a snapshot', () => {
+    const fx = fixture(PRIVACY_FIXTURE);
+    expect(traced(fx, ['init']).code).toBe(0);
+    fx.write('private/keys.ts', `${PRIVATE}export function more() { return privateThing(); }\n`);
+    fx.write('src/a.ts', 'export function alpha() { return 2; }\nexport function gamma() { return alpha(); }\n');
+    // A changed tsconfig.json makes the base an archive snapshot, the other kind.
+    fx.write('tsconfig.json', '{ "compilerOptions": {} }\n');
+    fx.commit('change both');
+    expect(traced(fx, ['sync']).code).toBe(0);
+    for (const args of [['diff', '--base', 'HEAD~1', '--head', 'HEAD'], ['diff', '--base', 'HEAD~1']]) {
+      const r = traced(fx, args);
+      expect(r.code, JSON.stringify(r.body.warnings)).toBe(0);
+      const paths = JSON.stringify([r.body.data.files, r.body.data.unmapped_hunks, r.body.data.symbols]);
+      expect(paths).toContain('src/a.ts');
+      expect(paths).not.toContain('private/');
+      expect(r.body.data.historical_snapshot.base.method).toBe('archive');
+      expect(r.opened.filter((p) => p.includes('private'))).toEqual([]);
+    }
+  });
 });
 
 describe('symlinks and special files', () => {
