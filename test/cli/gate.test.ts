@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { Gate } from '../../gate/gate.js';
-import { cairn, cairnJson } from '../helpers/cli.js';
+import { CAIRN, cairn, cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
 import { PRIVACY_FIXTURE, PRIVATE_SOURCE } from '../helpers/privacy-fixture.js';
 
@@ -124,6 +124,14 @@ describe('symlinks and special files', () => {
       expect(JSON.stringify(r.body)).not.toContain('OUTSIDE-CONTENT');
     }
     expect(runs[0].body.data.skipped.symlink).toBeGreaterThanOrEqual(3);
+  });
+
+  test("cairn's own files under .cairn/ are read bounded and never through a symlink", () => {
+    const fx = fixture({ 'src/a.ts': 'export function alpha() { return 1; }\n' });
+    expect(traced(fx, ['init']).code).toBe(0);
+    symlinkSync('/dev/zero', join(fx.root, '.cairn', 'lock'));
+    const sync = spawnSync(process.execPath, [CAIRN, 'sync', '-C', fx.root], { encoding: 'utf8', timeout: 30_000 });
+    expect(sync.status, sync.stderr).toBe(0);
   });
 
   test('the gate refuses by reason, in order, and reads within its bound', () => {
