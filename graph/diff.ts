@@ -8,7 +8,7 @@
 // children's bytes cut out), so moved code with the same body is not "modified".
 // Every temp dir is removed before returning.
 import { createHash } from 'node:crypto';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
 import { Gate } from '../gate/gate.js';
 import { removeSnapshot } from './snapshot-dirs.js';

@@ -3,10 +3,10 @@
 // for selections and the backend; privacy excludes accumulate from every layer and
 // are never undone; limits may only be lowered. Every value keeps its origin.
 import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { boundedOpen, Gate, type GateRead } from '../gate/gate.js';
 import { MAX_CONFIG_BYTES } from '../gate/bounds.js';
 import { USER_CONFIG_SHOWN, userConfigPath, userConfigText, WORKSPACE_CONFIG, workspaceConfigText } from '../gate/config-files.js';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-traversal.js';
 import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
 import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';

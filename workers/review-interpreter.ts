@@ -6,8 +6,8 @@
 // Every read goes through the capture machine, whose first command is a path
 // check; the log of checks and reads is kept so tests can prove the order.
 import { statSync } from 'node:fs';
-import type { GateRead } from '../gate/gate.js';
 import { join, posix } from 'node:path';
+import type { GateRead } from '../gate/gate.js';
 import { AuditRecorder, drive } from '../machines/audit.js';
 import { captureMachine, type CaptureOutput, type FileStat } from '../machines/capture.js';
 import {

@@ -5,15 +5,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { CAIRN } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
 
 const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((c) => c()));
+afterAll(() => cleanups.splice(0).forEach((c) => c()));
 
-/** A repository whose base revision has another module configuration, so the diff needs a whole archive snapshot. */
+/** A repository whose base revision has another module configuration, so the diff needs a whole archive snapshot; indexed once for every test. */
+let indexed: Fixture | undefined;
 function repository(): Fixture {
+  if (indexed) return indexed;
   const files: Record<string, string> = {};
   for (let i = 0; i < 40; i++) files[`src/m${i}.ts`] = Array.from({ length: 30 }, (_, j) => `export function f${i}_${j}(x: number) { return g${j}(x); }\nfunction g${j}(y: number) { return y; }`).join('\n');
   const fx = makeFixture(files, { git: true });
@@ -21,6 +23,8 @@ function repository(): Fixture {
   fx.write('tsconfig.json', '{ "compilerOptions": {} }\n');
   fx.write('src/m1.ts', 'export function changed() {}\n');
   fx.commit('config and a change');
+  expect(spawnSync(process.execPath, [CAIRN, 'init', '-C', fx.root], { env: { ...process.env, XDG_CONFIG_HOME: join(fx.root, '.no-user') } }).status).toBe(0);
+  indexed = fx;
   return fx;
 }
 
@@ -46,7 +50,6 @@ describe('diff snapshot temp dirs', () => {
       const fx = repository();
       const tmp = privateTmp();
       const env = { ...process.env, TMPDIR: tmp, XDG_CONFIG_HOME: join(fx.root, '.no-user') };
-      expect(spawnSync(process.execPath, [CAIRN, 'init', '-C', fx.root], { env }).status).toBe(0);
       const child = spawn(process.execPath, [CAIRN, 'diff', '--base', 'HEAD~1', '--head', 'HEAD', '-C', fx.root], { env, stdio: 'ignore' });
       const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
       await until('a snapshot dir', () => snapshots(tmp).length > 0);
@@ -61,7 +64,6 @@ describe('diff snapshot temp dirs', () => {
     const fx = repository();
     const tmp = privateTmp();
     const env = { ...process.env, TMPDIR: tmp, XDG_CONFIG_HOME: join(fx.root, '.no-user') };
-    expect(spawnSync(process.execPath, [CAIRN, 'init', '-C', fx.root], { env }).status).toBe(0);
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
     mkdirSync(join(tmp, `cairn-snapshot-${gone}-left`));
     mkdirSync(join(tmp, `cairn-snapshot-${process.pid}-live`));
