@@ -69,8 +69,10 @@ export async function execute<T>(
   name: string,
   body: (ctx: CommandContext) => Promise<CommandResult<T>> | CommandResult<T>,
   human: HumanRenderer<T>,
+  /** For results whose values are multi-line text meant as such (a settings diff); control characters are still escaped. */
+  keepNewlines = false,
 ): Promise<void> {
-  return executeWith(command.optsWithGlobals() as GlobalOptions, name, body, human);
+  return executeWith(command.optsWithGlobals() as GlobalOptions, name, body, human, processOutput, keepNewlines);
 }
 
 /** As execute(), from parsed global options rather than a commander command. */
