@@ -10,6 +10,7 @@ import type { DiffData } from '../contracts/diff.js';
 import { DIFF_DEFAULT_LIMIT, DIFF_MAX_LIMIT, diffFiles, diffRange, indexBytes, type SnapshotIndexer, type SnapshotMaker } from '../graph/diff.js';
 import { resolveRevision } from '../graph/git.js';
 import { archiveSnapshot, overlaySnapshot, worktreeIs } from '../graph/snapshot.js';
+import { sweepStaleSnapshots } from '../graph/snapshot-dirs.js';
 import { isFresh } from '../machines/freshness.js';
 import { languageForPath } from '../parsers/index.js';
 import { mayAffectModuleConfig } from '../parsers/module-config.js';
@@ -17,6 +18,7 @@ import { graphPath, openStore, type GraphStore } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
 import { analyseFile } from '../workers/analyse-file.js';
 import { isExcludedPath } from '../workers/inventory.js';
+import { indexGate } from '../gate/config-files.js';
 import { acquireWriteLock } from '../workers/lock.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { openGraph } from './open-graph.js';
@@ -65,7 +67,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
   const progress = phases('cairn diff', ctx.interactive);
   try {
     if (flags.files) {
-      const result = diffFiles(graph, ctx.workspace, flags.files, limit, ctx.tests);
+      const result = diffFiles(graph, indexGate(ctx.workspace), flags.files, limit, ctx.tests);
       // The paths map onto the current index: a named file that changed since, or a source
       // file the index has not seen yet, makes the mapping stale, and the answer says so.
       const stale = staleSources(ctx.workspace, graph, result.data.files.map((f) => f.path));
@@ -78,6 +80,9 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
       if (!warning) return answer;
       return { ...answer, ok: false, warnings: [...answer.warnings, warning], next_action: 'cairn sync', exit_code: 1 };
     }
+    // Snapshot dirs left by a diff that was killed outright go first.
+    sweepStaleSnapshots();
+    const gate = indexGate(ctx.workspace);
     const base = withData(() => resolveRevision(ctx.workspace, flags.base!, 'base'));
     const head = flags.head === undefined ? null : withData(() => resolveRevision(ctx.workspace, flags.head!, 'head'));
     const meta = graph.meta();
@@ -98,14 +103,15 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
     progress.phase(`indexing ${head ? 'both revisions' : 'the base revision'} and comparing`);
     const result = await diffRange({
       workspace: ctx.workspace,
+      gate,
       current: graph,
       base,
       head,
       limit,
       includeTests: ctx.tests,
       // An overlay reuses the index's facts for files git says are unchanged: only sound on a fresh index.
-      makers: fresh ? snapshotMakers(ctx.workspace) : snapshotMakers(ctx.workspace).slice(1),
-      indexSnapshot: snapshotIndexer(graph, includeLibrary),
+      makers: fresh ? snapshotMakers(ctx.workspace, gate.privacyGlobs) : snapshotMakers(ctx.workspace, gate.privacyGlobs).slice(1),
+      indexSnapshot: snapshotIndexer(ctx.workspace, graph, includeLibrary),
       // A head equal to a clean work tree with a fresh index needs no snapshot: the index is that graph.
       currentIs: async (revision) => fresh && worktreeIs(ctx.workspace, revision),
     });
@@ -117,12 +123,13 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
 }
 
 /** Overlay on a copy of the current index first; a whole archive if that cannot be built. */
-function snapshotMakers(workspace: string): SnapshotMaker[] {
+function snapshotMakers(workspace: string, privacy: string[]): SnapshotMaker[] {
   return [
     (revision) =>
       overlaySnapshot({
         workspace,
         revision,
+        privacy,
         copyIndex: async (dir) => {
           // Under the writer lock, so no sync rewrites the index while it is copied.
           const release = await acquireWriteLock(workspace);
@@ -134,7 +141,7 @@ function snapshotMakers(workspace: string): SnapshotMaker[] {
           }
         },
       }),
-    (revision) => archiveSnapshot(workspace, revision),
+    (revision) => archiveSnapshot(workspace, revision, privacy),
   ];
 }
 
@@ -143,8 +150,9 @@ function snapshotMakers(workspace: string): SnapshotMaker[] {
  * reconciled into the index copy (the store re-resolves what they affect); over an
  * archive, the pipeline runs a full init. Then the index is opened read-only.
  */
-function snapshotIndexer(current: GraphStore, includeLibrary: boolean): SnapshotIndexer {
+function snapshotIndexer(workspace: string, current: GraphStore, includeLibrary: boolean): SnapshotIndexer {
   return async (snapshot) => {
+    const gate = indexGate(snapshot.dir, workspace);
     if (snapshot.method === 'overlay') {
       // The index copy keeps the current module configuration: a revision with another one needs a whole archive.
       const configChanged = snapshot.changes.find((c) => mayAffectModuleConfig(c.path));
@@ -153,8 +161,8 @@ function snapshotIndexer(current: GraphStore, includeLibrary: boolean): Snapshot
       const deletions = [];
       for (const change of snapshot.changes) {
         const language = languageForPath(change.path);
-        const indexable = language !== null && !isExcludedPath(change.path, includeLibrary);
-        if (change.present && indexable) upserts.push(await analyseFile(snapshot.dir, { path: change.path, language }));
+        const indexable = language !== null && !isExcludedPath(change.path, includeLibrary) && !gate.isPrivate(change.path);
+        if (change.present && indexable) upserts.push(await analyseFile(gate, { path: change.path, language }));
         else if (current.file(change.path)) deletions.push(change.path);
       }
       const writable = openStore(snapshot.dir);
@@ -166,7 +174,7 @@ function snapshotIndexer(current: GraphStore, includeLibrary: boolean): Snapshot
         await writable.close();
       }
     } else {
-      await indexWorkspace(snapshot.dir, { mode: 'init', includeLibrary });
+      await indexWorkspace(snapshot.dir, { mode: 'init', includeLibrary, privacyRoot: workspace });
     }
     const store = openStore(snapshot.dir, { readOnly: true });
     return { graph: store, bytes: indexBytes(join(snapshot.dir, '.cairn')), close: () => store.close() };

@@ -7,6 +7,8 @@ import type { ExportMessage } from '../contracts/export.js';
 import { CairnError } from '../contracts/errors.js';
 import { planPush } from '../graph/push-plan.js';
 import { repoLabel } from '../graph/repo-label.js';
+import { envelope } from '../contracts/envelope.js';
+import { escapeControl } from './terminal-text.js';
 import { openGraph } from './open-graph.js';
 import { contextOf } from './run.js';
 
@@ -28,7 +30,11 @@ export function register(program: Command): void {
         else await exportJsonl(ctx.workspace);
       } catch (error) {
         if (!(error instanceof CairnError)) throw error;
-        process.stderr.write(`cairn export: ${error.message}\n`);
+        // A failure in --json mode is still one JSON document, as for every command.
+        if ((command.optsWithGlobals() as { json?: boolean }).json) {
+          const failed = { command: 'export', ok: false, data: null, warnings: [{ code: error.code, message: error.message }], truncated: false, next_action: error.nextAction, exit_code: error.exitCode };
+          process.stdout.write(`${JSON.stringify(envelope(failed))}\n`);
+        } else process.stderr.write(`cairn export: ${escapeControl(error.message)}\n`);
         process.exitCode = error.exitCode;
       }
     });

@@ -59,12 +59,12 @@ export function register(program: Command): void {
   hostOptions(hooks.command('install').description('add the review hook (idempotent; keeps every other setting)'), 'install for')
     .option('--dry-run', 'print the change as a diff; write nothing')
     .action(async (flags: Flags, command: Command) => {
-      await execute(command, 'hooks install', (ctx) => install(ctx, flags), renderInstall);
+      await execute(command, 'hooks install', (ctx) => install(ctx, flags), renderInstall, true);
     });
   hostOptions(hooks.command('uninstall').description('remove the review hook (every host and scope unless narrowed)'), 'uninstall from')
     .option('--dry-run', 'print the change as a diff; write nothing')
     .action(async (flags: Flags, command: Command) => {
-      await execute(command, 'hooks uninstall', (ctx) => uninstall(ctx, flags), renderUninstall);
+      await execute(command, 'hooks uninstall', (ctx) => uninstall(ctx, flags), renderUninstall, true);
     });
   hostOptions(hooks.command('status').description('where the hook is installed, and whether each configured command exists and answers a sample event'), 'only')
     .action(async (flags: Flags, command: Command) => {

@@ -52,11 +52,15 @@ export function renderIndexReport(result: CommandResult<IndexReport>): string {
   const unsupported = Object.entries(r.unsupported_extensions)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([ext, n]) => `${ext} ${n}`);
+  const skipped = Object.entries(r.skipped)
+    .filter(([, n]) => n > 0)
+    .map(([why, n]) => `${why.replace(/_/g, ' ')} ${n}`);
   return [
     `${r.mode === 'init' ? 'Indexed' : 'Synced'} ${f.inventoried} files in ${(r.elapsed_ms / 1000).toFixed(2)}s`,
     `Changes: ${f.added} added, ${f.changed} changed, ${f.deleted} deleted, ${f.unchanged + f.touched} unchanged`,
     `Analysed: ${r.analysed} files${statuses.length ? ` (not indexable: ${statuses.join(', ')})` : ''}`,
     `Git head: ${r.git_head ?? 'none'}`,
     `Unsupported extensions: ${unsupported.length ? unsupported.join(', ') : 'none'}`,
+    ...(skipped.length ? [`Skipped (never opened): ${skipped.join(', ')}`] : []),
   ].join('\n');
 }

@@ -22,22 +22,39 @@ async function runProgram(args: string[]): Promise<void> {
       process.exitCode = 0;
       return;
     }
-    process.exitCode = 2;
-    if (args.includes('--json')) {
-      const envelope = {
-        contract_version: CONTRACT_VERSION,
-        command: commandNamed(args) ?? 'cairn',
-        ok: false,
-        data: {},
-        warnings: [{ code: 'invalid_argument', message: error.message.replace(/^error: /, '') }],
-        truncated: false,
-        next_action: 'none',
-      };
-      process.stdout.write(`${JSON.stringify(envelope)}\n`);
-    }
+    usageFailure(args, commandNamed(args) ?? 'cairn', error.message.replace(/^error: /, ''), false);
   }
 }
 
+/** Exit 2; in --json mode one envelope on stdout, otherwise (when commander has not said it already) the message on stderr. */
+function usageFailure(args: string[], command: string, message: string, say: boolean): void {
+  process.exitCode = 2;
+  if (args.includes('--json')) {
+    const envelope = {
+      contract_version: CONTRACT_VERSION,
+      command,
+      ok: false,
+      data: {},
+      warnings: [{ code: 'invalid_argument', message }],
+      truncated: false,
+      next_action: 'none',
+    };
+    process.stdout.write(`${JSON.stringify(envelope)}\n`);
+  } else if (say) process.stderr.write(`cairn: ${message}\n`);
+}
+
+/**
+ * Longest argument cairn takes. A symbol, prefix or path becomes part of a store key
+ * (LMDB keys hold at most 1,978 bytes, and a name lookup keys it twice), so a longer one is refused before any command runs.
+ */
+const MAX_ARGUMENT_BYTES = 900;
+
 const args = process.argv.slice(2);
-const reviewed = args.includes('review') && (await (await import('./review-entry.js')).runReviewEntry(args));
-if (!reviewed) await runProgram(args);
+const long = args.findIndex((a) => a.length > MAX_ARGUMENT_BYTES / 4 && Buffer.byteLength(a) > MAX_ARGUMENT_BYTES);
+if (long !== -1) {
+  const { commandNamed } = await import('./commands.js');
+  usageFailure(args, commandNamed(args) ?? 'cairn', `argument ${long + 1} is ${Buffer.byteLength(args[long])} bytes long; the bound on an argument is ${MAX_ARGUMENT_BYTES} bytes`, true);
+} else {
+  const reviewed = args.includes('review') && (await (await import('./review-entry.js')).runReviewEntry(args));
+  if (!reviewed) await runProgram(args);
+}

@@ -6,6 +6,7 @@ import { CairnError } from '../contracts/errors.js';
 import type { FileRecord, GraphReader, SymbolRecord } from '../contracts/graph.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { readWorkspaceFile } from '../workers/read-file.js';
+import { indexGate } from '../gate/config-files.js';
 import { withGraph, withStaleCheck } from './open-graph.js';
 import { symbolLine } from './render-graph.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
@@ -86,8 +87,8 @@ function nodeResult(workspace: string, graph: GraphReader, flags: NodeFlags): Co
   if (flags.symbolsOnly) return ok({ kind: 'file', file, symbols });
   const offset = intOption(flags.offset, '--offset', 1, 1, Number.MAX_SAFE_INTEGER);
   const limit = intOption(flags.limit, '--limit', 200, 1, 2000);
-  // Only files the index holds are read, through the same safe reader the pipeline uses.
-  const read = readWorkspaceFile(workspace, path);
+  // Only files the index holds are read, through the gate the pipeline uses (a privacy-excluded path is refused unopened).
+  const read = readWorkspaceFile(indexGate(workspace), path);
   if (read.status !== 'ok' || read.text === undefined) {
     throw new CairnError('file_unreadable', `${path} cannot be shown: ${read.reason ?? read.status}`, 1);
   }

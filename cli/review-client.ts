@@ -5,23 +5,26 @@
 // after the server's idle exit) the hook reviews in its own process as before and
 // starts a server for the next edit once its own output is out. The server runs the
 // same review code on the same files; it keeps nothing between reviews but loaded code.
-import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   buildId,
   CLIENT_DEADLINE_MS,
+  MAX_REPLY_BYTES,
   MAX_REQUEST_BYTES,
   PROTOCOL_VERSION,
   serverDir,
   serverEnabled,
+  SILENCE_MS,
   socketPath,
   START_THROTTLE_MS,
   type ServerReply,
   type ServerRequest,
 } from './review-protocol.js';
 import type { GlobalOptions } from './run.js';
+import { MAX_EVENT_BYTES, readInput } from '../gate/bounds.js';
 
 export type ServerRoute =
   /** The server answered; its output is written and the exit code set. */
@@ -31,32 +34,69 @@ export type ServerRoute =
 
 const inProcess: ServerRoute = { served: false, start: null };
 
-/** Sends one request and waits for the one reply; null when no server answered in time. */
-export function ask(path: string, request: ServerRequest, deadlineMs: number): Promise<ServerReply | null> {
+/** What became of a request: a reply, no server listening, or a server that went silent, overran the deadline or sent too much. */
+export type Answer = { kind: 'reply'; reply: ServerReply } | { kind: 'absent' } | { kind: 'hung' };
+
+/**
+ * Sends one request and waits for the one reply. A server that says nothing for
+ * SILENCE_MS (a working one sends heartbeats), outlasts `deadlineMs` or sends more than
+ * MAX_REPLY_BYTES is hung.
+ */
+export function askServer(path: string, request: ServerRequest, deadlineMs: number, silenceMs = SILENCE_MS): Promise<Answer> {
   return new Promise((answer) => {
     const socket = createConnection(path);
-    const chunks: string[] = [];
+    const chunks: Buffer[] = [];
+    let size = 0;
     let settled = false;
-    const finish = (reply: ServerReply | null) => {
+    const finish = (result: Answer) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(deadline);
+      clearTimeout(silence);
       socket.destroy();
-      answer(reply);
+      answer(result);
     };
-    const timer = setTimeout(() => finish(null), deadlineMs);
-    socket.setEncoding('utf8');
+    const deadline = setTimeout(() => finish({ kind: 'hung' }), deadlineMs);
+    let silence = setTimeout(() => finish({ kind: 'hung' }), silenceMs);
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => finish({ kind: 'hung' }), silenceMs);
+    };
     socket.on('connect', () => socket.end(JSON.stringify(request)));
-    socket.on('data', (chunk: string) => chunks.push(chunk));
+    socket.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REPLY_BYTES) return finish({ kind: 'hung' });
+      chunks.push(chunk);
+      heard();
+    });
     socket.on('end', () => {
       try {
-        finish(JSON.parse(chunks.join('')) as ServerReply);
+        finish({ kind: 'reply', reply: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ServerReply });
       } catch {
-        finish(null);
+        finish({ kind: 'hung' });
       }
     });
-    socket.on('error', () => finish(null));
+    socket.on('error', (error: NodeJS.ErrnoException) => finish(error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? { kind: 'absent' } : { kind: 'hung' }));
   });
+}
+
+/** As askServer; null when no reply came. */
+export async function ask(path: string, request: ServerRequest, deadlineMs: number): Promise<ServerReply | null> {
+  const answer = await askServer(path, request, deadlineMs);
+  return answer.kind === 'reply' ? answer.reply : null;
+}
+
+/**
+ * Replaces a hung server: its socket is removed (a server that runs again sees its
+ * socket gone and exits) and a new server is started at once.
+ */
+export async function replaceServer(workspace: string, path: string): Promise<void> {
+  try {
+    if (lstatSync(path).isSocket()) unlinkSync(path);
+  } catch {
+    // already gone
+  }
+  await startServer(workspace, true);
 }
 
 /**
@@ -89,7 +129,7 @@ export async function reviewThroughServer(globals: GlobalOptions, event: string,
   let input: string;
   try {
     workspace = realpathSync(resolve(globals.workspace ?? process.cwd()));
-    input = event === '-' ? readFileSync(0, 'utf8') : readFileSync(event, 'utf8');
+    input = readInput(event, 'hook event', MAX_EVENT_BYTES);
   } catch {
     return inProcess; // the in-process review reports it
   }
@@ -106,7 +146,10 @@ export async function reviewThroughServer(globals: GlobalOptions, event: string,
     event: input,
     env: process.env,
   };
-  const reply = await ask(path, request, CLIENT_DEADLINE_MS);
+  const answer = await askServer(path, request, CLIENT_DEADLINE_MS);
+  // A silent or runaway server: review here, and put a new server in its place.
+  if (answer.kind === 'hung') return { served: false, input, start: () => replaceServer(workspace, path) };
+  const reply = answer.kind === 'reply' ? answer.reply : null;
   if (reply?.kind === 'review') {
     if (reply.stderr) process.stderr.write(reply.stderr);
     process.stdout.write(reply.stdout);

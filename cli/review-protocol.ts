@@ -21,6 +21,22 @@ export const START_THROTTLE_MS = 30_000;
 /** A client gives up on a server after this long (analysis 5 s plus backend 15 s, with room) and reviews in-process. */
 export const CLIENT_DEADLINE_MS = 25_000;
 
+/**
+ * A server at work sends a newline this often until its answer (JSON allows the
+ * leading whitespace), so a client tells a working server from a silent one.
+ */
+export const HEARTBEAT_MS = 200;
+
+/**
+ * A client that hears nothing for this long (five missed heartbeats, or no answer to a
+ * status) gives up, reviews in-process and replaces the server: a stopped server, or
+ * one that accepts and never answers, costs a hook about a second, not the deadline.
+ */
+export const SILENCE_MS = 1000;
+
+/** The largest reply a client reads; a server sending more is treated as hung. */
+export const MAX_REPLY_BYTES = 16 * 1024 * 1024;
+
 export type ServerRequest =
   | {
       version: number;

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { CairnError } from './errors.js';
 import { ask } from './review-client.js';
-import { buildId, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverDir, socketPath, WATCH_INTERVAL_MS, type ServerReply, type ServerRequest } from './review-protocol.js';
+import { buildId, HEARTBEAT_MS, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverDir, socketPath, WATCH_INTERVAL_MS, type ServerReply, type ServerRequest } from './review-protocol.js';
 import type { Output } from './run.js';
 
 /** Listening until `done` settles, or not at all because a live server already has the socket. */
@@ -33,14 +33,18 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
   let watch: NodeJS.Timeout | undefined;
 
   // Half-open: the client ends its side once the request is written; the reply goes back after.
+  // Until the answer, a newline every HEARTBEAT_MS tells the client this server is at work.
   const server = createServer({ allowHalfOpen: true }, (socket) => {
+    const heartbeat = setInterval(() => socket.writable && socket.write('\n'), HEARTBEAT_MS);
+    const reply = (text: string) => {
+      clearInterval(heartbeat);
+      socket.end(text);
+    };
     receive(socket)
-      .then(async (request) => {
-        const reply = await answer(request);
-        socket.end(JSON.stringify(reply));
-      })
-      .catch((error: Error) => socket.end(JSON.stringify({ kind: 'error', message: error.message } satisfies ServerReply)));
+      .then(async (request) => reply(JSON.stringify(await answer(request))))
+      .catch((error: Error) => reply(JSON.stringify({ kind: 'error', message: error.message } satisfies ServerReply)));
     socket.on('error', () => undefined);
+    socket.on('close', () => clearInterval(heartbeat));
   });
 
   async function answer(request: ServerRequest): Promise<ServerReply> {

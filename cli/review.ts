@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
+import { MAX_EVENT_BYTES, readInput } from '../gate/bounds.js';
 import { CairnError } from './errors.js';
 import { execute, executeWith, intOption, processOutput, type CommandContext, type GlobalOptions, type Output } from './run.js';
 
@@ -27,13 +28,6 @@ export interface ReviewCaller {
 
 const thisProcess: ReviewCaller = { env: process.env, output: processOutput };
 
-function readInput(source: string, what: string): string {
-  try {
-    return source === '-' ? readFileSync(0, 'utf8') : readFileSync(source, 'utf8');
-  } catch (error) {
-    throw new CairnError('invalid_input', `cannot read the ${what} from ${source === '-' ? 'stdin' : source}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
-}
 
 const reviewModules = () =>
   Promise.all([
@@ -73,8 +67,8 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
   const { parseHookEvent, parsePatchText, explicitLine, EditInputError } = await import('../review/edits.js');
   let parsed;
   try {
-    if (options.event !== undefined) parsed = parseHookEvent(caller.input ?? readInput(options.event, 'event'));
-    else if (options.patch !== undefined) parsed = parsePatchText(caller.input ?? readInput(options.patch, 'patch'));
+    if (options.event !== undefined) parsed = parseHookEvent(caller.input ?? readInput(options.event, 'hook event', MAX_EVENT_BYTES));
+    else if (options.patch !== undefined) parsed = parsePatchText(caller.input ?? readInput(options.patch, 'patch', MAX_EVENT_BYTES));
     else parsed = { host: null, edits: [explicitLine(options.file!, intOption(options.line, '--line', 1, 1, 10_000_000))], skipped: [] };
   } catch (error) {
     if (error instanceof EditInputError) throw new CairnError('invalid_input', error.message);
@@ -130,6 +124,7 @@ export async function reviewTo(globals: GlobalOptions, options: ReviewOptions, c
       return humanText(result);
     },
     caller.output,
+    true,
   );
 }
 

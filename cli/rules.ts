@@ -1,5 +1,5 @@
 // `cairn rules list|show|validate`: the effective review rules and strict validation of rule files.
-import { readFileSync } from 'node:fs';
+import { MAX_CONFIG_BYTES, readInput } from '../gate/bounds.js';
 import type { Command } from 'commander';
 import { CairnError } from './errors.js';
 import { execute, type CommandContext } from './run.js';
@@ -90,9 +90,9 @@ export function register(program: Command): void {
           for (const file of files) {
             let text: string;
             try {
-              text = readFileSync(file, 'utf8');
-            } catch {
-              problems.push(`${file}: cannot be read`);
+              text = readInput(file, 'rule file', MAX_CONFIG_BYTES);
+            } catch (error) {
+              problems.push(`${file}: ${(error as Error).message}`);
               continue;
             }
             try {

@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { envelope, type CommandResult } from '../contracts/envelope.js';
 import { CairnError } from './errors.js';
+import { refuseSystemDirectory } from '../gate/workspace-root.js';
+import { escapeControl, escapeStrings } from './terminal-text.js';
 
 export interface CommandContext {
   /** Absolute, symlink-free workspace root. */
@@ -37,6 +39,7 @@ export function contextFrom(opts: GlobalOptions): CommandContext {
   } catch {
     throw new CairnError('workspace_not_found', `workspace ${opts.workspace ?? dir} is not a readable directory`, 2);
   }
+  refuseSystemDirectory(workspace);
   return {
     workspace,
     json: Boolean(opts.json),
@@ -66,8 +69,10 @@ export async function execute<T>(
   name: string,
   body: (ctx: CommandContext) => Promise<CommandResult<T>> | CommandResult<T>,
   human: HumanRenderer<T>,
+  /** For results whose values are multi-line text meant as such (a settings diff); control characters are still escaped. */
+  keepNewlines = false,
 ): Promise<void> {
-  return executeWith(command.optsWithGlobals() as GlobalOptions, name, body, human);
+  return executeWith(command.optsWithGlobals() as GlobalOptions, name, body, human, processOutput, keepNewlines);
 }
 
 /** As execute(), from parsed global options rather than a commander command. */
@@ -77,6 +82,8 @@ export async function executeWith<T>(
   body: (ctx: CommandContext) => Promise<CommandResult<T>> | CommandResult<T>,
   human: HumanRenderer<T>,
   output: Output = processOutput,
+  /** Review's findings are prose with line breaks; everything else is escaped to one line per value. */
+  keepNewlines = false,
 ): Promise<void> {
   const json = Boolean(globals.json);
   let result: CommandResult<T>;
@@ -85,14 +92,14 @@ export async function executeWith<T>(
   } catch (caught) {
     result = failureResult<T>(name, caught, output);
     if (!json) {
-      output.stderr(`cairn ${name}: ${result.warnings[0]!.message}\n`);
+      output.stderr(`cairn ${name}: ${escapeControl(result.warnings[0]!.message, keepNewlines)}\n`);
       output.exitCode(result.exit_code);
       return;
     }
   }
   if (json) output.stdout(`${JSON.stringify(envelope(result))}\n`);
   else {
-    const text = human(result);
+    const text = human(escapeStrings(result, keepNewlines));
     if (text) output.stdout(text.endsWith('\n') ? text : `${text}\n`);
   }
   output.exitCode(result.exit_code);

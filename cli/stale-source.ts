@@ -7,6 +7,8 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Warning } from '../contracts/envelope.js';
 import type { GraphReader } from '../contracts/graph.js';
+import type { Gate } from '../gate/gate.js';
+import { indexGate } from '../gate/config-files.js';
 import { readWorkspaceFile } from '../workers/read-file.js';
 
 /** Files checked per answer; the rest are counted as unchecked. */
@@ -44,6 +46,7 @@ export function filesNamedBy(data: unknown): string[] {
 /** Checks each indexed file among `paths` (stat, then hash when the stat moved). */
 export function staleSources(workspace: string, graph: GraphReader, paths: Iterable<string>): StaleSources {
   const changed: string[] = [];
+  let gate: Gate | undefined;
   let checked = 0;
   let unchecked = 0;
   for (const path of new Set(paths)) {
@@ -73,7 +76,9 @@ export function staleSources(workspace: string, graph: GraphReader, paths: Itera
       changed.push(path);
       continue;
     }
-    const read = readWorkspaceFile(workspace, path);
+    // Hashing opens the file: through the gate, made once and only when a stat moved.
+    gate ??= indexGate(workspace);
+    const read = readWorkspaceFile(gate, path);
     if (read.hash !== record.hash) changed.push(path);
   }
   return { changed: changed.sort(), checked, unchecked };

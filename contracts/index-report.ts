@@ -19,7 +19,8 @@ export interface IndexReport {
   statuses: Record<string, number>;
   /** Source files of languages cairn does not parse, by extension. */
   unsupported_extensions: Record<string, number>;
-  skipped: { symlink: number; unreadable: number };
+  /** Paths passed over, never opened, by reason: symlinks, unreadable entries, privacy excludes, paths too long to key. */
+  skipped: { symlink: number; unreadable: number; privacy: number; path_too_long: number };
   elapsed_ms: number;
   /** Where the time went: listing files, analysing them (with writing, for init), and the store's own work after analysis. */
   timings_ms: { inventory: number; analyse: number; store: number };
@@ -28,6 +29,6 @@ export interface IndexReport {
 export const INDEX_REPORT_KEYS = {
   data: keysOf<IndexReport>()(['mode', 'git', 'git_head', 'files', 'analysed', 'statuses', 'unsupported_extensions', 'skipped', 'elapsed_ms', 'timings_ms']),
   files: keysOf<IndexReport['files']>()(['inventoried', 'added', 'changed', 'deleted', 'unchanged', 'touched', 'unindexable']),
-  skipped: keysOf<IndexReport['skipped']>()(['symlink', 'unreadable']),
+  skipped: keysOf<IndexReport['skipped']>()(['symlink', 'unreadable', 'privacy', 'path_too_long']),
   timings_ms: keysOf<IndexReport['timings_ms']>()(['inventory', 'analyse', 'store']),
 } as const;

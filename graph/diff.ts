@@ -8,13 +8,15 @@
 // children's bytes cut out), so moved code with the same body is not "modified".
 // Every temp dir is removed before returning.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
+import { Gate } from '../gate/gate.js';
+import { removeSnapshot } from './snapshot-dirs.js';
+import { MAX_FILE_BYTES } from '../parsers/classify.js';
 import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { DiffData, DiffEdge, DiffSymbol, DiffUnresolved, HistoricalSnapshot, SnapshotSide } from '../contracts/diff.js';
 import type { Warning } from '../contracts/envelope.js';
-import { changedFiles, diffHunks, directoryBytes, removeSnapshot, type ChangedFile, type Hunk } from './git.js';
+import { changedFiles, diffHunks, directoryBytes, type ChangedFile, type Hunk } from './git.js';
 import type { SnapshotDir } from './snapshot.js';
 import { compareStrings, symbolView } from './views.js';
 
@@ -48,6 +50,8 @@ export type SnapshotMaker = (revision: string) => Promise<SnapshotDir>;
 
 export interface RangeOptions {
   workspace: string;
+  /** The gate the workspace's files are read through; a snapshot's files get one with the same privacy excludes. */
+  gate: Gate;
   /** The current index (the reviewed side when there is no head). */
   current: GraphReader;
   base: string;
@@ -84,14 +88,16 @@ export function workspacePaths(workspace: string, paths: string[]): string[] {
 }
 
 /** `--files`: the current indexed symbols of each path, without asking git. */
-export function diffFiles(graph: GraphReader, workspace: string, rawPaths: string[], limit: number, includeTests: boolean): DiffResult {
+export function diffFiles(graph: GraphReader, gate: Gate, rawPaths: string[], limit: number, includeTests: boolean): DiffResult {
+  const workspace = gate.root;
   const paths = workspacePaths(workspace, rawPaths);
   const warnings: Warning[] = [];
   const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] };
   let truncated = false;
   for (const path of paths) {
     const indexed = graph.file(path);
-    const onDisk = exists(join(workspace, path));
+    // Existence by the gate's checks alone: nothing is opened, whatever the path is.
+    const onDisk = gate.check(path).reason !== 'missing';
     if (!indexed) {
       warnings.push({ code: 'file_not_indexed', message: `${path} is not in the index${onDisk ? '' : ' and does not exist'}`, path, on_disk: onDisk });
       continue;
@@ -109,19 +115,10 @@ export function diffFiles(graph: GraphReader, workspace: string, rawPaths: strin
   return { data, warnings, truncated };
 }
 
-function exists(path: string): boolean {
-  try {
-    readFileSync(path, { flag: 'r' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 interface Side {
   graph: GraphReader;
-  /** Directory holding this side's bytes of a path. */
-  root: (path: string) => string;
+  /** This side's bytes of a path, through a gate; null when refused or missing. */
+  read: (path: string) => Buffer | null;
 }
 
 /** `--base R [--head H]`: both sides indexed, compared symbol by symbol and edge by edge. */
@@ -129,14 +126,14 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
   const started = performance.now();
   const { workspace, base, head, limit } = options;
   const warnings: Warning[] = [];
-  const files = changedFiles(workspace, base, head);
+  const files = changedFiles(workspace, base, head, options.gate.privacyGlobs);
   const untracked = head
     ? []
     : files.filter((f) => f.untracked).flatMap((f) => {
-        const lines = lineCount(join(workspace, f.path));
+        const lines = lineCount(options.gate, f.path);
         return lines === null ? [] : [{ path: f.path, lines }];
       });
-  const hunks = diffHunks(workspace, base, head, untracked);
+  const hunks = diffHunks(workspace, base, head, untracked, options.gate.privacyGlobs);
 
   const dirs: string[] = [];
   const opened: IndexedSnapshot[] = [];
@@ -152,7 +149,7 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
         const indexed = await options.indexSnapshot(snap);
         opened.push(indexed);
         return {
-          side: { graph: indexed.graph, root: snap.fileRoot },
+          side: { graph: indexed.graph, read: snapshotReader(snap, options.gate) },
           info: {
             revision,
             method: snap.method,
@@ -184,7 +181,7 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
         });
       }
     }
-    let headSide: Side = { graph: options.current, root: () => workspace };
+    let headSide: Side = { graph: options.current, read: (path) => gatedBytes(options.gate, path) };
     if (head && files.length > 0 && (await options.currentIs?.(head))) {
       snapshot.head = { revision: head, method: 'current_index', replaced_paths: 0, archive_bytes: 0, index_bytes: 0, elapsed_ms: 0 };
     } else if (head && files.length > 0) {
@@ -215,25 +212,35 @@ export async function diffRange(options: RangeOptions): Promise<DiffResult> {
 /** Size of an index dir, for the snapshot report. */
 export const indexBytes = directoryBytes;
 
-function lineCount(path: string): number | null {
-  try {
-    const text = readFileSync(path, 'utf8');
-    if (text.length === 0) return 0;
-    return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  } catch {
-    return null;
-  }
+function lineCount(gate: Gate, path: string): number | null {
+  const bytes = gatedBytes(gate, path);
+  if (bytes === null) return null;
+  const text = bytes.toString('utf8');
+  if (text.length === 0) return 0;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+function gatedBytes(gate: Gate, path: string): Buffer | null {
+  const read = gate.read(path, MAX_FILE_BYTES);
+  return read.ok ? read.bytes : null;
+}
+
+/** A snapshot's bytes of a path, from whichever directory holds them, with the workspace's privacy excludes. */
+function snapshotReader(snap: SnapshotDir, workspace: Gate): (path: string) => Buffer | null {
+  const gates = new Map<string, Gate>();
+  return (path) => {
+    const root = snap.fileRoot(path);
+    let gate = gates.get(root);
+    if (!gate) gates.set(root, (gate = root === workspace.root ? workspace : new Gate(root, { privacy: workspace.privacyGlobs })));
+    return gatedBytes(gate, path);
+  };
 }
 
 /** Hash of a symbol's own text: its bytes with its direct children's bytes cut out. */
-function ownHashes(root: (path: string) => string, path: string, symbols: SymbolRecord[]): Map<string, string> {
+function ownHashes(read: (path: string) => Buffer | null, path: string, symbols: SymbolRecord[]): Map<string, string> {
   const hashes = new Map<string, string>();
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(join(root(path), path));
-  } catch {
-    return hashes;
-  }
+  const bytes = read(path);
+  if (bytes === null) return hashes;
   const children = new Map<string, SymbolRecord[]>();
   for (const s of symbols) if (s.parent_id) children.set(s.parent_id, [...(children.get(s.parent_id) ?? []), s]);
   for (const s of symbols) {
@@ -300,8 +307,8 @@ function compare(files: ChangedFile[], hunks: Hunk[], baseSide: Side | null, hea
       }
       continue;
     }
-    const headHashes = ownHashes(head.root, file.path, headSyms);
-    const baseHashes = ownHashes(baseSide.root, basePath, baseSyms);
+    const headHashes = ownHashes(head.read, file.path, headSyms);
+    const baseHashes = ownHashes(baseSide.read, basePath, baseSyms);
     const baseByKey = new Map(baseSyms.map((s) => [localKey(s), s]));
     const headKeys = new Set<string>();
     for (const s of headSyms) {

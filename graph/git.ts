@@ -3,16 +3,26 @@
 // the user's work tree, index or refs: commands run with optional locks off, and
 // snapshots come from `git archive` into a temp dir that is always removed.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, lstatSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, lstatSync } from 'node:fs';
+import { makeSnapshotDir, removeSnapshot, trackWriter } from './snapshot-dirs.js';
 import { join } from 'node:path';
 import type { FileStatus } from '../contracts/diff.js';
 import { CairnError } from '../contracts/errors.js';
+
 
 const MAX_OUTPUT = 512 * 1024 * 1024;
 
 function gitEnv(): NodeJS.ProcessEnv {
   return { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };
+}
+
+/**
+ * Pathspecs that keep git from reading privacy-excluded paths for cairn (rename
+ * detection, hunks, archives): the whole repository but each glob, relative to the
+ * workspace. None when there are no globs.
+ */
+export function privacyPathspecs(globs: string[]): string[] {
+  return globs.length === 0 ? [] : [':/', ...globs.map((g) => `:(exclude,glob)${g}`)];
 }
 
 function git(root: string, args: string[]): string {
@@ -80,8 +90,8 @@ export interface ChangedFile {
 }
 
 /** Changed paths between `base` and `head` (a commit, or null for the work tree, staged, unstaged and untracked). */
-export function changedFiles(root: string, base: string, head: string | null): ChangedFile[] {
-  const out = git(root, ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', base, ...(head ? [head] : []), '--']);
+export function changedFiles(root: string, base: string, head: string | null, privacy: string[] = []): ChangedFile[] {
+  const out = git(root, ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', base, ...(head ? [head] : []), '--', ...privacyPathspecs(privacy)]);
   const fields = out.split('\0');
   const files: ChangedFile[] = [];
   for (let i = 0; i < fields.length - 1; ) {
@@ -118,8 +128,8 @@ export interface Hunk {
 }
 
 /** Zero-context hunks of the range, per file. Untracked files are one hunk over the whole file. */
-export function diffHunks(root: string, base: string, head: string | null, untracked: { path: string; lines: number }[] = []): Hunk[] {
-  const out = git(root, ['diff', '-U0', '-M', '--no-color', '--no-ext-diff', '--no-textconv', base, ...(head ? [head] : []), '--']);
+export function diffHunks(root: string, base: string, head: string | null, untracked: { path: string; lines: number }[] = [], privacy: string[] = []): Hunk[] {
+  const out = git(root, ['diff', '-U0', '-M', '--no-color', '--no-ext-diff', '--no-textconv', base, ...(head ? [head] : []), '--', ...privacyPathspecs(privacy)]);
   const hunks: Hunk[] = [];
   let oldPath = '';
   let newPath = '';
@@ -160,13 +170,15 @@ export interface Snapshot {
 }
 
 /** Extracts the tree of `commit` into a new temp dir. The caller must `removeSnapshot` it. */
-export async function extractSnapshot(root: string, commit: string): Promise<Snapshot> {
+export async function extractSnapshot(root: string, commit: string, privacy: string[] = []): Promise<Snapshot> {
   const started = performance.now();
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-snapshot-'));
+  const dir = makeSnapshotDir();
   try {
     const bytes = await new Promise<number>((resolve, reject) => {
-      const archive = spawn('git', ['archive', '--format=tar', commit], { cwd: root, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      const archive = spawn('git', ['archive', '--format=tar', commit, '--', ...privacyPathspecs(privacy)], { cwd: root, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
       const tar = spawn('tar', ['-x', '-f', '-', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+      trackWriter(archive);
+      trackWriter(tar);
       let total = 0;
       let errors = '';
       archive.stdout.on('data', (chunk: Buffer) => (total += chunk.length));
@@ -210,16 +222,6 @@ export function directoryBytes(dir: string): number {
 }
 
 /** Removes a snapshot dir; true when it is gone. */
-export function removeSnapshot(dir: string): boolean {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  try {
-    lstatSync(dir);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
 /** True when tracked files differ from HEAD (staged or not); null outside git. Untracked files do not count. */
 export function worktreeDirty(root: string): boolean | null {
   if (!isGitWorkTree(root)) return null;

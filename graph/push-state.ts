@@ -2,8 +2,10 @@
 // digest of the rows it accepted. Kept in `.cairn/push/`, one JSON file per
 // (server URL, label), written whole through a temp file and a rename.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkJsonDepth } from '../gate/bounds.js';
+import { boundedOpen } from '../gate/gate.js';
 
 export interface PushState {
   url: string;
@@ -21,8 +23,11 @@ export function pushStatePath(workspace: string, url: string, repo: string): str
 /** The remembered state, or an empty one when none is kept (or it is unreadable: then everything is pushed again). */
 export function loadPushState(path: string, url: string, repo: string): PushState {
   try {
-    const text = readFileSync(path, 'utf8');
-    if (text.length > MAX_STATE_BYTES) throw new Error('too large');
+    // Bounded, never through a symlink: a state file that is not a plain file of its own holds nothing.
+    const read = boundedOpen(path, MAX_STATE_BYTES);
+    if (!read.ok) throw new Error(read.reason);
+    const text = read.bytes.toString('utf8');
+    checkJsonDepth(text, 'push state');
     const state = JSON.parse(text) as PushState;
     if (state.url === url && state.repo === repo && state.files && typeof state.files === 'object') return state;
   } catch {

@@ -11,10 +11,10 @@
 //
 // The caller removes the dir.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { extractSnapshot, removeSnapshot } from './git.js';
+import { extractSnapshot, privacyPathspecs } from './git.js';
+import { makeSnapshotDir, removeSnapshot } from './snapshot-dirs.js';
 
 export interface SnapshotDir {
   dir: string;
@@ -35,6 +35,8 @@ export interface OverlayInput {
   revision: string;
   /** Copies the current index into `<dir>/.cairn/graph` (under the writer lock). */
   copyIndex: (dir: string) => Promise<void>;
+  /** privacyExcludes: such paths are neither read from git nor written into the snapshot. */
+  privacy?: string[];
 }
 
 function gitEnv(): NodeJS.ProcessEnv {
@@ -48,8 +50,8 @@ interface Difference {
 }
 
 /** Paths where the work tree differs from `revision`, with the revision's blob for each. */
-function differences(workspace: string, revision: string): Difference[] {
-  const raw = execFileSync('git', ['diff', '--raw', '--no-abbrev', '-z', '--no-renames', '--no-ext-diff', revision, '--'], {
+function differences(workspace: string, revision: string, privacy: string[]): Difference[] {
+  const raw = execFileSync('git', ['diff', '--raw', '--no-abbrev', '-z', '--no-renames', '--no-ext-diff', revision, '--', ...privacyPathspecs(privacy)], {
     cwd: workspace,
     env: gitEnv(),
     maxBuffer: 256 * 1024 * 1024,
@@ -99,9 +101,9 @@ export interface OverlayDifference {
 }
 
 export async function overlaySnapshot(input: OverlayInput): Promise<SnapshotDir> {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-snapshot-'));
+  const dir = makeSnapshotDir();
   try {
-    const diffs = differences(input.workspace, input.revision);
+    const diffs = differences(input.workspace, input.revision, input.privacy ?? []);
     await input.copyIndex(dir);
     const blobs = readBlobs(input.workspace, [...new Set(diffs.flatMap((d) => (d.blob ? [d.blob] : [])))]);
     let bytes = 0;
@@ -123,8 +125,8 @@ export async function overlaySnapshot(input: OverlayInput): Promise<SnapshotDir>
   }
 }
 
-export async function archiveSnapshot(workspace: string, revision: string): Promise<SnapshotDir> {
-  const extracted = await extractSnapshot(workspace, revision);
+export async function archiveSnapshot(workspace: string, revision: string, privacy: string[] = []): Promise<SnapshotDir> {
+  const extracted = await extractSnapshot(workspace, revision, privacy);
   return { dir: extracted.dir, method: 'archive', bytes: extracted.bytes, replaced: -1, changes: [], fileRoot: () => extracted.dir };
 }
 

@@ -67,7 +67,46 @@ export function fastParse(text: string): { value: unknown } | null {
   }
 }
 
-/** The value of a JSONC document, recovering what it can from a malformed one (as editors do for tsconfig.json). */
+/** Nesting no configuration needs; parsers recurse per level, so deeper text is never parsed. */
+export const MAX_JSONC_DEPTH = 256;
+
+/** The value of a JSONC document, recovering what it can from a malformed one (as editors do for tsconfig.json); undefined when it nests too deep. */
 export function parseJsoncLenient(text: string): unknown {
+  if (lineBeyondDepth(text, MAX_JSONC_DEPTH) !== null) return undefined;
   return fastParse(text)?.value ?? jsoncParser().parse(text, [], { allowTrailingComma: true });
+}
+
+/**
+ * The line at which a JSON or JSONC text nests objects and arrays deeper than
+ * maxDepth, or null: a scan of the text (strings and comments skipped), so nothing
+ * recurses that deep.
+ */
+export function lineBeyondDepth(text: string, maxDepth: number): number | null {
+  let depth = 0;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) line++;
+    else if (c === 34) {
+      // a string: skip to its closing quote (or the end of its line)
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) {
+        if (text.charCodeAt(i) === 92) i++;
+        else if (text.charCodeAt(i) === 10) {
+          line++;
+          break;
+        }
+      }
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      const end = text.indexOf('\n', i);
+      i = (end === -1 ? text.length : end) - 1;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end === -1 ? text.length : end + 1;
+      for (let j = i; j < stop; j++) if (text.charCodeAt(j) === 10) line++;
+      i = stop;
+    } else if (c === 123 || c === 91) {
+      if (++depth > maxDepth) return line;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return null;
 }

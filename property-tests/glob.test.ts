@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { describe, expect, test } from 'vitest';
-import { globMatcher, simpleGlobSource } from '../review/glob.js';
+import { globMatcher, simpleGlobSource } from '../gate/glob.js';
 
 const segmentChar = fc.constantFrom('a', 'b', '.', '-', '_', 'x', 'A');
 // Workspace paths never hold `.` or `..` segments (they are normalised, and `..` is refused before matching).

@@ -2,7 +2,8 @@
 // machine input, an event, the commands of a step, a final output, or the record of
 // a review unit (digests and fingerprints of what it used); none of them holds
 // source text. `cairn replay` reads them back.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { checkJsonDepth, MAX_AUDIT_LOG_BYTES, readInput } from '../gate/bounds.js';
 import { join } from 'node:path';
 import type { UnitAuditRecord } from '../contracts/review-audit.js';
 import type { AuditLine } from '../machines/audit.js';
@@ -45,13 +46,17 @@ export function unitAuditLine(u: UnitResult): { unit: UnitAuditRecord } {
 
 const EXPECTED = 'an audit log (.cairn/audit/*.jsonl) has one JSON object a line: {run, machine, input}, {run, event}, {run, commands}, {run, output} or {unit}';
 
-/** The lines of an audit log; throws, saying what was expected, on anything that is not one. */
+/**
+ * The lines of an audit log, bounded in size (the file) and depth (each line), as every
+ * input is; throws, saying what was expected, on anything that is not one.
+ */
 export function readAuditLog(file: string): AuditLine[] {
-  const lines = readFileSync(file, 'utf8')
+  const lines = readInput(file, 'audit log', MAX_AUDIT_LOG_BYTES)
     .split('\n')
     .map((text, i) => ({ text, number: i + 1 }))
     .filter(({ text }) => text.trim() !== '')
     .map(({ text, number }) => {
+      checkJsonDepth(text, `line ${number}`);
       let line: unknown;
       try {
         line = JSON.parse(text);

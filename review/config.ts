@@ -2,9 +2,11 @@
 // $XDG_CONFIG_HOME/cairn/config.jsonc (default ~/.config). The workspace file wins
 // for selections and the backend; privacy excludes accumulate from every layer and
 // are never undone; limits may only be lowered. Every value keeps its origin.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { boundedOpen, Gate, type GateRead } from '../gate/gate.js';
+import { MAX_CONFIG_BYTES } from '../gate/bounds.js';
+import { USER_CONFIG_SHOWN, userConfigPath, userConfigText, WORKSPACE_CONFIG, workspaceConfigText } from '../gate/config-files.js';
 import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-traversal.js';
 import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
 import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';
@@ -53,11 +55,7 @@ const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'pri
 const FOREIGN_KEYS = ['mcp'];
 const RULE_ENTRY_KEYS = ['path', 'id', 'enabled', 'languages', 'includes', 'excludes', 'threshold', 'message'];
 
-export function userConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
-  const base = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config');
-  return join(base, 'cairn', 'config.jsonc');
-}
+export { userConfigPath };
 
 export function workspaceConfigPath(workspace: string): string {
   return join(workspace, '.cairn.jsonc');
@@ -70,9 +68,9 @@ interface Layer {
   value: Record<string, unknown>;
 }
 
-function readLayer(origin: Layer['origin'], file: string, display: string): Layer | null {
-  if (!existsSync(file)) return null;
-  const doc: JsoncDocument = readJsonc(display, readFileSync(file, 'utf8'));
+function readLayer(origin: Layer['origin'], file: string, display: string, text: string | null): Layer | null {
+  if (text === null) return null;
+  const doc: JsoncDocument = readJsonc(display, text);
   if (!isObject(doc.value)) doc.fail([], 'the configuration is a JSON object');
   onlyKeys(doc, [], doc.value, [...KEYS, ...FOREIGN_KEYS]);
   return { origin, file, doc, value: doc.value };
@@ -81,8 +79,8 @@ function readLayer(origin: Layer['origin'], file: string, display: string): Laye
 /** Loads and validates the effective configuration. Throws JsoncError on any invalid value. */
 export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.env): ReviewConfig {
   const layers = [
-    readLayer('user', userConfigPath(env), '$XDG_CONFIG_HOME/cairn/config.jsonc'),
-    readLayer('workspace', workspaceConfigPath(workspace), '.cairn.jsonc'),
+    readLayer('user', userConfigPath(env), USER_CONFIG_SHOWN, userConfigText(env)),
+    readLayer('workspace', workspaceConfigPath(workspace), WORKSPACE_CONFIG, workspaceConfigText(workspace)),
   ].filter((l): l is Layer => l !== null);
 
   const config: ReviewConfig = {
@@ -208,14 +206,9 @@ function applyRules(doc: JsoncDocument, layer: Layer, value: unknown, rules: Con
     let target: ConfiguredRule | undefined;
     if (typeof entry.path === 'string') {
       const file = resolve(dirname(layer.file), entry.path);
-      if (layer.origin === 'workspace') {
-        const real = existsSync(file) ? realpathSync(file) : file;
-        const rel = relative(workspace, real);
-        if (rel.startsWith('..') || isAbsolute(rel)) doc.fail([...at, 'path'], 'a workspace rule file must be inside the workspace');
-      }
-      if (!existsSync(file)) doc.fail([...at, 'path'], `rule file ${entry.path} does not exist`);
+      const text = ruleFileText(doc, [...at, 'path'], layer.origin, workspace, file, entry.path);
       const shown = layer.origin === 'workspace' ? relative(workspace, file) : entry.path;
-      const rule = parseRule(shown, readFileSync(file, 'utf8'), shown);
+      const rule = parseRule(shown, text, shown);
       if (entry.id !== undefined && entry.id !== rule.id) doc.fail([...at, 'id'], `the rule file's id is ${rule.id}`);
       const existing = rules.findIndex((r) => r.rule.id === rule.id);
       target = { rule, settings: existing >= 0 ? rules[existing].settings : defaultSettings() };
@@ -249,4 +242,31 @@ function applyRules(doc: JsoncDocument, layer: Layer, value: unknown, rules: Con
       s.message = entry.message;
     }
   });
+}
+
+/**
+ * A rule file's text: a workspace layer's through the gate (inside the workspace, a
+ * regular file), a user layer's as the user's own file; bounded either way.
+ */
+function ruleFileText(doc: JsoncDocument, at: Array<string | number>, origin: Layer['origin'], workspace: string, file: string, named: string): string {
+  let read: GateRead;
+  if (origin === 'workspace') {
+    const rel = relative(workspace, file);
+    if (rel.startsWith('..') || isAbsolute(rel)) doc.fail(at, 'a workspace rule file must be inside the workspace');
+    read = new Gate(workspace).read(rel.split(sep).join('/'), MAX_CONFIG_BYTES);
+    if (!read.ok && read.reason === 'outside-workspace') doc.fail(at, 'a workspace rule file must be inside the workspace');
+  } else {
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      doc.fail(at, `rule file ${named} does not exist`);
+    }
+    read = boundedOpen(real, MAX_CONFIG_BYTES);
+  }
+  if (read.ok) return read.bytes.toString('utf8');
+  if (read.reason === 'missing') doc.fail(at, `rule file ${named} does not exist`);
+  if (read.reason === 'too_large') doc.fail(at, `rule file ${named} is larger than ${MAX_CONFIG_BYTES} bytes (the limit for a rule file)`);
+  if (read.reason === 'not-a-file') doc.fail(at, `rule file ${named} is not a regular file`);
+  return doc.fail(at, `rule file ${named} cannot be read (${read.reason})`);
 }

@@ -7,8 +7,12 @@
 // environment (an O_APPEND write of well under PIPE_BUF, so concurrent hooks do not
 // interleave), and every reader folds the journal into LMDB in one transaction
 // before answering.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { boundedOpen } from '../gate/gate.js';
+
+/** Coverage lines are a few hundred bytes; a journal past this is not one cairn wrote. */
+const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
 
 export const COVERAGE_CODES = [
   'unsupported-event',
@@ -73,7 +77,9 @@ async function fold(workspace: string, db: Awaited<ReturnType<typeof open>>['db'
   if (!existsSync(journal(workspace))) return;
   const taken = `${journal(workspace)}.${process.pid}.folding`;
   renameSync(journal(workspace), taken);
-  const lines = readFileSync(taken, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  // Bounded, and never through a symlink: a journal that is not a plain file of its own counts nothing.
+  const read = boundedOpen(taken, MAX_JOURNAL_BYTES);
+  const lines = read.ok ? read.bytes.toString('utf8').split('\n').filter((l) => l.trim() !== '') : [];
   await db.transaction(() => {
     for (const line of lines) {
       let counts: Record<string, number>;

@@ -6,6 +6,7 @@
 // column.
 import type { ParseError, Node } from 'jsonc-parser';
 import { fastParse, jsoncParser } from '../parsers/jsonc.js';
+import { checkJsonDepth } from '../gate/bounds.js';
 
 export class JsoncError extends Error {
   constructor(
@@ -66,6 +67,12 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 }
 
 export function readJsonc(file: string, text: string): JsoncDocument {
+  // Parsers recurse per level: a deeper document is refused before either one runs.
+  try {
+    checkJsonDepth(text, file);
+  } catch (error) {
+    throw new JsoncError(file, 1, 1, (error as Error).message);
+  }
   let value: unknown;
   const fast = fastParse(text);
   if (fast) value = fast.value;

@@ -3,7 +3,7 @@
 // by the interface below; decisions happen in the machines the host drives.
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
-import { globMatcher } from './glob.js';
+import { globMatcher } from '../gate/glob.js';
 import type { Completeness, DeclarationFingerprint, InputArtifact, InputEdge, InputNode, ReviewInput } from '../contracts/review-input.js';
 import type { EdgeDecision } from '../machines/evidence-traversal.js';
 import type { ReviewDeclaration } from '../parsers/review-typescript/facts.js';

@@ -2,6 +2,8 @@
 // Used by the parse worker and, for small batches, in the main thread.
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { extractFacts } from '../parsers/index.js';
+import { boundFacts, MAX_NAME_BYTES, textBeyondBounds } from '../parsers/fact-bounds.js';
+import type { Gate } from '../gate/gate.js';
 import { readWorkspaceFile } from './read-file.js';
 
 export interface AnalyseRequest {
@@ -9,8 +11,8 @@ export interface AnalyseRequest {
   language: Language;
 }
 
-export async function analyseFile(root: string, request: AnalyseRequest): Promise<FileFacts> {
-  const read = readWorkspaceFile(root, request.path);
+export async function analyseFile(gate: Gate, request: AnalyseRequest): Promise<FileFacts> {
+  const read = readWorkspaceFile(gate, request.path);
   const facts: FileFacts = {
     path: request.path,
     language: request.language,
@@ -25,10 +27,17 @@ export async function analyseFile(root: string, request: AnalyseRequest): Promis
   };
   if (read.reason) facts.reason = read.reason;
   if (read.status !== 'ok' || read.text === undefined) return facts;
+  const beyond = textBeyondBounds(read.text);
+  if (beyond) return { ...facts, status: 'too_large', reason: beyond };
   try {
     const extracted = await extractFacts(request.path, read.text, request.language);
+    const bounded = boundFacts(extracted);
+    if (bounded.beyond) return { ...facts, status: 'too_large', reason: bounded.beyond };
     Object.assign(facts, extracted);
-    if (extracted.syntaxErrors) facts.reason = `recovered from ${extracted.syntaxErrors} syntax error(s)`;
+    const notes = [];
+    if (extracted.syntaxErrors) notes.push(`recovered from ${extracted.syntaxErrors} syntax error(s)`);
+    if (bounded.left) notes.push(`${bounded.left} fact(s) with a name longer than ${MAX_NAME_BYTES} bytes left out`);
+    if (notes.length) facts.reason = notes.join('; ');
     delete (facts as { syntaxErrors?: number }).syntaxErrors;
   } catch (error) {
     facts.status = 'parse_error';
@@ -37,8 +46,8 @@ export async function analyseFile(root: string, request: AnalyseRequest): Promis
   return facts;
 }
 
-export async function analyseBatch(root: string, requests: AnalyseRequest[]): Promise<FileFacts[]> {
+export async function analyseBatch(gate: Gate, requests: AnalyseRequest[]): Promise<FileFacts[]> {
   const out: FileFacts[] = [];
-  for (const request of requests) out.push(await analyseFile(root, request));
+  for (const request of requests) out.push(await analyseFile(gate, request));
   return out;
 }

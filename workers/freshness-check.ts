@@ -13,6 +13,7 @@ import { takeInventory } from './inventory.js';
 import type { ModuleConfigFact } from '../contracts/facts.js';
 import { readModuleConfigs } from './module-configs.js';
 import { readWorkspaceFile } from './read-file.js';
+import { indexGate } from '../gate/config-files.js';
 
 export type Verifier = (paths: string[]) => Promise<VerifiedFact[]>;
 
@@ -48,16 +49,17 @@ export async function currentFreshness(
   includeLibrary: boolean,
   storedConfigs?: readonly ModuleConfigFact[],
 ): Promise<FreshnessDecision> {
-  const inventory = takeInventory(root, { includeLibrary });
+  const gate = indexGate(root);
+  const inventory = takeInventory(root, { includeLibrary, gate });
   const decision = await decideFreshness(indexedStates, inventory.entries, MAX_FILE_BYTES, async (paths) =>
     paths.map((path) => {
-      const read = readWorkspaceFile(root, path);
+      const read = readWorkspaceFile(gate, path);
       return { path, hash: read.status === 'unreadable' ? null : read.hash };
     }),
   );
   if (storedConfigs) {
     const stored = new Map(storedConfigs.map((c) => [c.path, JSON.stringify(c)]));
-    const now = readModuleConfigs(root, inventory.configs);
+    const now = readModuleConfigs(gate, inventory.configs);
     for (const config of now) {
       const before = stored.get(config.path);
       if (before === undefined) decision.added.push(config.path);

@@ -3,10 +3,12 @@
 // honours .gitignore files. Library/build folders and dot-directories are skipped
 // unless asked for, and no symlink is ever followed.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { Language } from '../contracts/facts.js';
+import type { IndexReport } from '../contracts/index-report.js';
+import { Gate } from '../gate/gate.js';
 import { languageForPath } from '../parsers/index.js';
 import { isModuleConfigPath } from '../parsers/module-config.js';
 
@@ -45,13 +47,23 @@ export interface Inventory {
   /** Module configuration files, sorted: they decide where bare import specifiers lead. */
   configs: string[];
   unsupportedExtensions: Record<string, number>;
-  /** Paths passed over and why (symlinks, unreadable entries). Counts only. */
-  skipped: { symlink: number; unreadable: number };
+  /** Paths passed over and why (symlinks, unreadable entries, privacy excludes, paths too long to key). Counts only. */
+  skipped: InventorySkips;
 }
+
+export type InventorySkips = IndexReport['skipped'];
 
 export interface InventoryOptions {
   includeLibrary?: boolean;
+  /** The gate the files will be read through: privacy-excluded paths are left out by name, never opened. */
+  gate?: Gate;
 }
+
+/** Longest workspace path the store keys: LMDB keys hold at most 1,978 bytes, and an edge key holds two symbol ids, each a path and a name (see parsers/fact-bounds.ts). */
+export const MAX_PATH_BYTES = 512;
+
+/** A .gitignore larger than this is not read. */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 export function isGitWorkTree(root: string): boolean {
   try {
@@ -87,10 +99,18 @@ export function isExcludedPath(path: string, includeLibrary: boolean): boolean {
 export function takeInventory(root: string, options: InventoryOptions = {}): Inventory {
   const includeLibrary = Boolean(options.includeLibrary);
   const git = isGitWorkTree(root);
-  const inventory: Inventory = { git, entries: [], configs: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0 } };
+  const inventory: Inventory = { git, entries: [], configs: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0, privacy: 0, path_too_long: 0 } };
   const candidates = git ? gitPaths(root) : walk(root, includeLibrary, isCandidate);
   for (const path of candidates) {
     if (isExcludedPath(path, includeLibrary)) continue;
+    if (options.gate?.isPrivate(path)) {
+      inventory.skipped.privacy++;
+      continue;
+    }
+    if (Buffer.byteLength(path) > MAX_PATH_BYTES) {
+      inventory.skipped.path_too_long++;
+      continue;
+    }
     const language = languageForPath(path);
     if (!language && isModuleConfigPath(path)) {
       if (isRegularFile(join(root, path))) inventory.configs.push(path);
@@ -162,7 +182,7 @@ function walk(root: string, includeLibrary: boolean, wanted: (path: string) => b
     } catch {
       return;
     }
-    const own = readIgnore(join(root, dir, '.gitignore'));
+    const own = readIgnore(root, rel + '.gitignore');
     const active = own ? [...rules, { base: rel, ig: own }] : rules;
     const ignored = (path: string, isDir: boolean) =>
       active.some(({ base, ig }) => ig.ignores(path.slice(base.length) + (isDir ? '/' : '')));
@@ -186,10 +206,8 @@ function walk(root: string, includeLibrary: boolean, wanted: (path: string) => b
   return paths;
 }
 
-function readIgnore(file: string): Ignore | undefined {
-  try {
-    return ignore().add(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
+/** A .gitignore through the gate (a symlinked or oversized one is not read). */
+function readIgnore(root: string, path: string): Ignore | undefined {
+  const read = new Gate(root).read(path, MAX_IGNORE_FILE_BYTES);
+  return read.ok ? ignore().add(read.bytes.toString('utf8')) : undefined;
 }

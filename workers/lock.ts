@@ -1,6 +1,7 @@
 // One writer at a time: `.cairn/lock` holds the writer's pid. A second writer waits
 // for it, then fails clearly; a lock left by a dead process is taken over.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { boundedOpen } from '../gate/gate.js';
 import { join } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
 import { ensureCairnDir } from './cairn-dir.js';
@@ -27,12 +28,10 @@ export async function acquireWriteLock(root: string, waitMs = DEFAULT_WAIT_MS): 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let holder = NaN;
-    try {
-      holder = Number(readFileSync(file, 'utf8'));
-    } catch {
-      continue; // released between our attempts
-    }
+    // A pid is a few bytes; a lock that is not a small regular file (a symlink to a device, say) holds no pid.
+    const read = boundedOpen(file, 64);
+    if (!read.ok && read.reason === 'missing') continue; // released between our attempts
+    const holder = read.ok ? Number(read.bytes.toString('utf8')) : NaN;
     if (!Number.isInteger(holder) || !alive(holder)) {
       rmSync(file, { force: true });
       continue;

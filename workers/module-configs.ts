@@ -3,8 +3,7 @@
 // workspace. A file that cannot be read, or that resolves outside the workspace through
 // a symlinked folder, contributes nothing.
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import type { Gate } from '../gate/gate.js';
 import { PACKAGE_MANIFEST_NAME, type ModuleConfigFact } from '../contracts/facts.js';
 import { foldTsconfig, packageConfig, tsconfigLayer, type TsconfigLayer } from '../parsers/module-config.js';
 import { readWorkspaceFile } from './read-file.js';
@@ -14,48 +13,36 @@ const MAX_EXTENDS_DEPTH = 16;
 /** Configuration files are small; a bigger one is not a configuration cairn reads. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
-function readText(root: string, realRoot: string, path: string): { text: string; hash: string } | undefined {
-  try {
-    const real = realpathSync(join(root, path));
-    if (real !== realRoot && !real.startsWith(realRoot + sep)) return undefined;
-  } catch {
-    return undefined;
-  }
-  const read = readWorkspaceFile(root, path, MAX_CONFIG_BYTES);
+function readText(gate: Gate, path: string): { text: string; hash: string } | undefined {
+  const read = readWorkspaceFile(gate, path, MAX_CONFIG_BYTES);
   return read.status === 'ok' && read.text !== undefined ? { text: read.text, hash: read.hash } : undefined;
 }
 
 /** The layers of a tsconfig from its deepest base to itself, with the hashes of the files read. */
-function tsconfigLayers(root: string, realRoot: string, path: string, seen: Set<string>, hashes: string[]): TsconfigLayer[] {
+function tsconfigLayers(gate: Gate, path: string, seen: Set<string>, hashes: string[]): TsconfigLayer[] {
   if (seen.has(path) || seen.size >= MAX_EXTENDS_DEPTH) return [];
   seen.add(path);
-  const read = readText(root, realRoot, path);
+  const read = readText(gate, path);
   if (!read) return [];
   hashes.push(`${path}:${read.hash}`);
   const layer = tsconfigLayer(path, read.text);
   const layers: TsconfigLayer[] = [];
-  for (const base of layer.extends) layers.push(...tsconfigLayers(root, realRoot, base, seen, hashes));
+  for (const base of layer.extends) layers.push(...tsconfigLayers(gate, base, seen, hashes));
   layers.push(layer);
   return layers;
 }
 
 /** Facts of the given workspace-relative config paths, in path order. */
-export function readModuleConfigs(root: string, paths: readonly string[]): ModuleConfigFact[] {
-  let realRoot: string;
-  try {
-    realRoot = realpathSync(root);
-  } catch {
-    return [];
-  }
+export function readModuleConfigs(gate: Gate, paths: readonly string[]): ModuleConfigFact[] {
   const out: ModuleConfigFact[] = [];
   for (const path of [...paths].sort()) {
     if (path.slice(path.lastIndexOf('/') + 1) === PACKAGE_MANIFEST_NAME) {
-      const read = readText(root, realRoot, path);
+      const read = readText(gate, path);
       if (read) out.push(packageConfig(path, read.hash, read.text));
       continue;
     }
     const hashes: string[] = [];
-    const layers = tsconfigLayers(root, realRoot, path, new Set(), hashes);
+    const layers = tsconfigLayers(gate, path, new Set(), hashes);
     if (layers.length === 0) continue;
     const hash = createHash('sha256').update(hashes.join('\n')).digest('hex');
     out.push(foldTsconfig(path, hash, layers));

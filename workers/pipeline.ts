@@ -16,6 +16,8 @@ import { MAX_FILE_BYTES } from '../parsers/classify.js';
 import { openStore, type GraphStore } from '../store/index.js';
 import { decideFreshness } from './freshness-check.js';
 import { gitHead } from './git-head.js';
+import { indexGate } from '../gate/config-files.js';
+import type { Gate } from '../gate/gate.js';
 import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
 import { acquireWriteLock } from './lock.js';
 import { readModuleConfigs } from './module-configs.js';
@@ -30,10 +32,13 @@ export interface IndexOptions {
   /** Called as files are analysed: done of total. */
   progress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /** Whose configuration's privacy excludes apply (default: the root's own; a snapshot uses its workspace's). */
+  privacyRoot?: string;
 }
 
 interface RunContext {
   root: string;
+  gate: Gate;
   options: IndexOptions;
   inventory: Inventory;
   byPath: Map<string, InventoryEntry>;
@@ -52,12 +57,14 @@ interface RunOutcome {
 
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
+  // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
+  const gate = indexGate(root, options.privacyRoot ?? root);
   const release = await acquireWriteLock(root);
-  const pool = createAnalysisPool(root, options.jobs ?? defaultJobs(), options.signal);
+  const pool = createAnalysisPool(gate, options.jobs ?? defaultJobs(), options.signal);
   let graph: GraphStore | undefined;
   try {
     const clock = performance.now();
-    const inventory = takeInventory(root, { includeLibrary: options.includeLibrary });
+    const inventory = takeInventory(root, { includeLibrary: options.includeLibrary, gate });
     const inventoryMs = performance.now() - clock;
     graph = openStore(root);
     const state = graph.schemaState();
@@ -73,6 +80,7 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
     const head = gitHead(root);
     const run: RunContext = {
       root,
+      gate,
       options,
       inventory,
       byPath: new Map(inventory.entries.map((e) => [e.path, e])),
@@ -138,7 +146,7 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
     });
     const analyseMs = performance.now() - analyseStarted;
     const storeStarted = performance.now();
-    await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.root, run.inventory.configs));
+    await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs));
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
       analysed: done,
@@ -186,7 +194,7 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   }
   upserts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Module configuration is small: read whole every sync, and compared with what the index was resolved with.
-  const configs = readModuleConfigs(run.root, run.inventory.configs);
+  const configs = readModuleConfigs(run.gate, run.inventory.configs);
   const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
   const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged;
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {

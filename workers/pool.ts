@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { FileFacts } from '../contracts/facts.js';
+import type { Gate } from '../gate/gate.js';
 import { analyseBatch, type AnalyseRequest } from './analyse-file.js';
 
 /** Files per task: large enough to amortise messaging, small enough to balance. */
@@ -27,7 +28,7 @@ function workerFile(): URL {
   return new URL(`./parse.worker${ext}`, import.meta.url);
 }
 
-export function createAnalysisPool(root: string, jobs: number, signal?: AbortSignal): AnalysisPool {
+export function createAnalysisPool(gate: Gate, jobs: number, signal?: AbortSignal): AnalysisPool {
   let pool: Piscina | undefined;
   // One listener for the whole run, not one per task: a stopped run ends the threads.
   signal?.addEventListener('abort', () => void pool?.destroy(), { once: true });
@@ -41,14 +42,14 @@ export function createAnalysisPool(root: string, jobs: number, signal?: AbortSig
   return {
     async analyse(files, onBatch) {
       if (jobs <= 1 || files.length < IN_PROCESS_THRESHOLD) {
-        for (let i = 0; i < files.length; i += BATCH) onBatch(await analyseBatch(root, files.slice(i, i + BATCH)));
+        for (let i = 0; i < files.length; i += BATCH) onBatch(await analyseBatch(gate, files.slice(i, i + BATCH)));
         return;
       }
       const runner = getPool();
       const tasks: Array<Promise<void>> = [];
       // The facts go to onBatch and are not kept here, so a large tree never sits in memory.
       for (let i = 0; i < files.length; i += BATCH) {
-        tasks.push(runner.run({ root, files: files.slice(i, i + BATCH) }).then((facts: FileFacts[]) => onBatch(facts)));
+        tasks.push(runner.run({ root: gate.root, privacy: gate.privacyGlobs, files: files.slice(i, i + BATCH) }).then((facts: FileFacts[]) => onBatch(facts)));
       }
       await Promise.all(tasks);
     },

@@ -5,8 +5,9 @@
 //
 // Every read goes through the capture machine, whose first command is a path
 // check; the log of checks and reads is kept so tests can prove the order.
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import type { GateRead } from '../gate/gate.js';
 import { AuditRecorder, drive } from '../machines/audit.js';
 import { captureMachine, type CaptureOutput, type FileStat } from '../machines/capture.js';
 import {
@@ -113,7 +114,10 @@ export class ReviewInterpreter {
     if (existing) return { ok: true, snapshot: existing };
     if (this.snapshots.size === 0) await this.policy.prefetchIgnored([path, 'tsconfig.json']);
     let text: string | null = null;
-    const absolute = join(this.workspace, path);
+    const stated = (): FileStat => {
+      const s = this.policy.stat(path);
+      return s ? { exists: true, isFile: true, ...s } : { exists: false, isFile: false, size: 0, mtimeMs: 0 };
+    };
     const output = await drive<CaptureOutput>(
       captureMachine,
       'capture',
@@ -126,16 +130,16 @@ export class ReviewInterpreter {
             return { type: 'PATH_CHECKED', allowed: verdict.allowed, reason: verdict.reason };
           }
           case 'stat':
-            return { type: 'STATED', ...statOf(absolute) };
+            return { type: 'STATED', ...stated() };
           case 'read': {
             this.accessLog.push({ op: 'read', path });
-            const read = boundedRead(absolute, command.maxBytes as number);
+            const read = textOf(this.policy.read(path, command.maxBytes as number));
             if (!read) return { type: 'READ', ok: false, bytes: 0, digest: null };
             text = read.text;
             return { type: 'READ', ok: read.text !== null, bytes: read.bytes, digest: read.digest };
           }
           case 'restat':
-            return { type: 'RESTATED', ...statOf(absolute) };
+            return { type: 'RESTATED', ...stated() };
           default:
             return null;
         }
@@ -443,7 +447,7 @@ export class ReviewInterpreter {
       (command) => {
         if (command.kind !== 'recapture') return null;
         const path = command.path as string;
-        const read = boundedRead(join(this.workspace, path), this.budgets.fileBytes);
+        const read = textOf(this.policy.read(path, this.budgets.fileBytes));
         return { type: 'RECAPTURED', path, digest: read?.digest ?? null };
       },
       this.recorder,
@@ -457,45 +461,14 @@ function splitKey(key: string): [string, number] {
   return [key.slice(0, at), Number(key.slice(at + 1))];
 }
 
-function statOf(absolute: string): FileStat {
+/** Text (null when not UTF-8), size and digest of a gate read; null when the gate refused or the read failed. */
+function textOf(read: GateRead): { text: string | null; bytes: number; digest: string } | null {
+  if (!read.ok) return null;
+  let text: string | null;
   try {
-    const s = statSync(absolute);
-    return { exists: true, isFile: s.isFile(), size: s.size, mtimeMs: s.mtimeMs };
+    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
   } catch {
-    return { exists: false, isFile: false, size: 0, mtimeMs: 0 };
+    text = null;
   }
-}
-
-/** Reads at most maxBytes + 1 bytes (so growth past the ceiling is seen); text is null when not UTF-8. */
-function boundedRead(absolute: string, maxBytes: number): { text: string | null; bytes: number; digest: string } | null {
-  let fd: number;
-  try {
-    fd = openSync(absolute, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    // Sized to the file (plus one byte, so growth past the ceiling is seen), never
-    // the whole ceiling: large idle buffers cost the hook garbage collections.
-    const buffer = Buffer.allocUnsafe(Math.min(maxBytes, fstatSync(fd).size) + 1);
-    let bytes = 0;
-    for (;;) {
-      const n = readSync(fd, buffer, bytes, buffer.length - bytes, null);
-      if (n === 0) break;
-      bytes += n;
-      if (bytes >= buffer.length) break;
-    }
-    const data = buffer.subarray(0, bytes);
-    let text: string | null;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-    } catch {
-      text = null;
-    }
-    return { text, bytes, digest: `sha256:${sha256(data)}` };
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+  return { text, bytes: read.size, digest: `sha256:${sha256(read.bytes)}` };
 }

@@ -170,10 +170,16 @@ function declaredName(node: Node): string | undefined {
   return undefined;
 }
 
-/** Names bound inside a declaration (parameters, locals, inner functions): calls to them are not top-level calls. */
+/**
+ * Names bound inside a declaration (parameters, locals, inner functions): calls to them
+ * are not top-level calls. An explicit stack, not recursion: a file nested thousands of
+ * levels deep is walked like any other (the indexer's queries never recurse either).
+ */
 function localValueNames(decl: Node): Set<string> {
   const names = new Set<string>();
-  const visit = (node: Node, top: boolean) => {
+  const stack: Array<{ node: Node; top: boolean }> = [{ node: decl, top: true }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { node, top } = item;
     if (!top && (node.type === 'variable_declarator' || node.type === 'function_declaration')) {
       const name = node.childForFieldName('name');
       if (name) collectPattern(name, names);
@@ -190,18 +196,21 @@ function localValueNames(decl: Node): Set<string> {
       const param = node.childForFieldName('parameter');
       if (param) collectPattern(param, names);
     }
-    for (const child of node.namedChildren) if (child) visit(child, top && (child.type === 'lexical_declaration' || child.type === 'variable_declarator' || node.type === 'export_statement'));
-  };
-  visit(decl, true);
+    const children = node.namedChildren;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) stack.push({ node: child, top: top && (child.type === 'lexical_declaration' || child.type === 'variable_declarator' || node.type === 'export_statement') });
+    }
+  }
   return names;
 }
 
-function collectPattern(node: Node, into: Set<string>): void {
-  if (node.type === 'identifier' || node.type === 'shorthand_property_identifier_pattern') {
-    into.add(node.text);
-    return;
+function collectPattern(pattern: Node, into: Set<string>): void {
+  const stack = [pattern];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'identifier' || node.type === 'shorthand_property_identifier_pattern') into.add(node.text);
+    else for (const child of node.namedChildren) if (child && child.type !== 'type_annotation') stack.push(child);
   }
-  for (const child of node.namedChildren) if (child && child.type !== 'type_annotation') collectPattern(child, into);
 }
 
 function factsOf(root: Node): ReviewFileFacts {

@@ -7,6 +7,7 @@ import { foldTsconfig, isModuleConfigPath, packageConfig, tsconfigLayer } from '
 import { aliasTargets, patternMatch } from '../../store/resolve/module-aliases.js';
 import { takeInventory } from '../../workers/inventory.js';
 import { readModuleConfigs } from '../../workers/module-configs.js';
+import { Gate } from '../../gate/gate.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
 
 const fixtures: Fixture[] = [];
@@ -98,7 +99,7 @@ describe('reading module configuration from a workspace', () => {
     const inventory = takeInventory(fx.root);
     expect(inventory.configs).toEqual(['packages/p/package.json', 'tsconfig.json']);
     expect(inventory.entries.map((e) => e.path)).toEqual(['packages/p/index.ts', 'src/a.ts']);
-    const configs = readModuleConfigs(fx.root, inventory.configs);
+    const configs = readModuleConfigs(new Gate(fx.root), inventory.configs);
     expect(configs.map((c) => [c.path, c.aliases, c.baseUrl])).toEqual([
       ['packages/p/package.json', [{ pattern: 'p', targets: ['packages/p/index.ts'] }], undefined],
       ['tsconfig.json', [{ pattern: '@app/*', targets: ['src/*'] }], '.'],
@@ -106,7 +107,7 @@ describe('reading module configuration from a workspace', () => {
     // The hash covers the extended file: editing it changes the fact.
     const before = configs[1].hash;
     fx.write('tsconfig.base.json', '{ "compilerOptions": { "paths": { "@app/*": ["lib/*"] } } }');
-    expect(readModuleConfigs(fx.root, inventory.configs)[1]).not.toMatchObject({ hash: before });
+    expect(readModuleConfigs(new Gate(fx.root), inventory.configs)[1]).not.toMatchObject({ hash: before });
   });
 
   it('never reads a configuration through a symlink out of the workspace', () => {
@@ -114,7 +115,7 @@ describe('reading module configuration from a workspace', () => {
     const fx = makeFixture({ 'tsconfig.json': '{ "extends": "./linked/base.json" }' });
     fixtures.push(outside, fx);
     symlinkSync(outside.root, join(fx.root, 'linked'));
-    expect(readModuleConfigs(fx.root, ['tsconfig.json'])).toEqual([expect.objectContaining({ path: 'tsconfig.json', aliases: [] })]);
+    expect(readModuleConfigs(new Gate(fx.root), ['tsconfig.json'])).toEqual([expect.objectContaining({ path: 'tsconfig.json', aliases: [] })]);
     expect(isModuleConfigPath('a/b/package.json')).toBe(true);
     expect(isModuleConfigPath('a/b/tsconfig.base.json')).toBe(false);
   });

@@ -267,3 +267,59 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     for (const log of [a.data.auditLog, b.data.auditLog]) expect(readFileSync(join(ws, log), 'utf8')).not.toContain('orderId');
   });
 });
+
+describe('a server that hangs', () => {
+  /** A stand-in server in its own process on the workspace's socket: `silent` accepts and never answers; `flood` sends 50 MB of whitespace. */
+  async function fakeServer(ws: string, behaviour: 'silent' | 'flood') {
+    mkdirSync(join(ws, '.cairn', 'review'), { recursive: true });
+    const script = `const net = require('net');
+const server = net.createServer((s) => { s.on('error', () => {}); if (${behaviour === 'flood'}) { const chunk = Buffer.alloc(1 << 20, 32); let n = 0; const more = () => { while (n < 50) { n++; if (!s.write(chunk)) return s.once('drain', more); } }; more(); } });
+server.listen(process.argv[1], () => process.stdout.write('listening\\n'));`;
+    const child = spawn(process.execPath, ['-e', script, socketPath(ws)!], { stdio: ['ignore', 'pipe', 'ignore'] });
+    await new Promise<void>((ready) => child.stdout.once('data', () => ready()));
+    return child;
+  }
+
+  for (const behaviour of ['silent', 'flood'] as const) {
+    test(`a ${behaviour} server costs a hook about a second: it reviews in-process and a new server takes the socket`, async () => {
+      const ws = setup();
+      const fake = await fakeServer(ws, behaviour);
+      try {
+        const startedAt = Date.now();
+        const first = hook(ws);
+        const waited = Date.now() - startedAt;
+        expect(first.data.runner).toBe('process');
+        // The client deadline is 25 s; a hung server is given up on after a second of silence.
+        expect(waited).toBeLessThan(12_000);
+        const replaced = await until('a new review server', () => {
+          const state = serverStatus(ws);
+          return state.running ? state : null;
+        });
+        expect(replaced.pid).not.toBe(fake.pid);
+        expect(hook(ws).data.runner).toBe('server');
+      } finally {
+        fake.kill('SIGKILL');
+      }
+    });
+  }
+
+  test('a stopped server (SIGSTOP) is replaced the same way', async () => {
+    const ws = setup();
+    const state = await warm(ws);
+    process.kill(state.pid, 'SIGSTOP');
+    try {
+      const startedAt = Date.now();
+      expect(hook(ws).data.runner).toBe('process');
+      expect(Date.now() - startedAt).toBeLessThan(12_000);
+      const replaced = await until('a new review server', () => {
+        const now = serverStatus(ws);
+        return now.running && now.pid !== state.pid ? now : null;
+      });
+      expect(replaced.pid).not.toBe(state.pid);
+    } finally {
+      // Continued, the old server finds its socket replaced and leaves.
+      process.kill(state.pid, 'SIGCONT');
+    }
+    await until('the stopped server to leave', () => !alive(state.pid));
+  });
+});

@@ -1,0 +1,146 @@
+// Git's ignore rules for the gate: in a git work tree, one long-lived
+// `git check-ignore --stdin` process answers each path as it arrives (a review pays
+// for one spawn, not one per file), with a one-off check for a path not asked ahead;
+// outside git, the workspace's .gitignore and .ignore files at its root.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Ignore } from 'ignore';
+import { Gate } from './gate.js';
+
+/** An ignore file larger than this is not read (its rules do not apply). */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+
+export class GitIgnore {
+  private readonly gitRoot: string | null;
+  private readonly cache = new Map<string, boolean>();
+  private fallback: Ignore | null = null;
+  private oracle: GitCheckIgnore | null | undefined;
+
+  /** `env` is what git runs with: the environment of whoever asked (it decides git's global excludes). */
+  constructor(
+    private readonly workspace: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.gitRoot = findGitRoot(workspace);
+  }
+
+  /** Asks git about the paths a step may check next; answers are cached for ignored(). */
+  async prefetch(paths: string[]): Promise<void> {
+    if (!this.gitRoot) return;
+    const wanted = [...new Set(paths)].filter((p) => !this.cache.has(p) && p !== '' && !p.startsWith('/') && !p.split('/').includes('..'));
+    if (wanted.length === 0) return;
+    this.start();
+    if (!this.oracle) return;
+    const answers = await Promise.all(wanted.map((p) => this.oracle!.ignored(p)));
+    wanted.forEach((p, i) => {
+      const answer = answers[i];
+      if (answer !== null) this.cache.set(p, answer);
+    });
+  }
+
+  /** Starts the git helper early, so its start-up overlaps other work; a no-op outside git or when running. */
+  start(): void {
+    if (this.gitRoot && this.oracle === undefined) this.oracle = GitCheckIgnore.start(this.workspace, this.env);
+  }
+
+  /** Ends the git helper process, if one was started. */
+  close(): void {
+    this.oracle?.close();
+    this.oracle = undefined;
+  }
+
+  ignored(rel: string): boolean {
+    const cached = this.cache.get(rel);
+    if (cached !== undefined) return cached;
+    let ignored: boolean;
+    if (this.gitRoot) {
+      const result = spawnSync('git', ['check-ignore', '-q', '--', rel], { cwd: this.workspace, env: this.env, stdio: 'ignore' });
+      ignored = result.status === 0;
+    } else {
+      this.fallback ??= loadIgnoreFiles(this.workspace);
+      ignored = this.fallback.ignores(rel);
+    }
+    this.cache.set(rel, ignored);
+    return ignored;
+  }
+}
+
+/** A long-lived `git check-ignore --stdin -z -n -v`: one answer (four NUL-terminated fields) per path, in order. */
+class GitCheckIgnore {
+  private fields: string[] = [];
+  private partial = '';
+  private readonly waiting: Array<(ignored: boolean | null) => void> = [];
+  private dead = false;
+
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => this.receive(chunk));
+    const fail = () => {
+      this.dead = true;
+      for (const w of this.waiting.splice(0)) w(null);
+    };
+    child.on('error', fail);
+    child.on('exit', fail);
+    child.stdin.on('error', fail);
+  }
+
+  static start(cwd: string, env: NodeJS.ProcessEnv): GitCheckIgnore | null {
+    try {
+      return new GitCheckIgnore(spawn('git', ['check-ignore', '--stdin', '-z', '-n', '-v'], { cwd, env }));
+    } catch {
+      return null;
+    }
+  }
+
+  /** True/false from git; null when git could not answer (the caller falls back to a one-off check). */
+  ignored(path: string): Promise<boolean | null> {
+    if (this.dead) return Promise.resolve(null);
+    return new Promise((resolveAnswer) => {
+      this.waiting.push(resolveAnswer);
+      this.child.stdin.write(`${path}\0`);
+    });
+  }
+
+  private receive(chunk: string): void {
+    const parts = (this.partial + chunk).split('\0');
+    this.partial = parts.pop() ?? '';
+    this.fields.push(...parts);
+    while (this.fields.length >= 4) {
+      const [source, , pattern] = this.fields.splice(0, 4);
+      this.waiting.shift()?.(source !== '' && !pattern.startsWith('!'));
+    }
+  }
+
+  /** Ends git's input and lets this process exit without waiting for git to notice. */
+  close(): void {
+    this.child.stdin.end();
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
+    this.child.unref();
+  }
+}
+
+function findGitRoot(start: string): string | null {
+  let dir = start;
+  for (;;) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/** Outside git: the workspace's .gitignore and .ignore files at its root. */
+function loadIgnoreFiles(workspace: string): Ignore {
+  // Loaded only outside git, where it is needed.
+  const ignore = createRequire(import.meta.url)('ignore') as (options?: object) => Ignore;
+  const ig = ignore();
+  for (const name of ['.gitignore', '.ignore']) {
+    const read = new Gate(workspace).read(name, MAX_IGNORE_FILE_BYTES);
+    if (read.ok) ig.add(read.bytes.toString('utf8'));
+  }
+  return ig;
+}
+
