@@ -1,11 +1,13 @@
 // Go binding rules.
 //
-// A package is a directory; FileFacts.module holds the file's package clause. An import
-// path maps to the workspace directory that ends with it (`k8s.io/api/core/v1` ->
-// `staging/src/k8s.io/api/core/v1/`), or that it ends with (`github.com/spf13/cobra/doc`
-// -> `doc/`, the module path being a prefix); the workspace root answers an import path
-// whose last segment is its package name. The longest match wins. (go.mod is not read:
-// a root package named unlike its import path's last segment is not found.)
+// A package is a directory; FileFacts.module holds the file's package clause. A
+// directory's import path is read from the nearest go.mod at or above it (its module
+// path, then the folders below it; under a `vendor/` folder, what follows it), and an
+// import path names exactly the directories whose import path it is. Outside any
+// module (no go.mod above), an import path maps to the workspace directory that ends
+// with it (`k8s.io/api/core/v1` -> `staging/src/k8s.io/api/core/v1/`), or that it ends
+// with (`github.com/spf13/cobra/doc` -> `doc/`); the workspace root answers an import
+// path whose last segment is its package name; the longest match wins.
 //
 // - exact 100: `pkg.F()` through an import when exactly one function F lives in the
 //   imported package's directory.
@@ -18,6 +20,7 @@
 //   missing_target with a note, never a guess; calls into packages that are not in the
 //   workspace are missing_target with `external:<import path>`.
 import { posix } from 'node:path';
+import { GO_MODULE_FILE_NAME } from '../../contracts/facts.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { isMember } from './engine.js';
@@ -40,8 +43,21 @@ const dirOf = (path: string) => {
 const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
 const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${source}` });
 
+/** The import path of a workspace directory by the nearest go.mod at or above it; undefined outside any module. */
+export function importPathOfDir(dir: string, ctx: ResolveContext): string | undefined {
+  const vendored = `/${dir}`.lastIndexOf('/vendor/');
+  if (vendored >= 0) return `/${dir}`.slice(vendored + '/vendor/'.length);
+  for (let d = dir; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
+    const module = ctx.config(d === '' ? GO_MODULE_FILE_NAME : `${d}/${GO_MODULE_FILE_NAME}`);
+    if (module?.kind === 'gomod' && module.name) return d === dir ? module.name : `${module.name}/${d === '' ? dir : dir.slice(d.length + 1)}`;
+    if (d === '') return undefined;
+  }
+}
+
 /** How well a directory answers an import path: the matched length, or -1. */
 function matchLength(importPath: string, dir: string, file: SymbolRecord, ctx: ResolveContext): number {
+  const known = importPathOfDir(dir, ctx);
+  if (known !== undefined) return known === importPath ? importPath.length + 1 : -1;
   if (dir === '') {
     const last = importPath.slice(importPath.lastIndexOf('/') + 1);
     return ctx.file(file.file_path)?.module === last ? 0 : -1;

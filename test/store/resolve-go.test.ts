@@ -98,3 +98,51 @@ describe('Go resolution', () => {
     expect(at('helper', 'geo/other.go')).toBe('geo/helper.go::helper (package)');
   });
 });
+
+describe('Go import paths from go.mod', () => {
+  const gomod = (path: string, name: string) => ({ path, kind: 'gomod' as const, hash: `hash-${path}`, aliases: [], name });
+  const MODULE_FILES = {
+    // A root package named unlike its import path's last segment.
+    'root.go': `package shapes
+func Root() {}
+`,
+    'geo/grid.go': `package geo
+func Area(x int) int { return x }
+`,
+    // Test data that mimics the standard library: import path example.com/m/testdata/src/sort, never "sort".
+    'testdata/src/sort/sort.go': `package sort
+func Sort() {}
+`,
+    'staging/src/k8s.io/api/core/v1/types.go': `package v1
+func Staged() {}
+`,
+    'app/main.go': `package main
+import (
+	"sort"
+	"example.com/m/geo"
+	shapes "example.com/m"
+	v1 "k8s.io/api/core/v1"
+)
+func run() {
+	sort.Sort()
+	geo.Area(1)
+	shapes.Root()
+	v1.Staged()
+}
+`,
+  };
+
+  it('maps an import path onto the folders its module path names, and nothing else', async () => {
+    open = await indexFiles(MODULE_FILES, [gomod('go.mod', 'example.com/m'), gomod('staging/src/k8s.io/api/go.mod', 'k8s.io/api')]);
+    const at = (spec: string) => describeAnswer(open!.answer('app/main.go', spec));
+    expect(at('sort.Sort')).toBe('missing_target external:sort');
+    expect(at('geo.Area')).toBe('geo/grid.go::Area (exact)');
+    expect(at('shapes.Root')).toBe('root.go::Root (exact)');
+    expect(at('v1.Staged')).toBe('staging/src/k8s.io/api/core/v1/types.go::Staged (exact)');
+  });
+
+  it('without a go.mod, still matches folders by the end of the import path', async () => {
+    open = await indexFiles(MODULE_FILES);
+    expect(describeAnswer(open!.answer('app/main.go', 'sort.Sort'))).toBe('testdata/src/sort/sort.go::Sort (exact)');
+  });
+});
