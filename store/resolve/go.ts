@@ -12,8 +12,10 @@
 // - exact 100: `pkg.F()` through an import when exactly one function F lives in the
 //   imported package's directory.
 // - receiver_type 90: `x.M()` where the adapter inferred x's type (parameter, `var x T`,
-//   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result): methods `T::M` of the
-//   package that declares T.
+//   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's declared
+//   type, a method's declared result, an element of a slice or map being ranged over): methods `T::M` of the package that declares T,
+//   promoted ones through embedded fields, or the method of an interface T. A call
+//   through a function-typed field of a known struct is indirect_call.
 // - package 80: a plain `F()` bound to a function of the same directory and package
 //   clause (this file included), or of a dot-imported package.
 // - Go's builtins (`len`, `append`, ...) and conversions to a package's own types are
@@ -166,29 +168,67 @@ function methodsOfType(type: string, method: string, path: string, ctx: ResolveC
   return viaEmbedding.length > 0 ? candidates('receiver_type', viaEmbedding) : undefined;
 }
 
+/** A type as written (`T`, `pkg.T`) and the file it is written in, which decides what it names. */
+interface TypeAt {
+  type: string;
+  path: string;
+}
+
 /**
- * `NewT()` or `pkg.NewT()`: the declared result type of that function, qualified as seen
- * from `path`; an external binding when `pkg` is imported from outside the workspace.
+ * `NewT()` or `pkg.NewT()`: the declared result type of that function, where it is
+ * declared; an external binding when `pkg` is imported from outside the workspace.
  */
-function constructorResult(marker: string, path: string, ctx: ResolveContext): string | Binding | undefined {
+function functionResult(marker: string, path: string, ctx: ResolveContext): TypeAt | Binding | undefined {
   const call = marker.slice(0, -2);
   const dot = call.indexOf('.');
   let fns: SymbolRecord[];
-  let pkg: string | undefined;
   if (dot >= 0) {
-    pkg = call.slice(0, dot);
-    const source = importOf(pkg, path, ctx);
+    const source = importOf(call.slice(0, dot), path, ctx);
     if (source === undefined) return undefined;
     fns = inImportedPackage(source, goFunctions(call.slice(dot + 1), ctx), ctx);
     if (fns.length === 0) return external(source);
   } else {
     fns = inSamePackage(path, goFunctions(call, ctx), ctx);
   }
-  if (fns.length !== 1) return undefined;
-  const returns = fns[0].attributes?.returns;
-  if (typeof returns !== 'string') return undefined;
-  // A result type written inside package `pkg` is `pkg.T` to the caller.
-  return pkg !== undefined && !returns.includes('.') ? `${pkg}.${returns}` : returns;
+  return fns.length === 1 ? declaredResult(fns[0]) : undefined;
+}
+
+function declaredResult(fn: SymbolRecord): TypeAt | undefined {
+  const returns = fn.attributes?.returns;
+  return typeof returns === 'string' ? { type: returns, path: fn.file_path } : undefined;
+}
+
+/** The declared type of field `field` of `at`'s type (its struct declarations' `fields` attribute). */
+function fieldType(at: TypeAt, field: string, ctx: ResolveContext): TypeAt | Binding | undefined {
+  const { types, external: source } = typeDeclarations(at.type, at.path, ctx);
+  if (types.length === 0 && source !== undefined) return external(source);
+  for (const declaration of types) {
+    const fields = declaration.attributes?.fields;
+    const entry = Array.isArray(fields) ? fields.find((f) => f.startsWith(`${field} `)) : undefined;
+    if (entry) return { type: entry.slice(field.length + 1), path: declaration.file_path };
+  }
+  return undefined;
+}
+
+const isBinding = (x: TypeAt | Binding | undefined): x is Binding => x !== undefined && 'kind' in x;
+
+/**
+ * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
+ * `pkg.F()`, `X->f`, `X->M()`. A step into a package outside the workspace is that
+ * package's external binding; a step the store cannot answer is undefined.
+ */
+function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
+  if (depth > 8) return undefined;
+  const arrow = marker.lastIndexOf('->');
+  if (arrow < 0) return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+  const base = receiverTypeOf(marker.slice(0, arrow), path, ctx, depth + 1);
+  if (base === undefined || isBinding(base)) return base;
+  const step = marker.slice(arrow + 2);
+  if (step === '[]') return base.type.startsWith('[]') ? { type: base.type.slice(2), path: base.path } : undefined;
+  if (!step.endsWith('()')) return fieldType(base, step, ctx);
+  const methods = methodsOfType(base.type, step.slice(0, -2), base.path, ctx);
+  if (methods?.kind === 'unresolved') return methods;
+  return methods?.kind === 'candidates' && methods.candidates.length === 1 ? declaredResult(methods.candidates[0]) : undefined;
 }
 
 export const goBinder: LanguageBinder = {
@@ -200,9 +240,13 @@ export const goBinder: LanguageBinder = {
     if (site.qualifier !== undefined && site.receiver === undefined) return qualifiedFunction(site.qualifier, name, site.path, ctx);
     if (site.receiver !== undefined) {
       if (site.receiverType === undefined) return undefined;
-      const type = site.receiverType.endsWith('()') ? constructorResult(site.receiverType, site.path, ctx) : site.receiverType;
-      if (typeof type === 'object') return type;
-      return type === undefined ? undefined : methodsOfType(type, name, site.path, ctx);
+      const type = receiverTypeOf(site.receiverType, site.path, ctx);
+      if (type === undefined || isBinding(type)) return type;
+      const methods = methodsOfType(type.type, name, type.path, ctx);
+      if (methods !== undefined) return methods;
+      // `x.f()` through a function-typed field: the compiler too names no function here.
+      const field = fieldType(type, name, ctx);
+      return field !== undefined && !isBinding(field) && field.type === 'func' ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
     }
     if (BUILTINS.has(name) && site.kind === 'call') {
       const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);
