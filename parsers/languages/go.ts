@@ -2,9 +2,10 @@
 // `Type::method` after their receiver (pointer or value), exported-ness follows the
 // capital letter, `pkg.F()` through an import is a qualified call while `x.M()` is a
 // member call whose receiver type comes from the enclosing function's declarations
-// (parameters, closure parameters, `var x T`, `x := T{}` / `&T{}` / `NewT()` /
-// `y.M()` / `y.f` / `y.(T)`), and test functions of `_test.go` files are marked by
-// their prefix. Structs record their fields' named types (attribute `fields`, `name type` each).
+// (parameters, closure parameters, range variables, `var x T`, `x := T{}` / `&T{}` /
+// `NewT()` / `y.M()` / `y.f` / `y.(T)` / `y[i]`), and test functions of `_test.go`
+// files are marked by their prefix. Structs record their fields' named types
+// (attribute `fields`, `name type` each).
 //
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),

@@ -12,10 +12,11 @@
 // - exact 100: `pkg.F()` through an import when exactly one function F lives in the
 //   imported package's directory.
 // - receiver_type 90: `x.M()` where the adapter inferred x's type (parameter, `var x T`,
-//   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's declared
-//   type, a method's declared result, an element of a slice or map being ranged over): methods `T::M` of the package that declares T,
-//   promoted ones through embedded fields, or the method of an interface T. A call
-//   through a function-typed field of a known struct is indirect_call.
+//   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's
+//   declared type, a method's declared result, an element of a slice or map): methods
+//   `T::M` of the package that declares T, promoted ones through embedded fields, or
+//   the method of an interface T. A call through a function-typed field of a known
+//   struct is indirect_call.
 // - package 80: a plain `F()` bound to a function of the same directory and package
 //   clause (this file included), or of a dot-imported package.
 // - Go's builtins (`len`, `append`, ...) and conversions to a package's own types are
@@ -46,7 +47,7 @@ const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ k
 const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'missing_target', note: `external:${source}` });
 
 /** The import path of a workspace directory by the nearest go.mod at or above it; undefined outside any module. */
-export function importPathOfDir(dir: string, ctx: ResolveContext): string | undefined {
+function importPathOfDir(dir: string, ctx: ResolveContext): string | undefined {
   const vendored = `/${dir}`.lastIndexOf('/vendor/');
   if (vendored >= 0) return `/${dir}`.slice(vendored + '/vendor/'.length);
   for (let d = dir; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
