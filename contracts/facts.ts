@@ -133,23 +133,26 @@ export interface ModuleAlias {
 /** Base names of the files read as module configuration, the nearest one above a file applying to it. */
 export const TSCONFIG_FILE_NAMES: readonly string[] = ['tsconfig.json', 'jsconfig.json'];
 export const PACKAGE_MANIFEST_NAME = 'package.json';
+/** A Go module's file: its `module` line is the import path of the folder it lies in. */
+export const GO_MODULE_FILE_NAME = 'go.mod';
 
 /**
  * A workspace file that decides where bare TypeScript/JavaScript module specifiers lead:
  * a `tsconfig.json`/`jsconfig.json` (its `extends` chain within the workspace folded in:
  * `compilerOptions.paths` as aliases, `baseUrl`), or a `package.json` (its `name` and its
- * `exports` as aliases of that name, for the package importing itself).
+ * `exports` as aliases of that name, for the package importing itself); or a Go `go.mod`
+ * (its module path, the import path of its folder).
  */
 export interface ModuleConfigFact {
   /** Workspace-relative path of the file. */
   path: string;
-  kind: 'tsconfig' | 'package';
+  kind: 'tsconfig' | 'package' | 'gomod';
   /** SHA-256 of the bytes read for it (the extended files' too), hex. */
   hash: string;
   aliases: ModuleAlias[];
   /** tsconfig: `compilerOptions.baseUrl` as a workspace-relative folder (`.` for the root). */
   baseUrl?: string;
-  /** package.json: the package's name. */
+  /** package.json: the package's name; go.mod: the module path. */
   name?: string;
 }
 

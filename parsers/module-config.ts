@@ -15,11 +15,24 @@
 //   string targets in order, so the first one that is a workspace file is the one used.
 import { posix } from 'node:path';
 import { parseJsoncLenient } from './jsonc.js';
-import { PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ModuleAlias, type ModuleConfigFact } from '../contracts/facts.js';
+import { GO_MODULE_FILE_NAME, PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ModuleAlias, type ModuleConfigFact } from '../contracts/facts.js';
 
 export function isModuleConfigPath(path: string): boolean {
   const base = path.slice(path.lastIndexOf('/') + 1);
-  return base === PACKAGE_MANIFEST_NAME || TSCONFIG_FILE_NAMES.includes(base);
+  return base === PACKAGE_MANIFEST_NAME || base === GO_MODULE_FILE_NAME || TSCONFIG_FILE_NAMES.includes(base);
+}
+
+/** The module path of a go.mod: its `module` directive (quoted or not, comments around it). */
+export function goModulePath(text: string): string | undefined {
+  const match = /^\s*module\s+("?)([^\s"]+)\1\s*(?:\/\/.*)?$/m.exec(text);
+  return match ? match[2] : undefined;
+}
+
+export function goModConfig(path: string, hash: string, text: string): ModuleConfigFact {
+  const fact: ModuleConfigFact = { path, kind: 'gomod', hash, aliases: [] };
+  const name = goModulePath(text);
+  if (name) fact.name = name;
+  return fact;
 }
 
 /** A file that may be, or be extended by, a module configuration file (`tsconfig.base.json` too). */

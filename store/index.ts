@@ -19,7 +19,7 @@ export interface StoreChange {
   /** Drop the whole previous graph first (init); still one transaction, so a failed init keeps the old index. */
   rebuild?: boolean;
   /**
-   * Every module configuration file of the workspace now (tsconfig.json, package.json);
+   * Every module configuration file of the workspace now (tsconfig.json, package.json, go.mod);
    * the call sites that consulted one that changed are re-resolved. Absent: unchanged.
    */
   configs?: ModuleConfigFact[];

@@ -1,11 +1,11 @@
 // Reads the workspace's module configuration files (tsconfig.json, jsconfig.json,
-// package.json) into facts, following a tsconfig's relative `extends` chain within the
+// package.json, go.mod) into facts, following a tsconfig's relative `extends` chain within the
 // workspace. A file that cannot be read, or that resolves outside the workspace through
 // a symlinked folder, contributes nothing.
 import { createHash } from 'node:crypto';
 import type { Gate } from '../gate/gate.js';
-import { PACKAGE_MANIFEST_NAME, type ModuleConfigFact } from '../contracts/facts.js';
-import { foldTsconfig, packageConfig, tsconfigLayer, type TsconfigLayer } from '../parsers/module-config.js';
+import { GO_MODULE_FILE_NAME, PACKAGE_MANIFEST_NAME, type ModuleConfigFact } from '../contracts/facts.js';
+import { foldTsconfig, goModConfig, packageConfig, tsconfigLayer, type TsconfigLayer } from '../parsers/module-config.js';
 import { readWorkspaceFile } from './read-file.js';
 
 /** A config extending itself through a longer loop than this is cut there. */
@@ -36,9 +36,10 @@ function tsconfigLayers(gate: Gate, path: string, seen: Set<string>, hashes: str
 export function readModuleConfigs(gate: Gate, paths: readonly string[]): ModuleConfigFact[] {
   const out: ModuleConfigFact[] = [];
   for (const path of [...paths].sort()) {
-    if (path.slice(path.lastIndexOf('/') + 1) === PACKAGE_MANIFEST_NAME) {
+    const base = path.slice(path.lastIndexOf('/') + 1);
+    if (base === PACKAGE_MANIFEST_NAME || base === GO_MODULE_FILE_NAME) {
       const read = readText(gate, path);
-      if (read) out.push(packageConfig(path, read.hash, read.text));
+      if (read) out.push(base === PACKAGE_MANIFEST_NAME ? packageConfig(path, read.hash, read.text) : goModConfig(path, read.hash, read.text));
       continue;
     }
     const hashes: string[] = [];

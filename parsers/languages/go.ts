@@ -2,8 +2,15 @@
 // `Type::method` after their receiver (pointer or value), exported-ness follows the
 // capital letter, `pkg.F()` through an import is a qualified call while `x.M()` is a
 // member call whose receiver type comes from the enclosing function's declarations
-// (parameters, `var x T`, `x := T{}` / `&T{}` / `NewT()`), and test functions of
-// `_test.go` files are marked by their prefix.
+// (parameters, closure parameters, range variables, `var x T`, `x := T{}` / `&T{}` /
+// `NewT()` / `y.M()` / `y.f` / `y.(T)` / `y[i]`), and test functions of `_test.go`
+// files are marked by their prefix. Structs record their fields' named types
+// (attribute `fields`, `name type` each).
+//
+// A receiver type is a small expression the binder evaluates against the store:
+// `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
+// `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type) and
+// `X->[]` (an element of X, a slice, array or map type written `[]E`).
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 
@@ -46,6 +53,19 @@ export function goTypeName(node: Node | null, qualified = false): string | undef
   return undefined;
 }
 
+/**
+ * A declared type as a receiver-type expression: a named type as goTypeName says, a
+ * slice, array or map as `[]E` of its element (value) type, so that ranging over it
+ * types the loop variable.
+ */
+function declaredType(node: Node | null): string | undefined {
+  if (node?.type === 'slice_type' || node?.type === 'array_type' || node?.type === 'map_type') {
+    const element = declaredType(node.childForFieldName(node.type === 'map_type' ? 'value' : 'element'));
+    return element === undefined ? undefined : `[]${element}`;
+  }
+  return goTypeName(node, true);
+}
+
 /** Embedded fields of a struct and embedded interfaces: their methods are promoted. */
 function embedded(typeSpec: Node): string[] {
   const type = typeSpec.childForFieldName('type');
@@ -67,11 +87,38 @@ function embedded(typeSpec: Node): string[] {
   return bases;
 }
 
+/** Predeclared types: a field of one has no methods in the workspace. */
+const PREDECLARED = new Set([
+  'bool', 'byte', 'rune', 'string', 'error', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32',
+  'uint64', 'uintptr', 'float32', 'float64', 'complex64', 'complex128', 'any',
+]);
+
+/** A struct's fields with a named type (`*T`, `pkg.T`) as `name type`; an embedded field is named by its type. */
+function fieldTypes(typeSpec: Node): string[] | undefined {
+  const type = typeSpec.childForFieldName('type');
+  if (type?.type !== 'struct_type') return undefined;
+  const list = type.namedChildren.find((c) => c?.type === 'field_declaration_list');
+  const fields: string[] = [];
+  for (const field of list?.namedChildren ?? []) {
+    if (field?.type !== 'field_declaration') continue;
+    const declared = field.childForFieldName('type');
+    // A function-typed field is recorded as `func`: a call through it reaches no declaration.
+    const fieldType = declared?.type === 'function_type' ? 'func' : declaredType(declared);
+    if (!fieldType || PREDECLARED.has(fieldType)) continue;
+    const names = field.childrenForFieldName('name').filter((n): n is Node => n !== null);
+    if (names.length === 0) fields.push(`${fieldType.slice(fieldType.lastIndexOf('.') + 1)} ${fieldType}`);
+    for (const name of names) fields.push(`${name.text} ${fieldType}`);
+  }
+  return fields.length > 0 ? fields : undefined;
+}
+
 function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: ExtractionContext): boolean {
   if (isExportedName(draft.name)) draft.exported = true;
   if (node.type === 'type_spec') {
     const bases = embedded(node);
     if (bases.length > 0) draft.bases = bases;
+    const fields = fieldTypes(node);
+    if (fields) draft.attributes = { ...draft.attributes, fields };
   }
   if (node.type === 'method_declaration') {
     const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
@@ -81,7 +128,7 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
       draft.qualifiedName = `${type}::${draft.name}`;
     }
   }
-  if (node.type === 'function_declaration' || node.type === 'method_declaration') {
+  if (node.type === 'function_declaration' || node.type === 'method_declaration' || node.type === 'method_elem') {
     const returns = resultType(node.childForFieldName('result'));
     if (returns) {
       draft.returnType = returns;
@@ -103,38 +150,65 @@ function resultType(result: Node | null): string | undefined {
   if (!result) return undefined;
   if (result.type === 'parameter_list') {
     const first = result.namedChildren.find((c) => c?.type === 'parameter_declaration');
-    return goTypeName(first?.childForFieldName('type') ?? null, true);
+    return declaredType(first?.childForFieldName('type') ?? null);
   }
-  return goTypeName(result, true);
+  return declaredType(result);
 }
 
 /** Local names and their declared types, per function body (by node start). */
 const localTypes = new WeakMap<ExtractionContext, Map<number, Map<string, string>>>();
 
-/** `T{}`, `&T{}`, `new(T)`, `NewT()`, `pkg.NewT()`: the type an initialiser gives, `NewT()` marking a constructor's result. */
-function initialiserType(value: Node | null): string | undefined {
-  if (!value) return undefined;
-  if (value.type === 'unary_expression' && value.child(0)?.type === '&') value = value.childForFieldName('operand');
-  if (!value) return undefined;
-  if (value.type === 'composite_literal') return goTypeName(value.childForFieldName('type'), true);
-  if (value.type === 'call_expression') {
-    const fn = value.childForFieldName('function');
-    if (fn?.type === 'identifier' && fn.text === 'new') {
-      const arg = value.childForFieldName('arguments')?.namedChild(0) ?? null;
-      return goTypeName(arg, true);
+/**
+ * The receiver-type expression of a value (see the header): `T{}`, `&T{}`, `new(T)`,
+ * `NewT()`, `pkg.NewT()`, a typed local, `y.f`, `y.M()`, `y.(T)`; undefined when unknown.
+ */
+function valueType(value: Node | null, locals: ReadonlyMap<string, string>, ctx: ExtractionContext, depth = 0): string | undefined {
+  if (!value || depth > 6) return undefined;
+  switch (value.type) {
+    case 'parenthesized_expression':
+      return valueType(value.namedChild(0), locals, ctx, depth + 1);
+    case 'unary_expression':
+      return value.child(0)?.type === '&' ? valueType(value.childForFieldName('operand'), locals, ctx, depth + 1) : undefined;
+    case 'composite_literal':
+      return goTypeName(value.childForFieldName('type'), true);
+    case 'type_assertion_expression':
+      return goTypeName(value.childForFieldName('type'), true);
+    case 'identifier':
+      return locals.get(value.text);
+    case 'index_expression': {
+      const base = valueType(value.childForFieldName('operand'), locals, ctx, depth + 1);
+      return base === undefined ? undefined : `${base}->[]`;
     }
-    if (fn?.type === 'identifier') return `${fn.text}()`;
-    if (fn?.type === 'selector_expression' && fn.childForFieldName('operand')?.type === 'identifier') return `${fn.text}()`;
+    case 'selector_expression': {
+      const operand = value.childForFieldName('operand');
+      const base = valueType(operand, locals, ctx, depth + 1);
+      return base === undefined ? undefined : `${base}->${value.childForFieldName('field')?.text}`;
+    }
+    case 'call_expression': {
+      const fn = value.childForFieldName('function');
+      if (fn?.type === 'identifier') {
+        if (fn.text === 'new') return goTypeName(value.childForFieldName('arguments')?.namedChild(0) ?? null, true);
+        return `${fn.text}()`;
+      }
+      if (fn?.type !== 'selector_expression') return undefined;
+      const operand = fn.childForFieldName('operand');
+      const field = fn.childForFieldName('field')?.text;
+      // `pkg.NewT()` through an import, unless a local shadows the package name.
+      if (operand?.type === 'identifier' && !locals.has(operand.text) && packageBinding(operand.text, ctx) !== undefined) return `${fn.text}()`;
+      const base = valueType(operand, locals, ctx, depth + 1);
+      return base === undefined ? undefined : `${base}->${field}()`;
+    }
+    default:
+      return undefined;
   }
-  return undefined;
 }
 
-function declarationsOf(fn: Node): Map<string, string> {
+function declarationsOf(fn: Node, ctx: ExtractionContext): Map<string, string> {
   const types = new Map<string, string>();
   const params = (list: Node | null) => {
     for (const p of list?.namedChildren ?? []) {
       if (p?.type !== 'parameter_declaration') continue;
-      const type = goTypeName(p.childForFieldName('type'), true);
+      const type = declaredType(p.childForFieldName('type'));
       if (!type) continue;
       for (const name of p.childrenForFieldName('name')) if (name) types.set(name.text, type);
     }
@@ -143,21 +217,40 @@ function declarationsOf(fn: Node): Map<string, string> {
   params(fn.childForFieldName('parameters'));
   const body = fn.childForFieldName('body');
   if (!body) return types;
-  for (const spec of body.descendantsOfType('var_spec')) {
-    if (!spec) continue;
-    const type = goTypeName(spec.childForFieldName('type'), true) ?? initialiserType(spec.childForFieldName('value')?.namedChild(0) ?? null);
-    if (!type) continue;
-    for (const name of spec.childrenForFieldName('name')) if (name) types.set(name.text, type);
-  }
-  for (const decl of body.descendantsOfType('short_var_declaration')) {
-    if (!decl) continue;
-    const left = decl.childForFieldName('left')?.namedChildren ?? [];
-    const right = decl.childForFieldName('right')?.namedChildren ?? [];
-    left.forEach((name, i) => {
-      if (name?.type !== 'identifier') return;
-      const type = left.length === right.length || i === 0 ? initialiserType(right[i] ?? null) : undefined;
-      if (type) types.set(name.text, type);
-    });
+  // In source order, so a later declaration reads the types of earlier ones.
+  const declarations = [
+    ...body.descendantsOfType('var_spec'),
+    ...body.descendantsOfType('short_var_declaration'),
+    ...body.descendantsOfType('func_literal'),
+    ...body.descendantsOfType('range_clause'),
+  ].filter((n): n is Node => n !== null);
+  declarations.sort((a, b) => a.startIndex - b.startIndex);
+  for (const decl of declarations) {
+    if (decl.type === 'func_literal') {
+      params(decl.childForFieldName('parameters'));
+    } else if (decl.type === 'range_clause') {
+      // `for _, v := range xs`: v is an element of xs (a slice's, array's or map's value).
+      const left = decl.childForFieldName('left')?.namedChildren ?? [];
+      const value = left[1];
+      if (value?.type !== 'identifier') continue;
+      const over = valueType(decl.childForFieldName('right'), types, ctx);
+      if (over) types.set(value.text, `${over}->[]`);
+      else types.delete(value.text);
+    } else if (decl.type === 'var_spec') {
+      const type = declaredType(decl.childForFieldName('type')) ?? valueType(decl.childForFieldName('value')?.namedChild(0) ?? null, types, ctx);
+      if (!type) continue;
+      for (const name of decl.childrenForFieldName('name')) if (name) types.set(name.text, type);
+    } else {
+      const left = decl.childForFieldName('left')?.namedChildren ?? [];
+      const right = decl.childForFieldName('right')?.namedChildren ?? [];
+      const found = left.map((name, i) => (name?.type === 'identifier' && (left.length === right.length || i === 0) ? valueType(right[i] ?? null, types, ctx) : undefined));
+      left.forEach((name, i) => {
+        if (name?.type !== 'identifier') return;
+        // A redeclaration with an unknown value forgets the earlier type rather than keep a wrong one.
+        if (found[i]) types.set(name.text, found[i]!);
+        else types.delete(name.text);
+      });
+    }
   }
   return types;
 }
@@ -169,43 +262,35 @@ function enclosingFunction(node: Node): Node | undefined {
   return undefined;
 }
 
-function typeOfLocal(name: string, at: Node, ctx: ExtractionContext): string | undefined {
-  const fn = enclosingFunction(at);
-  if (!fn) return undefined;
-  let byFunction = localTypes.get(ctx);
-  if (!byFunction) localTypes.set(ctx, (byFunction = new Map()));
-  let types = byFunction.get(fn.startIndex);
-  if (!types) byFunction.set(fn.startIndex, (types = declarationsOf(fn)));
-  return types.get(name);
-}
-
 /** Import bindings of the file: local package name -> import path. */
 function packageBinding(name: string, ctx: ExtractionContext): string | undefined {
   for (const fact of ctx.imports) if (fact.local === name) return fact.source;
   return undefined;
 }
 
+/** The locals of the function enclosing `at`, typed (empty outside a function). */
+function localsAt(at: Node, ctx: ExtractionContext): ReadonlyMap<string, string> {
+  const fn = enclosingFunction(at);
+  if (!fn) return new Map();
+  let byFunction = localTypes.get(ctx);
+  if (!byFunction) localTypes.set(ctx, (byFunction = new Map()));
+  let types = byFunction.get(fn.startIndex);
+  if (!types) byFunction.set(fn.startIndex, (types = declarationsOf(fn, ctx)));
+  return types;
+}
+
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   const receiver = parts.receiver;
   if (!receiver) return true;
-  if (receiver.type === 'call_expression') {
-    // `NewT().M()`, `pkg.V(4).Infof()`: the result type of the inner call, read by the binder.
-    const marker = initialiserType(receiver);
-    if (marker?.endsWith('()')) draft.receiverType = marker;
+  const locals = localsAt(node, ctx);
+  if (receiver.type === 'identifier' && !locals.has(receiver.text) && packageBinding(receiver.text, ctx) !== undefined) {
+    // `pkg.F()`: a path call through an import, not a member call.
+    draft.qualifier = receiver.text;
+    delete draft.receiver;
     return true;
   }
-  if (receiver.type === 'identifier') {
-    const local = typeOfLocal(receiver.text, node, ctx);
-    if (local) {
-      draft.receiverType = local;
-      return true;
-    }
-    if (packageBinding(receiver.text, ctx) !== undefined) {
-      // `pkg.F()`: a path call through an import, not a member call.
-      draft.qualifier = receiver.text;
-      delete draft.receiver;
-    }
-  }
+  const type = valueType(receiver, locals, ctx);
+  if (type) draft.receiverType = type;
   return true;
 }
 

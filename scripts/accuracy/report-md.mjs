@@ -50,7 +50,7 @@ export function renderMarkdown(report) {
   const out = [];
   out.push('# Resolution accuracy');
   out.push('');
-  out.push(`Generated ${report.generated_at} by \`npm run accuracy\`. TypeScript corpora are judged by the TypeScript type checker; the other languages by hand-labelled golden sets (test/accuracy/golden/).`);
+  out.push(`Generated ${report.generated_at} by \`npm run accuracy\`. TypeScript corpora are judged by the TypeScript type checker, Go corpora by go/types; the other languages by hand-labelled golden sets (test/accuracy/golden/).`);
   out.push('');
   out.push(summaryTable(report.runs));
   out.push('');

@@ -1,9 +1,9 @@
 // The accuracy harness: for each corpus, index a private copy with cairn, ask the
 // oracle (the TypeScript checker, or a golden set) the same questions, join and
-// report. Writes bench/results/accuracy.json and accuracy.md.
+// report. Writes bench/results/accuracy.json and accuracy.md (--report names them otherwise).
 //
-//   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--golden rust,go] [--no-ts] [--no-golden]
-//                             [--out bench/results] [--keep]
+//   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--go go-cobra,go-client-go] [--golden rust,go]
+//                             [--no-ts] [--no-go] [--no-golden] [--out bench/results] [--report accuracy] [--keep]
 //
 // Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
 // repository) installs or locates corpora by name.
@@ -17,6 +17,7 @@ import { readCairnExport } from './cairn-graph.mjs';
 import { goldenToOracleSites, readGolden } from './golden.mjs';
 import { joinFile, unclaimedSites } from './join.mjs';
 import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
+import { GO_CORPORA, buildOracle, corpusGopath, corpusModule, runGoOracle } from './oracle-go.mjs';
 import { Tally } from './metrics.mjs';
 import { renderMarkdown } from './report-md.mjs';
 
@@ -145,6 +146,48 @@ export async function measureTsCorpus(name, { keep = false } = {}) {
   return run;
 }
 
+/**
+ * Measures one Go corpus against go/types: the copy lies at `gopath/src/<module>` so
+ * the checker finds the corpus's own packages by import path, and cairn indexes it there.
+ */
+export async function measureGoCorpus(name, { keep = false } = {}) {
+  const run = { corpus: name, oracle: 'go/types' };
+  const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${name}-`));
+  try {
+    const spec = GO_CORPORA[name];
+    if (!spec) throw new Error(`unknown Go corpus ${name} (known: ${Object.keys(GO_CORPORA).join(', ')})`);
+    const tree = corpusPath(spec.install);
+    const source = spec.sub ? join(tree, spec.sub) : tree;
+    const module = corpusModule(source);
+    const copy = join(work, 'gopath', 'src', ...module.split('/'));
+    mkdirSync(dirname(copy), { recursive: true });
+    cpSync(source, copy, { recursive: true, filter: (p) => !p.split(/[\\/]/).includes('.cairn') });
+    const gopath = corpusGopath(work, tree, spec.gopaths);
+    let t0 = Date.now();
+    const oracleFile = join(work, 'oracle.jsonl');
+    const summary = runGoOracle(buildOracle(work), copy, oracleFile, gopath, work);
+    run.oracle_config = `${summary.config}, module ${module}`;
+    run.files = summary.files;
+    const oracleSeconds = seconds(t0);
+    t0 = Date.now();
+    const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
+    const cairnSeconds = seconds(t0);
+    t0 = Date.now();
+    const graph = await readCairnExport(exportFile);
+    run.cairn_version = graph.meta?.cairn_version ?? null;
+    const tally = new Tally({ seed: 6 });
+    await joinOracleFile(oracleFile, graph, tally);
+    run.metrics = tally.report();
+    run.seconds = { oracle: oracleSeconds, cairn: cairnSeconds, join: seconds(t0) };
+  } catch (error) {
+    run.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    if (keep) run.work_dir = work;
+    else rmSync(work, { recursive: true, force: true });
+  }
+  return run;
+}
+
 /** Measures cairn on one golden set. */
 export async function measureGolden(goldenFile, { keep = false } = {}) {
   const set = readGolden(goldenFile);
@@ -172,14 +215,17 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
 }
 
 function parseArgs(argv) {
-  const opts = { corpora: TS_CORPORA, golden: null, ts: true, goldenOn: true, out: join(REPO, 'bench', 'results'), keep: false };
+  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), golden: null, ts: true, go: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--corpus') opts.corpora = argv[++i].split(',');
+    else if (a === '--go') opts.goCorpora = argv[++i].split(',');
+    else if (a === '--no-go') opts.go = false;
     else if (a === '--golden') opts.golden = argv[++i].split(',');
     else if (a === '--no-ts') opts.ts = false;
     else if (a === '--no-golden') opts.goldenOn = false;
     else if (a === '--out') opts.out = resolve(argv[++i]);
+    else if (a === '--report') opts.report = argv[++i];
     else if (a === '--keep') opts.keep = true;
     else throw new Error(`unknown option ${a}`);
   }
@@ -197,6 +243,14 @@ export async function main(argv) {
       runs.push(run);
     }
   }
+  if (opts.go) {
+    for (const name of opts.goCorpora) {
+      process.stderr.write(`accuracy: ${name}...\n`);
+      const run = await measureGoCorpus(name, { keep: opts.keep });
+      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
+      runs.push(run);
+    }
+  }
   if (opts.goldenOn && existsSync(GOLDEN_DIR)) {
     const files = readdirSync(GOLDEN_DIR).filter((f) => f.endsWith('.json') && (!opts.golden || opts.golden.includes(f.replace(/\.json$/, ''))));
     for (const f of files.sort()) {
@@ -206,7 +260,7 @@ export async function main(argv) {
   }
   const report = { generated_at: new Date().toISOString(), runs };
   mkdirSync(opts.out, { recursive: true });
-  writeFileSync(join(opts.out, 'accuracy.json'), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(opts.out, 'accuracy.md'), renderMarkdown(report));
-  process.stderr.write(`accuracy: wrote ${join(opts.out, 'accuracy.json')} and accuracy.md\n`);
+  writeFileSync(join(opts.out, `${opts.report}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(opts.out, `${opts.report}.md`), renderMarkdown(report));
+  process.stderr.write(`accuracy: wrote ${join(opts.out, opts.report)}.json and .md\n`);
 }

@@ -1,17 +1,22 @@
 // Go binding rules.
 //
-// A package is a directory; FileFacts.module holds the file's package clause. An import
-// path maps to the workspace directory that ends with it (`k8s.io/api/core/v1` ->
-// `staging/src/k8s.io/api/core/v1/`), or that it ends with (`github.com/spf13/cobra/doc`
-// -> `doc/`, the module path being a prefix); the workspace root answers an import path
-// whose last segment is its package name. The longest match wins. (go.mod is not read:
-// a root package named unlike its import path's last segment is not found.)
+// A package is a directory; FileFacts.module holds the file's package clause. A
+// directory's import path is read from the nearest go.mod at or above it (its module
+// path, then the folders below it; under a `vendor/` folder, what follows it), and an
+// import path names exactly the directories whose import path it is. Outside any
+// module (no go.mod above), an import path maps to the workspace directory that ends
+// with it (`k8s.io/api/core/v1` -> `staging/src/k8s.io/api/core/v1/`), or that it ends
+// with (`github.com/spf13/cobra/doc` -> `doc/`); the workspace root answers an import
+// path whose last segment is its package name; the longest match wins.
 //
 // - exact 100: `pkg.F()` through an import when exactly one function F lives in the
 //   imported package's directory.
 // - receiver_type 90: `x.M()` where the adapter inferred x's type (parameter, `var x T`,
-//   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result): methods `T::M` of the
-//   package that declares T.
+//   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's
+//   declared type, a method's declared result, an element of a slice or map): methods
+//   `T::M` of the package that declares T, promoted ones through embedded fields, or
+//   the method of an interface T. A call through a function-typed field of a known
+//   struct is indirect_call.
 // - package 80: a plain `F()` bound to a function of the same directory and package
 //   clause (this file included), or of a dot-imported package.
 // - Go's builtins (`len`, `append`, ...) not shadowed in the package are builtin;
@@ -20,6 +25,7 @@
 //   (`external:<import path>`), and so are methods of common standard interfaces on
 //   receivers of unknown type (`Error`, `Lock`, ...): builtin.
 import { posix } from 'node:path';
+import { GO_MODULE_FILE_NAME } from '../../contracts/facts.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { isMember } from './engine.js';
@@ -42,8 +48,21 @@ const dirOf = (path: string) => {
 const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
 const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${source}` });
 
+/** The import path of a workspace directory by the nearest go.mod at or above it; undefined outside any module. */
+function importPathOfDir(dir: string, ctx: ResolveContext): string | undefined {
+  const vendored = `/${dir}`.lastIndexOf('/vendor/');
+  if (vendored >= 0) return `/${dir}`.slice(vendored + '/vendor/'.length);
+  for (let d = dir; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
+    const module = ctx.config(d === '' ? GO_MODULE_FILE_NAME : `${d}/${GO_MODULE_FILE_NAME}`);
+    if (module?.kind === 'gomod' && module.name) return d === dir ? module.name : `${module.name}/${d === '' ? dir : dir.slice(d.length + 1)}`;
+    if (d === '') return undefined;
+  }
+}
+
 /** How well a directory answers an import path: the matched length, or -1. */
 function matchLength(importPath: string, dir: string, file: SymbolRecord, ctx: ResolveContext): number {
+  const known = importPathOfDir(dir, ctx);
+  if (known !== undefined) return known === importPath ? importPath.length + 1 : -1;
   if (dir === '') {
     const last = importPath.slice(importPath.lastIndexOf('/') + 1);
     return ctx.file(file.file_path)?.module === last ? 0 : -1;
@@ -152,29 +171,67 @@ function methodsOfType(type: string, method: string, path: string, ctx: ResolveC
   return viaEmbedding.length > 0 ? candidates('receiver_type', viaEmbedding) : undefined;
 }
 
+/** A type as written (`T`, `pkg.T`) and the file it is written in, which decides what it names. */
+interface TypeAt {
+  type: string;
+  path: string;
+}
+
 /**
- * `NewT()` or `pkg.NewT()`: the declared result type of that function, qualified as seen
- * from `path`; an external binding when `pkg` is imported from outside the workspace.
+ * `NewT()` or `pkg.NewT()`: the declared result type of that function, where it is
+ * declared; an external binding when `pkg` is imported from outside the workspace.
  */
-function constructorResult(marker: string, path: string, ctx: ResolveContext): string | Binding | undefined {
+function functionResult(marker: string, path: string, ctx: ResolveContext): TypeAt | Binding | undefined {
   const call = marker.slice(0, -2);
   const dot = call.indexOf('.');
   let fns: SymbolRecord[];
-  let pkg: string | undefined;
   if (dot >= 0) {
-    pkg = call.slice(0, dot);
-    const source = importOf(pkg, path, ctx);
+    const source = importOf(call.slice(0, dot), path, ctx);
     if (source === undefined) return undefined;
     fns = inImportedPackage(source, goFunctions(call.slice(dot + 1), ctx), ctx);
     if (fns.length === 0) return external(source);
   } else {
     fns = inSamePackage(path, goFunctions(call, ctx), ctx);
   }
-  if (fns.length !== 1) return undefined;
-  const returns = fns[0].attributes?.returns;
-  if (typeof returns !== 'string') return undefined;
-  // A result type written inside package `pkg` is `pkg.T` to the caller.
-  return pkg !== undefined && !returns.includes('.') ? `${pkg}.${returns}` : returns;
+  return fns.length === 1 ? declaredResult(fns[0]) : undefined;
+}
+
+function declaredResult(fn: SymbolRecord): TypeAt | undefined {
+  const returns = fn.attributes?.returns;
+  return typeof returns === 'string' ? { type: returns, path: fn.file_path } : undefined;
+}
+
+/** The declared type of field `field` of `at`'s type (its struct declarations' `fields` attribute). */
+function fieldType(at: TypeAt, field: string, ctx: ResolveContext): TypeAt | Binding | undefined {
+  const { types, external: source } = typeDeclarations(at.type, at.path, ctx);
+  if (types.length === 0 && source !== undefined) return external(source);
+  for (const declaration of types) {
+    const fields = declaration.attributes?.fields;
+    const entry = Array.isArray(fields) ? fields.find((f) => f.startsWith(`${field} `)) : undefined;
+    if (entry) return { type: entry.slice(field.length + 1), path: declaration.file_path };
+  }
+  return undefined;
+}
+
+const isBinding = (x: TypeAt | Binding | undefined): x is Binding => x !== undefined && 'kind' in x;
+
+/**
+ * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
+ * `pkg.F()`, `X->f`, `X->M()`. A step into a package outside the workspace is that
+ * package's external binding; a step the store cannot answer is undefined.
+ */
+function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
+  if (depth > 8) return undefined;
+  const arrow = marker.lastIndexOf('->');
+  if (arrow < 0) return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+  const base = receiverTypeOf(marker.slice(0, arrow), path, ctx, depth + 1);
+  if (base === undefined || isBinding(base)) return base;
+  const step = marker.slice(arrow + 2);
+  if (step === '[]') return base.type.startsWith('[]') ? { type: base.type.slice(2), path: base.path } : undefined;
+  if (!step.endsWith('()')) return fieldType(base, step, ctx);
+  const methods = methodsOfType(base.type, step.slice(0, -2), base.path, ctx);
+  if (methods?.kind === 'unresolved') return methods;
+  return methods?.kind === 'candidates' && methods.candidates.length === 1 ? declaredResult(methods.candidates[0]) : undefined;
 }
 
 export const goBinder: LanguageBinder = {
@@ -186,9 +243,13 @@ export const goBinder: LanguageBinder = {
     if (site.qualifier !== undefined && site.receiver === undefined) return qualifiedFunction(site.qualifier, name, site.path, ctx);
     if (site.receiver !== undefined) {
       if (site.receiverType === undefined) return undefined;
-      const type = site.receiverType.endsWith('()') ? constructorResult(site.receiverType, site.path, ctx) : site.receiverType;
-      if (typeof type === 'object') return type;
-      return type === undefined ? undefined : methodsOfType(type, name, site.path, ctx);
+      const type = receiverTypeOf(site.receiverType, site.path, ctx);
+      if (type === undefined || isBinding(type)) return type;
+      const methods = methodsOfType(type.type, name, type.path, ctx);
+      if (methods !== undefined) return methods;
+      // `x.f()` through a function-typed field: the compiler too names no function here.
+      const field = fieldType(type, name, ctx);
+      return field !== undefined && !isBinding(field) && field.type === 'func' ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
     }
     if (BUILTINS.has(name) && site.kind === 'call') {
       const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);

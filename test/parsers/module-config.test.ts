@@ -3,7 +3,7 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { foldTsconfig, isModuleConfigPath, packageConfig, tsconfigLayer } from '../../parsers/module-config.js';
+import { foldTsconfig, goModulePath, isModuleConfigPath, packageConfig, tsconfigLayer } from '../../parsers/module-config.js';
 import { aliasTargets, patternMatch } from '../../store/resolve/module-aliases.js';
 import { takeInventory } from '../../workers/inventory.js';
 import { readModuleConfigs } from '../../workers/module-configs.js';
@@ -118,5 +118,23 @@ describe('reading module configuration from a workspace', () => {
     expect(readModuleConfigs(new Gate(fx.root), ['tsconfig.json'])).toEqual([expect.objectContaining({ path: 'tsconfig.json', aliases: [] })]);
     expect(isModuleConfigPath('a/b/package.json')).toBe(true);
     expect(isModuleConfigPath('a/b/tsconfig.base.json')).toBe(false);
+  });
+});
+
+describe('go.mod', () => {
+  it('names the module its module directive declares', () => {
+    expect(goModulePath('// comment\nmodule github.com/spf13/cobra\n\ngo 1.15\n')).toBe('github.com/spf13/cobra');
+    expect(goModulePath('module "k8s.io/client-go" // staged\n')).toBe('k8s.io/client-go');
+    expect(goModulePath('go 1.20\n')).toBeUndefined();
+    expect(isModuleConfigPath('staging/src/k8s.io/api/go.mod')).toBe(true);
+  });
+
+  it('is read as a gomod fact by the workspace reader', () => {
+    const fx = makeFixture({ 'go.mod': 'module example.com/m\n', 'sub/go.mod': 'go 1.20\n' });
+    fixtures.push(fx);
+    expect(readModuleConfigs(fx.root, ['go.mod', 'sub/go.mod'])).toEqual([
+      expect.objectContaining({ path: 'go.mod', kind: 'gomod', name: 'example.com/m', aliases: [] }),
+      expect.not.objectContaining({ name: expect.anything() }),
+    ]);
   });
 });

@@ -98,3 +98,114 @@ describe('Go resolution', () => {
     expect(at('helper', 'geo/other.go')).toBe('geo/helper.go::helper (package)');
   });
 });
+
+describe('Go import paths from go.mod', () => {
+  const gomod = (path: string, name: string) => ({ path, kind: 'gomod' as const, hash: `hash-${path}`, aliases: [], name });
+  const MODULE_FILES = {
+    // A root package named unlike its import path's last segment.
+    'root.go': `package shapes
+func Root() {}
+`,
+    'geo/grid.go': `package geo
+func Area(x int) int { return x }
+`,
+    // Test data that mimics the standard library: import path example.com/m/testdata/src/sort, never "sort".
+    'testdata/src/sort/sort.go': `package sort
+func Sort() {}
+`,
+    'staging/src/k8s.io/api/core/v1/types.go': `package v1
+func Staged() {}
+`,
+    'app/main.go': `package main
+import (
+	"sort"
+	"example.com/m/geo"
+	shapes "example.com/m"
+	v1 "k8s.io/api/core/v1"
+)
+func run() {
+	sort.Sort()
+	geo.Area(1)
+	shapes.Root()
+	v1.Staged()
+}
+`,
+  };
+
+  it('maps an import path onto the folders its module path names, and nothing else', async () => {
+    open = await indexFiles(MODULE_FILES, [gomod('go.mod', 'example.com/m'), gomod('staging/src/k8s.io/api/go.mod', 'k8s.io/api')]);
+    const at = (spec: string) => describeAnswer(open!.answer('app/main.go', spec));
+    expect(at('sort.Sort')).toBe('missing_target external:sort');
+    expect(at('geo.Area')).toBe('geo/grid.go::Area (exact)');
+    expect(at('shapes.Root')).toBe('root.go::Root (exact)');
+    expect(at('v1.Staged')).toBe('staging/src/k8s.io/api/core/v1/types.go::Staged (exact)');
+  });
+
+  it('without a go.mod, still matches folders by the end of the import path', async () => {
+    open = await indexFiles(MODULE_FILES);
+    expect(describeAnswer(open!.answer('app/main.go', 'sort.Sort'))).toBe('testdata/src/sort/sort.go::Sort (exact)');
+  });
+});
+
+describe('Go receivers typed through fields, method results, closures and interfaces', () => {
+  const CHAIN_FILES = {
+    'rest/request.go': `package rest
+import "k8s.io/apimachinery/runtime"
+type Request struct{ codec runtime.Codec }
+func (r *Request) Namespace(ns string) *Request { return r }
+func (r *Request) Do() Result { return Result{} }
+func (r *Request) Codec() { r.codec.Encode() }
+type Result struct{}
+func (Result) Into() {}
+type Interface interface {
+	Get() *Request
+}
+type Client struct{}
+func (c *Client) Get() *Request { return &Request{} }
+`,
+    'typed/pods.go': `package typed
+import "example.com/m/rest"
+type pods struct {
+	client rest.Interface
+	impl   *rest.Client
+	next   func()
+}
+func (c *pods) List() {
+	c.client.Get().Namespace("x").Do().Into()
+	c.impl.Get()
+	req := c.impl.Get()
+	req.Do()
+	each(func(r *rest.Request) { r.Do() })
+	var v interface{} = req
+	v.(*rest.Request).Do()
+	c.next()
+	for _, q := range c.all() {
+		q.Do()
+	}
+	c.all()[0].Namespace("y")
+}
+func (c *pods) all() []*rest.Request { return nil }
+func each(f func(*rest.Request)) {}
+`,
+  };
+
+  it('follows struct fields and declared results, and binds an interface call to the interface method', async () => {
+    open = await indexFiles(CHAIN_FILES, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string, nth = 0, path = 'typed/pods.go') => describeAnswer(open!.answer(path, spec, nth));
+    expect(at('c.client.Get')).toBe('rest/request.go::Interface::Get (receiver_type)');
+    expect(at('c.client.Get().Namespace')).toBe('rest/request.go::Request::Namespace (receiver_type)');
+    expect(at('c.client.Get().Namespace("x").Do')).toBe('rest/request.go::Request::Do (receiver_type)');
+    expect(at('c.client.Get().Namespace("x").Do().Into')).toBe('rest/request.go::Result::Into (receiver_type)');
+    expect(at('c.impl.Get', 0)).toBe('rest/request.go::Client::Get (receiver_type)');
+    expect(at('req.Do')).toBe('rest/request.go::Request::Do (receiver_type)');
+    // A closure's parameter, and a type assertion.
+    expect(at('r.Do')).toBe('rest/request.go::Request::Do (receiver_type)');
+    expect(at('v.(*rest.Request).Do')).toBe('rest/request.go::Request::Do (receiver_type)');
+    expect(at('c.next')).toBe('indirect_call');
+    // An element of a slice, ranged over or indexed.
+    expect(at('q.Do')).toBe('rest/request.go::Request::Do (receiver_type)');
+    expect(at('c.all()[0].Namespace')).toBe('rest/request.go::Request::Namespace (receiver_type)');
+    // A field whose type lies outside the workspace: external, never a guess by name.
+    expect(at('r.codec.Encode', 0, 'rest/request.go')).toBe('missing_target external:k8s.io/apimachinery/runtime');
+  });
+});

@@ -1,6 +1,6 @@
 // Real extraction into a real store, for the language resolution tests: every file
 // of an inline fixture is extracted by its adapter and applied as one init.
-import type { FileFacts, Language } from '../../contracts/facts.js';
+import type { FileFacts, Language, ModuleConfigFact } from '../../contracts/facts.js';
 import type { EdgeRecord, UnresolvedRecord } from '../../contracts/graph.js';
 import { extractFacts, languageForPath } from '../../parsers/index.js';
 import { openStore, type GraphStore } from '../../store/index.js';
@@ -38,10 +38,10 @@ export interface IndexedFixture {
   cleanup(): Promise<void>;
 }
 
-export async function indexFiles(files: Record<string, string>): Promise<IndexedFixture> {
+export async function indexFiles(files: Record<string, string>, configs?: ModuleConfigFact[]): Promise<IndexedFixture> {
   const ws = tempWorkspace();
   const store = openStore(ws.dir);
-  await store.apply({ upserts: await extractAll(files), deletions: [], meta: META, unsupportedExtensions: {}, rebuild: true });
+  await store.apply({ upserts: await extractAll(files), deletions: [], meta: META, unsupportedExtensions: {}, rebuild: true, ...(configs ? { configs } : {}) });
   const all = [...store.edges()];
   const unresolved = [...store.unresolved()];
   return {
