@@ -32,8 +32,8 @@ export function recoverSwap(path: string): void {
 export interface RebuildSession {
   /** Inserts analysed files (their call sites wait for `finish`). */
   add(files: FileFacts[]): void;
-  /** Stores the module configuration files, resolves every call site, stamps meta and stats, and swaps the new graph in. */
-  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>, configs?: readonly ModuleConfigFact[]): Promise<void>;
+  /** Stores the module configuration files, resolves every call site, stamps meta and stats, and swaps the new graph in; says how long resolving took. */
+  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>, configs?: readonly ModuleConfigFact[]): Promise<{ resolveMs: number }>;
   /** Drops the half-built environment. */
   abort(): Promise<void>;
 }
@@ -60,10 +60,12 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
       const { root, dbs } = env!;
       root.transactionSync(() => writer.replaceConfigs(configs));
       withSites.sort();
+      const resolveStarted = performance.now();
       for (let i = 0; i < withSites.length; i += RESOLVE_BATCH) {
         const batch = withSites.slice(i, i + RESOLVE_BATCH);
         root.transactionSync(() => writer.resolve(new Map(batch.map((p) => [p, new Set([WHOLE_FILE])])), new Set(batch)));
       }
+      const resolveMs = performance.now() - resolveStarted;
       root.transactionSync(() => {
         stats.unsupported_extensions = { ...unsupportedExtensions };
         dbs.meta.putSync('stats', stats);
@@ -79,6 +81,7 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
       renameSync(building, path);
       rmSync(oldPath(path), { recursive: true, force: true });
       reopen();
+      return { resolveMs };
     },
     async abort() {
       await env?.root.close();
