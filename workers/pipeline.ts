@@ -19,7 +19,7 @@ import { gitHead } from './git-head.js';
 import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
 import { acquireWriteLock } from './lock.js';
 import { readModuleConfigs } from './module-configs.js';
-import { createAnalysisPool, defaultJobs, type AnalysisPool } from './pool.js';
+import { createAnalysisPool, type AnalysisPool } from './pool.js';
 
 export const CAIRN_VERSION = '0.1.0';
 
@@ -55,7 +55,7 @@ interface RunOutcome {
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
   const release = await acquireWriteLock(root);
-  const pool = createAnalysisPool(root, options.jobs ?? defaultJobs(), options.signal);
+  const pool = createAnalysisPool(root, options.jobs, options.signal);
   let graph: GraphStore | undefined;
   try {
     const clock = performance.now();
