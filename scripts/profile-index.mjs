@@ -23,8 +23,8 @@ const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '..', 'sh
  * Phase markers, tried from the innermost frame outwards: the first frame that
  * matches names the phase. `file` is matched against the end of the frame's url.
  */
-const MAIN_PHASES = [
-  { phase: 'wait for workers (idle)', name: '(idle)' },
+const STORE_AND_START_PHASES = [
+  { phase: 'idle (waiting for workers or I/O)', name: '(idle)' },
   { phase: 'garbage collection', name: '(garbage collector)' },
   { phase: 'store: flush to disk', name: 'flushEnv' },
   { phase: 'store: resolution', name: 'resolve', file: 'store/writer.js' },
@@ -32,7 +32,6 @@ const MAIN_PHASES = [
   { phase: 'store: module configs', name: 'replaceConfigs', file: 'store/writer.js' },
   { phase: 'store: commit', name: 'finishTxn' },
   { phase: 'store: open/close/swap', file: 'store/rebuild.js' },
-  { phase: 'parse in main thread', name: 'analyseBatch' },
   { phase: 'inventory', name: 'takeInventory' },
   { phase: 'pool messaging', file: 'piscina/dist/index.js' },
   { phase: 'pool messaging', file: 'piscina/dist/worker_pool/index.js' },
@@ -42,10 +41,8 @@ const MAIN_PHASES = [
   { phase: 'start-up: module loading', file: 'node:internal/bootstrap/realm' },
 ];
 
-const WORKER_PHASES = [
-  { phase: 'wait for a task (idle)', name: 'atomicsWaitLoop' },
-  { phase: 'wait for a task (idle)', name: '(idle)' },
-  { phase: 'garbage collection', name: '(garbage collector)' },
+/** Analysis of a file, in a worker or (small repositories) in the main thread. */
+const ANALYSIS_PHASES = [
   { phase: 'grammar and query set-up', name: 'compileQuery', file: 'parsers/tree-sitter.js' },
   { phase: 'grammar and query set-up', name: 'loadLanguage', file: 'parsers/tree-sitter.js' },
   { phase: 'parse (tree-sitter)', name: 'parse', file: 'web-tree-sitter/tree-sitter.js' },
@@ -53,12 +50,21 @@ const WORKER_PHASES = [
   { phase: 'query captures (tree-sitter)', name: 'captures', file: 'web-tree-sitter/tree-sitter.js' },
   { phase: 'fact extraction (engine, adapters)', name: 'extractFacts' },
   { phase: 'read and hash', name: 'readWorkspaceFile' },
+];
+
+const WORKER_PHASES = [
+  { phase: 'wait for a task (idle)', name: 'atomicsWaitLoop' },
+  { phase: 'wait for a task (idle)', name: '(idle)' },
+  { phase: 'garbage collection', name: '(garbage collector)' },
+  ...ANALYSIS_PHASES,
   { phase: 'start-up: module loading', file: 'node:internal/modules/esm/loader' },
   { phase: 'start-up: module loading', file: 'node:internal/modules/cjs/loader' },
   { phase: 'start-up: module loading', name: 'compileSourceTextModule' },
   { phase: 'start-up: module loading', file: 'node:internal/bootstrap/realm' },
   { phase: 'task messaging', file: 'piscina/dist/worker.js' },
 ];
+
+const MAIN_PHASES = [...STORE_AND_START_PHASES.slice(0, 2), ...ANALYSIS_PHASES, ...STORE_AND_START_PHASES.slice(2)];
 
 /** Libraries a phase's time can be spent in, found between the sample and its phase frame. */
 const LIBRARIES = [
