@@ -24,7 +24,7 @@ const MAP_SIZE = 2 ** 36;
 /**
  * `scratch`: an environment nobody reads until it is complete (a rebuild beside the
  * live index). Its commits skip the flush to disk: a killed run discards it anyway,
- * and the rebuild flushes the finished file once before swapping it in (flushFile).
+ * and the rebuild flushes the finished file once before swapping it in (flushEnv).
  */
 export function openEnv(path: string, readOnly: boolean, options: { scratch?: boolean } = {}): GraphEnv {
   if (!readOnly) mkdirSync(path, { recursive: true });

@@ -13,8 +13,9 @@ export const IN_PROCESS_THRESHOLD = 48;
 /**
  * Below this many files, and no thread count asked for, the main thread parses alone
  * too. Each thread loads the modules and grammars again (bench/results/profile-before.md:
- * about 8% of a worker's time on rust-tokio, 420 files) and threads contend with the
- * writes in the main thread; on rust-tokio one thread took about 15% less CPU than two.
+ * about 9% of a worker's time on rust-tokio, 420 files) and threads contend with the
+ * writes in the main thread; on rust-tokio one thread took 7-18% less CPU than two
+ * (bench/results/index-speed.md).
  */
 export const IN_PROCESS_FILES = 1000;
 
