@@ -22,13 +22,18 @@ export interface IndexReport {
   /** Paths passed over, never opened, by reason: symlinks, unreadable entries, privacy excludes, paths too long to key. */
   skipped: { symlink: number; unreadable: number; privacy: number; path_too_long: number };
   elapsed_ms: number;
-  /** Where the time went: listing files, analysing them (with writing, for init), and the store's own work after analysis. */
-  timings_ms: { inventory: number; analyse: number; store: number };
+  /**
+   * Where the time went: process start-up before indexing (module loading), listing
+   * files, analysing them (for init, writing overlaps it: `insert` is the part of
+   * `analyse` spent inserting facts), and the store's own work after analysis, of
+   * which `resolve` is resolving call sites (init; a sync resolves inside `store`).
+   */
+  timings_ms: { startup: number; inventory: number; analyse: number; insert: number; store: number; resolve: number };
 }
 
 export const INDEX_REPORT_KEYS = {
   data: keysOf<IndexReport>()(['mode', 'git', 'git_head', 'files', 'analysed', 'statuses', 'unsupported_extensions', 'skipped', 'elapsed_ms', 'timings_ms']),
   files: keysOf<IndexReport['files']>()(['inventoried', 'added', 'changed', 'deleted', 'unchanged', 'touched', 'unindexable']),
   skipped: keysOf<IndexReport['skipped']>()(['symlink', 'unreadable', 'privacy', 'path_too_long']),
-  timings_ms: keysOf<IndexReport['timings_ms']>()(['inventory', 'analyse', 'store']),
+  timings_ms: keysOf<IndexReport['timings_ms']>()(['startup', 'inventory', 'analyse', 'insert', 'store', 'resolve']),
 } as const;

@@ -12,11 +12,13 @@
 // sites the code leaves unresolved, over all call sites), beside the calls outside
 // the workspace (external, builtin) it no longer counts; with --compare, the same
 // from REV's build, which indexes a copy of its own (before/after a resolver change).
+//   CAIRN_BENCH_ROUNDS=5               init rounds (default 3): codegraph and cairn
+//                                      alternate, each figure is the median
 //
 // Writes bench/results/index-<corpus>.json and regenerates bench/results/index.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRevision } from './build-revision.mjs';
@@ -59,18 +61,29 @@ function corpusPath(name) {
   }
 }
 
-/** Runs a command under GNU time: wall seconds and peak RSS (MB). */
+/** Runs a command under GNU time: wall seconds, CPU seconds (user + system, children included) and peak RSS (MB). */
 function timed(cmd, args, options = {}) {
   const started = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, ...options });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, ...options });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   const tail = r.stderr.trim().split('\n').at(-1) ?? '';
-  const [, kb] = tail.split(' ').map(Number);
+  const [, kb, user, system] = tail.split(' ').map(Number);
   if (r.status !== 0) process.stderr.write(`  ${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-500)}\n`);
-  return { seconds: round(wall), peak_rss_mb: round((kb ?? 0) / 1024), status: r.status, stdout: r.stdout };
+  return { seconds: round(wall), cpu_seconds: round((user ?? 0) + (system ?? 0), 2), peak_rss_mb: round((kb ?? 0) / 1024), status: r.status, stdout: r.stdout };
 }
 
+/** The run with the median wall time, with the median CPU time beside it (rounds are few: the middle one). */
+function median(runs) {
+  const byWall = [...runs].sort((a, b) => a.seconds - b.seconds);
+  const byCpu = [...runs].sort((a, b) => a.cpu_seconds - b.cpu_seconds);
+  const mid = Math.floor((runs.length - 1) / 2);
+  return { ...byWall[mid], cpu_seconds: byCpu[mid].cpu_seconds, rounds: runs.map((r) => ({ seconds: r.seconds, cpu_seconds: r.cpu_seconds })) };
+}
+
+const ROUNDS = Math.max(1, Number(process.env.CAIRN_BENCH_ROUNDS ?? 3));
+
 const round = (n, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
+const round1 = (n) => round(n, 1);
 
 function dirBytes(dir) {
   let total = 0;
@@ -191,23 +204,40 @@ function benchCorpus(name) {
       record.tools.ctags = { init: timed('ctags', ['-R', '-f', tags, copy]) };
       delete record.tools.ctags.init.stdout;
     }
+    // Init rounds alternate codegraph and cairn, each from scratch, so a burst of load
+    // on the machine hits both; then each tool's no-op and one-file sync, back to back.
     const codegraph = process.env.CAIRN_BENCH_SKIP_PEERS ? null : ensureCodegraph();
+    const peerCopy = join(scratch, 'peer');
+    if (codegraph) cpSync(copy, peerCopy, { recursive: true });
+    const peerEnv = { ...process.env, HOME: scratch };
+    const peerRun = () => timed(codegraph, ['build', '.'], { cwd: peerCopy, env: peerEnv });
+    const peerInits = [];
+    const inits = [];
+    record.load_average_1m = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      record.load_average_1m.push(round1(loadavg()[0]));
+      if (codegraph) {
+        rmSync(join(peerCopy, '.codegraph'), { recursive: true, force: true });
+        peerInits.push(peerRun());
+      }
+      rmSync(join(copy, '.cairn'), { recursive: true, force: true });
+      inits.push(cairn(['init', '--json'], copy));
+    }
     if (codegraph) {
-      const peerCopy = join(scratch, 'peer');
-      cpSync(copy, peerCopy, { recursive: true });
-      const env = { ...process.env, HOME: scratch };
-      const run = () => timed(codegraph, ['build', '.'], { cwd: peerCopy, env });
-      const init = run();
-      const noop = run();
+      const init = median(peerInits);
+      const noop = peerRun();
       touchOneFile(peerCopy, EXTENSIONS[language] ?? ['.rs']);
-      const edit = run();
+      const edit = peerRun();
       record.tools['@optave/codegraph'] = Object.fromEntries(
-        Object.entries({ init, noop_sync: noop, one_file_sync: edit }).map(([k, v]) => [k, { seconds: v.seconds, peak_rss_mb: v.peak_rss_mb, status: v.status }]),
+        Object.entries({ init, noop_sync: noop, one_file_sync: edit }).map(([k, v]) => [
+          k,
+          { seconds: v.seconds, cpu_seconds: v.cpu_seconds, peak_rss_mb: v.peak_rss_mb, status: v.status, ...(v.rounds ? { rounds: v.rounds } : {}) },
+        ]),
       );
       rmSync(peerCopy, { recursive: true, force: true });
     }
 
-    const init = cairn(['init', '--json'], copy);
+    const init = median(inits);
     const report = JSON.parse(init.stdout || '{}').data ?? {};
     const noop = cairn(['sync', '--json'], copy);
     const edited = touchOneFile(copy, EXTENSIONS[language] ?? ['.rs']);
@@ -227,9 +257,9 @@ function benchCorpus(name) {
     const callerCount = JSON.parse(callers.stdout || '{}').data?.total ?? null;
     const unresolved = stats ? Object.values(stats.unresolved_by_reason).reduce((a, b) => a + b, 0) : null;
     record.tools.cairn = {
-      init: { seconds: init.seconds, peak_rss_mb: init.peak_rss_mb, status: init.status },
-      noop_sync: { seconds: noop.seconds, peak_rss_mb: noop.peak_rss_mb, status: noop.status },
-      one_file_sync: { seconds: edit.seconds, peak_rss_mb: edit.peak_rss_mb, status: edit.status, file: edited },
+      init: { seconds: init.seconds, cpu_seconds: init.cpu_seconds, peak_rss_mb: init.peak_rss_mb, status: init.status, rounds: init.rounds, phases_ms: report.timings_ms ?? null },
+      noop_sync: { seconds: noop.seconds, cpu_seconds: noop.cpu_seconds, peak_rss_mb: noop.peak_rss_mb, status: noop.status },
+      one_file_sync: { seconds: edit.seconds, cpu_seconds: edit.cpu_seconds, peak_rss_mb: edit.peak_rss_mb, status: edit.status, file: edited },
       callers: { seconds: callers.seconds, peak_rss_mb: callers.peak_rss_mb, symbol: target, callers: callerCount, node_start_seconds: nodeStart.seconds },
       search: { seconds: search.seconds, query: q.search, results: found.length },
       index_bytes: existsSync(join(copy, '.cairn')) ? dirBytes(join(copy, '.cairn')) : 0,
@@ -249,10 +279,15 @@ function benchCorpus(name) {
       record.tools.cairn.trust_before = { revision: compareRev, ...trust(before, compareBuild.bin) };
       rmSync(before, { recursive: true, force: true });
     }
-    const peer = record.tools['@optave/codegraph']?.init?.seconds;
+    const peerTool = record.tools['@optave/codegraph'];
+    const peer = peerTool?.init?.seconds;
     const floor = record.tools.ctags?.init?.seconds;
+    const ratio = (a, b) => (a != null && b ? round(a / b, 2) : null);
     record.ratios = {
       init_vs_codegraph: peer ? round(init.seconds / peer, 2) : null,
+      init_cpu_vs_codegraph: ratio(init.cpu_seconds, peerTool?.init?.cpu_seconds),
+      noop_sync_vs_codegraph: ratio(noop.seconds, peerTool?.noop_sync?.seconds),
+      one_file_sync_vs_codegraph: ratio(edit.seconds, peerTool?.one_file_sync?.seconds),
       init_vs_ctags: floor ? round(init.seconds / floor, 2) : null,
       noop_sync_vs_init: round(noop.seconds / init.seconds, 3),
     };
@@ -292,13 +327,13 @@ function table() {
     '',
     'Generated by `npm run bench`. Seconds are wall time on the machine recorded in each JSON file; ratios compare tools run in the same process tree on the same copy.',
     '',
-    '| corpus | files | cairn init s | peak MB | codegraph init s | codegraph peak MB | ctags s | init / codegraph | no-op sync s | one-file sync s | callers s (node start s) | unresolved share | graph trust (unresolved rate counted) | before (revision) | commit |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| corpus | files | cairn init s | cairn CPU s | peak MB | codegraph init s | codegraph CPU s | codegraph peak MB | ctags s | init / codegraph (wall) | (CPU) | no-op sync s | one-file sync s | callers s (node start s) | unresolved share | graph trust (unresolved rate counted) | before (revision) | load avg | commit |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows) {
     const c = r.tools.cairn;
     lines.push(
-      `| ${r.corpus} | ${s(c.files_indexed)} | ${s(c.init.seconds)} | ${s(c.init.peak_rss_mb)} | ${s(r.tools['@optave/codegraph']?.init.seconds)} | ${s(r.tools['@optave/codegraph']?.init.peak_rss_mb)} | ${s(r.tools.ctags?.init.seconds)} | ${s(r.ratios.init_vs_codegraph)} | ${s(c.noop_sync.seconds)} | ${s(c.one_file_sync.seconds)} | ${s(c.callers.seconds)} (${s(c.callers.node_start_seconds)}) | ${s(c.unresolved_share)} | ${c.trust ? `${c.trust.verdict} (${c.trust.unresolved_rate}; outside the workspace ${c.trust.outside_workspace?.total ?? 0})` : '-'} | ${c.trust_before ? `${c.trust_before.verdict} (${c.trust_before.unresolved_rate}; ${c.trust_before.revision.slice(0, 8)})` : '-'} | ${s(r.machine.commit?.slice(0, 8))} |`,
+      `| ${r.corpus} | ${s(c.files_indexed)} | ${s(c.init.seconds)} | ${s(c.init.cpu_seconds)} | ${s(c.init.peak_rss_mb)} | ${s(r.tools['@optave/codegraph']?.init.seconds)} | ${s(r.tools['@optave/codegraph']?.init.cpu_seconds)} | ${s(r.tools['@optave/codegraph']?.init.peak_rss_mb)} | ${s(r.tools.ctags?.init.seconds)} | ${s(r.ratios.init_vs_codegraph)} | ${s(r.ratios.init_cpu_vs_codegraph)} | ${s(c.noop_sync.seconds)} | ${s(c.one_file_sync.seconds)} | ${s(c.callers.seconds)} (${s(c.callers.node_start_seconds)}) | ${s(c.unresolved_share)} | ${c.trust ? `${c.trust.verdict} (${c.trust.unresolved_rate}; outside the workspace ${c.trust.outside_workspace?.total ?? 0})` : '-'} | ${c.trust_before ? `${c.trust_before.verdict} (${c.trust_before.unresolved_rate}; ${c.trust_before.revision.slice(0, 8)})` : '-'} | ${s(r.load_average_1m?.join(', '))} | ${s(r.machine.commit?.slice(0, 8))} |`,
     );
   }
   writeFileSync(join(results, 'index.md'), `${lines.join('\n')}\n`);
@@ -315,6 +350,13 @@ mkdirSync(results, { recursive: true });
 for (const name of names.length ? names : ['rust-tokio', 'ts-zod']) {
   const record = { machine: machine(), ...benchCorpus(name) };
   writeFileSync(join(results, `index-${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
-  process.stderr.write(`${name}: cairn init ${record.tools.cairn.init.seconds}s, codegraph ${record.tools['@optave/codegraph']?.init.seconds ?? '-'}s, ctags ${record.tools.ctags?.init.seconds ?? '-'}s\n`);
+  const c = record.tools.cairn;
+  const p = record.tools['@optave/codegraph'];
+  const r = record.ratios;
+  process.stderr.write(
+    `${name}: cairn init ${c.init.seconds}s (${c.init.cpu_seconds}s CPU), codegraph ${p?.init.seconds ?? '-'}s (${p?.init.cpu_seconds ?? '-'}s CPU), ctags ${record.tools.ctags?.init.seconds ?? '-'}s\n` +
+      `${name}: cairn / codegraph: init ${r.init_vs_codegraph ?? '-'} wall, ${r.init_cpu_vs_codegraph ?? '-'} CPU; no-op sync ${r.noop_sync_vs_codegraph ?? '-'}; one-file sync ${r.one_file_sync_vs_codegraph ?? '-'}` +
+      ` (cairn no-op ${c.noop_sync.seconds}s, one-file ${c.one_file_sync.seconds}s)\n`,
+  );
 }
 table();

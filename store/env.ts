@@ -1,5 +1,5 @@
 // Opening the LMDB environment and its named databases.
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { DB_NAMES, type DbName } from './schema.js';
@@ -52,7 +52,12 @@ export function envProblem(path: string): string | null {
 /** 64 GiB of address space: Linux's index is under 3 GB. */
 const MAP_SIZE = 2 ** 36;
 
-export function openEnv(path: string, readOnly: boolean): GraphEnv {
+/**
+ * `scratch`: an environment nobody reads until it is complete (a rebuild beside the
+ * live index). Its commits skip the flush to disk: a killed run discards it anyway,
+ * and the rebuild flushes the finished file once before swapping it in (flushEnv).
+ */
+export function openEnv(path: string, readOnly: boolean, options: { scratch?: boolean } = {}): GraphEnv {
   if (!readOnly) mkdirSync(path, { recursive: true });
   const root = open({
     path,
@@ -69,6 +74,7 @@ export function openEnv(path: string, readOnly: boolean): GraphEnv {
     // a Kubernetes init held about twice the file in RSS. Address space only: the
     // file grows as written, and a larger index still grows the map.
     ...(readOnly ? {} : { mapSize: MAP_SIZE }),
+    ...(options.scratch ? { noSync: true } : {}),
   });
   const dbs = {} as Dbs;
   for (const name of DB_NAMES) {
@@ -76,4 +82,14 @@ export function openEnv(path: string, readOnly: boolean): GraphEnv {
   }
   const rawNames = root.openDB<null, Buffer>({ name: 'names', encoding: 'msgpack', keyEncoding: 'binary' });
   return { root, dbs, rawNames };
+}
+
+/** Flushes a closed environment's data file to disk: what its skipped commit flushes would have done. */
+export function flushEnv(path: string): void {
+  const fd = openSync(join(path, 'data.mdb'), 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -3,11 +3,12 @@
 // pool hands them over, so the facts of a Linux-sized tree never sit in memory at
 // once and writing overlaps with parsing; call sites are resolved only once every
 // symbol is in. A killed rebuild leaves the live index untouched: the next open
-// discards the half-built environment.
+// discards the half-built environment, which is why its commits are not flushed one
+// by one (env.ts: scratch) but once, before the swap.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
-import { openEnv, type GraphEnv } from './env.js';
+import { flushEnv, openEnv, type GraphEnv } from './env.js';
 import { SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { emptyStats } from './stats.js';
 import { GraphWriter } from './writer.js';
@@ -31,8 +32,8 @@ export function recoverSwap(path: string): void {
 export interface RebuildSession {
   /** Inserts analysed files (their call sites wait for `finish`). */
   add(files: FileFacts[]): void;
-  /** Stores the module configuration files, resolves every call site, stamps meta and stats, and swaps the new graph in. */
-  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>, configs?: readonly ModuleConfigFact[]): Promise<void>;
+  /** Stores the module configuration files, resolves every call site, stamps meta and stats, and swaps the new graph in; says how long resolving took. */
+  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>, configs?: readonly ModuleConfigFact[]): Promise<{ resolveMs: number }>;
   /** Drops the half-built environment. */
   abort(): Promise<void>;
 }
@@ -41,7 +42,7 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
   recoverSwap(path);
   const building = nextPath(path);
   rmSync(building, { recursive: true, force: true });
-  let env: GraphEnv | undefined = openEnv(building, false);
+  let env: GraphEnv | undefined = openEnv(building, false, { scratch: true });
   const stats = emptyStats();
   const writer = new GraphWriter(env.dbs, stats, { keepPending: false });
   const withSites: string[] = [];
@@ -59,10 +60,12 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
       const { root, dbs } = env!;
       root.transactionSync(() => writer.replaceConfigs(configs));
       withSites.sort();
+      const resolveStarted = performance.now();
       for (let i = 0; i < withSites.length; i += RESOLVE_BATCH) {
         const batch = withSites.slice(i, i + RESOLVE_BATCH);
         root.transactionSync(() => writer.resolve(new Map(batch.map((p) => [p, new Set([WHOLE_FILE])])), new Set(batch)));
       }
+      const resolveMs = performance.now() - resolveStarted;
       root.transactionSync(() => {
         stats.unsupported_extensions = { ...unsupportedExtensions };
         dbs.meta.putSync('stats', stats);
@@ -71,11 +74,14 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
       });
       await root.close();
       env = undefined;
+      // One flush for the whole rebuild, before it can become the live index.
+      flushEnv(building);
       await swapIn();
       if (existsSync(path)) renameSync(path, oldPath(path));
       renameSync(building, path);
       rmSync(oldPath(path), { recursive: true, force: true });
       reopen();
+      return { resolveMs };
     },
     async abort() {
       await env?.root.close();

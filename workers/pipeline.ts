@@ -21,7 +21,7 @@ import type { Gate } from '../gate/gate.js';
 import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
 import { acquireWriteLock } from './lock.js';
 import { readModuleConfigs } from './module-configs.js';
-import { createAnalysisPool, defaultJobs, type AnalysisPool } from './pool.js';
+import { createAnalysisPool, type AnalysisPool } from './pool.js';
 
 export const CAIRN_VERSION = '0.1.0';
 
@@ -52,7 +52,9 @@ interface RunOutcome {
   analysed: number;
   statuses: Record<string, number>;
   analyseMs: number;
+  insertMs: number;
   storeMs: number;
+  resolveMs: number;
 }
 
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
@@ -60,7 +62,7 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
   // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
   const gate = indexGate(root, options.privacyRoot ?? root);
   const release = await acquireWriteLock(root);
-  const pool = createAnalysisPool(gate, options.jobs ?? defaultJobs(), options.signal);
+  const pool = createAnalysisPool(gate, options.jobs, options.signal);
   let graph: GraphStore | undefined;
   try {
     const clock = performance.now();
@@ -115,7 +117,15 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
       unsupported_extensions: inventory.unsupportedExtensions,
       skipped: inventory.skipped,
       elapsed_ms: Math.round(performance.now() - started),
-      timings_ms: { inventory: Math.round(inventoryMs), analyse: Math.round(outcome.analyseMs), store: Math.round(outcome.storeMs) },
+      timings_ms: {
+        // performance.now() counts from process start: what passed before indexing began.
+        startup: Math.round(started),
+        inventory: Math.round(inventoryMs),
+        analyse: Math.round(outcome.analyseMs),
+        insert: Math.round(outcome.insertMs),
+        store: Math.round(outcome.storeMs),
+        resolve: Math.round(outcome.resolveMs),
+      },
     };
   } finally {
     await pool.close();
@@ -136,23 +146,28 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
   const statuses: Record<string, number> = {};
   const session = run.graph.beginRebuild();
   let done = 0;
+  let insertMs = 0;
   const analyseStarted = performance.now();
   try {
     await run.pool.analyse(requestsFor(run, paths), (batch) => {
+      const insertStarted = performance.now();
       session.add(batch);
+      insertMs += performance.now() - insertStarted;
       for (const facts of batch) countStatus(statuses, facts);
       done += batch.length;
       run.options.progress?.(done, paths.length);
     });
     const analyseMs = performance.now() - analyseStarted;
     const storeStarted = performance.now();
-    await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs));
+    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs));
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
       analysed: done,
       statuses,
       analyseMs,
+      insertMs,
       storeMs: performance.now() - storeStarted,
+      resolveMs,
     };
   } catch (error) {
     await session.abort();
@@ -206,5 +221,5 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
       configs,
     });
   }
-  return { decision, analysed: analysed.size, statuses, analyseMs, storeMs: performance.now() - storeStarted };
+  return { decision, analysed: analysed.size, statuses, analyseMs, insertMs: 0, storeMs: performance.now() - storeStarted, resolveMs: 0 };
 }
