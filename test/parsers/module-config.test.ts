@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { foldTsconfig, goModulePath, isModuleConfigPath, packageConfig, tsconfigLayer } from '../../parsers/module-config.js';
 import { aliasTargets, patternMatch } from '../../store/resolve/module-aliases.js';
 import { takeInventory } from '../../workers/inventory.js';
+import { indexGate } from '../../gate/config-files.js';
 import { readModuleConfigs } from '../../workers/module-configs.js';
 import { Gate } from '../../gate/gate.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
@@ -132,7 +133,7 @@ describe('go.mod', () => {
   it('is read as a gomod fact by the workspace reader', () => {
     const fx = makeFixture({ 'go.mod': 'module example.com/m\n', 'sub/go.mod': 'go 1.20\n' });
     fixtures.push(fx);
-    expect(readModuleConfigs(fx.root, ['go.mod', 'sub/go.mod'])).toEqual([
+    expect(readModuleConfigs(indexGate(fx.root), ['go.mod', 'sub/go.mod'])).toEqual([
       expect.objectContaining({ path: 'go.mod', kind: 'gomod', name: 'example.com/m', aliases: [] }),
       expect.not.objectContaining({ name: expect.anything() }),
     ]);

@@ -12,6 +12,7 @@ import { RUST_TS_FIXTURE } from '../cli/fixtures.js';
 import { CAIRN, cairn } from '../helpers/cli.js';
 import { makeFixture } from '../helpers/fixture.js';
 import { SHOP_FILES } from '../helpers/graph-fixture.js';
+import { PRIVACY_FIXTURE } from '../helpers/privacy-fixture.js';
 import { readmeReviewWorkspace } from '../review/helpers.js';
 import { applyEdit, storyRepo } from '../review-commands/story-fixture.js';
 
@@ -123,6 +124,8 @@ export const UNCHECKED_EXAMPLES: Record<string, string> = {
 };
 
 export const README_FIXTURES: Record<string, () => ExampleWorkspace> = {
+  /** The Safety section's demo: one ordinary file and one under a privacyExcludes glob, not indexed. */
+  privacy: () => named('demo', PRIVACY_FIXTURE, true),
   /** The README's demo: a small Rust + TypeScript git repository in `./demo`, not indexed. */
   demo: () => named('demo', RUST_TS_FIXTURE, true),
   /** The demo, indexed. */

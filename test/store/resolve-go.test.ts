@@ -135,7 +135,7 @@ func run() {
   it('maps an import path onto the folders its module path names, and nothing else', async () => {
     open = await indexFiles(MODULE_FILES, [gomod('go.mod', 'example.com/m'), gomod('staging/src/k8s.io/api/go.mod', 'k8s.io/api')]);
     const at = (spec: string) => describeAnswer(open!.answer('app/main.go', spec));
-    expect(at('sort.Sort')).toBe('missing_target external:sort');
+    expect(at('sort.Sort')).toBe('external external:sort');
     expect(at('geo.Area')).toBe('geo/grid.go::Area (exact)');
     expect(at('shapes.Root')).toBe('root.go::Root (exact)');
     expect(at('v1.Staged')).toBe('staging/src/k8s.io/api/core/v1/types.go::Staged (exact)');
@@ -206,6 +206,6 @@ func each(f func(*rest.Request)) {}
     expect(at('q.Do')).toBe('rest/request.go::Request::Do (receiver_type)');
     expect(at('c.all()[0].Namespace')).toBe('rest/request.go::Request::Namespace (receiver_type)');
     // A field whose type lies outside the workspace: external, never a guess by name.
-    expect(at('r.codec.Encode', 0, 'rest/request.go')).toBe('missing_target external:k8s.io/apimachinery/runtime');
+    expect(at('r.codec.Encode', 0, 'rest/request.go')).toBe('external external:k8s.io/apimachinery/runtime');
   });
 });
