@@ -4,35 +4,18 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { globMatcher } from './glob.js';
-import type { Completeness, DeclarationFingerprint, InputArtifact, InputEdge, InputNode, ReviewInput } from '../contracts/review-input.js';
-import type { EdgeDecision } from '../machines/evidence-traversal.js';
-import type { ReviewDeclaration } from '../parsers/review-typescript/facts.js';
+import type { Completeness, DeclarationFingerprint, ReviewInput } from '../contracts/review-input.js';
+import { profileFor } from '../parsers/review/profiles.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
 import { applicableInput, coverageForBlocked, eligibility } from './completeness.js';
 import type { ReviewConfig } from './config.js';
 import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js';
-import type { FileEdit, Host, ParsedEvent, Span } from './edits.js';
+import type { FileEdit, Host, ParsedEvent } from './edits.js';
+import { selectRoots, traverse, type ReviewHost } from './evidence.js';
 import { encodeInput, renderInput } from './input.js';
-import type { PathVerdict } from './paths.js';
 
-/** What a run needs from the file system side (implemented by workers/review-interpreter.ts). */
-export interface ReviewHost {
-  workspace: string;
-  policy: { checkRoot(rel: string): PathVerdict; checkContext(rel: string): PathVerdict };
-  budgets: { treeBytes: number };
-  capture(path: string, check: (rel: string) => PathVerdict): Promise<{ ok: true; snapshot: { text: string; digest: string; bytes: number } } | { ok: false; outcome: string; reason: string | null }>;
-  selectRoots(path: string, change: 'add' | 'update', spans: Span[]): Promise<{ roots: ReviewDeclaration[]; skipped: Array<{ span: string | null; code: string; detail: string | null }> }>;
-  traverse(path: string, root: ReviewDeclaration): Promise<{
-    artifact: InputArtifact;
-    nodes: InputNode[];
-    edges: InputEdge[];
-    decisions: EdgeDecision[];
-    sources: Array<{ path: string; digest: string }>;
-    spent: { files: number; readBytes: number; treeBytes: number; work: number; targets: number };
-  }>;
-  fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean>;
-}
+export type { ReviewHost } from './evidence.js';
 
 export interface RuleOutcome {
   ruleId: string;
@@ -95,8 +78,6 @@ export interface RunOptions {
   /** The environment a command backend runs with; this process's when absent. */
   env?: NodeJS.ProcessEnv;
 }
-
-const LANGUAGE = 'typescript';
 
 export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host: ReviewHost, options: RunOptions): Promise<ReviewResult> {
   const result: ReviewResult = { host: parsed.host, dryRun: options.dryRun, backend: config.backend.kind, units: [], findings: [], coverage: [] };
@@ -173,7 +154,8 @@ async function reviewFile(
     return [];
   }
   const rel = workspacePath(host.workspace, edit.path);
-  if (rel === null || !/\.(ts|tsx|mts|cts)$/.test(rel) || /\.d\.(m|c)?ts$/.test(rel) || !config.languages.includes(LANGUAGE)) {
+  const profile = rel === null ? null : profileFor(rel);
+  if (rel === null || !profile || !profile.rootPath(rel) || !config.languages.includes(profile.language)) {
     cover('ineligible-path');
     return [];
   }
@@ -189,14 +171,14 @@ async function reviewFile(
   }
   for (let i = 0; i < verified.ambiguous; i++) cover('ambiguous-attribution');
   const change = edit.change === 'add' ? 'add' : 'update';
-  const selection = await host.selectRoots(rel, change, verified.spans);
+  const selection = await selectRoots(host, rel, change, verified.spans);
   for (const skip of selection.skipped) cover(skip.code as CoverageCode);
 
   const units: UnitResult[] = [];
   for (const root of selection.roots) {
     const kind = root.rootKind!;
     const applicable = config.rules
-      .map((configured) => ({ configured, input: applicableInput(configured, kind, LANGUAGE) }))
+      .map((configured) => ({ configured, input: applicableInput(configured, kind, profile.language) }))
       .filter((x) => x.input !== null && pathSelected(x.configured.settings, rel));
     const base = {
       path: rel,
@@ -220,7 +202,7 @@ async function reviewFile(
       units.push({ ...base, status: 'skipped', code: 'no-applicable-rule', rules: [] });
       continue;
     }
-    const evidence = await host.traverse(rel, root);
+    const evidence = await traverse(host, rel, root);
     const names = new Map(evidence.decisions.map((d, i) => [d, evidence.edges[i]?.name ?? '']));
     const rules: RuleOutcome[] = applicable.map(({ configured, input }) => {
       const e = eligibility(input!, configured.rule.id, evidence.decisions);

@@ -1,7 +1,9 @@
 // The TypeScript review adapter: pure functions from source text to review facts
 // (top-level declarations and their eligibility as roots, import bindings,
 // re-exports, outbound references). No policy and no file system here.
-import { parserFor, type Node } from '../tree-sitter.js';
+import { parserFor, type Node, type Query } from '../tree-sitter.js';
+import { reviewMatches, reviewQuery } from '../review/captures.js';
+import { MAX_DECLARATIONS, type ReviewFile } from '../review/facts.js';
 import type {
   DeclarationKind,
   ImportBinding,
@@ -31,11 +33,15 @@ export function reviewGrammarFor(path: string): ReviewGrammar | null {
  * surfaces at the first real parse.
  */
 export function preloadGrammars(paths: string[]): void {
-  for (const grammar of new Set(paths.map(reviewGrammarFor))) if (grammar) parserFor(grammar).catch(() => undefined);
+  for (const grammar of new Set(paths.map(reviewGrammarFor))) if (grammar) preloadGrammar(grammar);
 }
 
-/** At most this many declarations per file; a larger file publishes no map at all. */
-export const MAX_DECLARATIONS = 1024;
+export function preloadGrammar(grammar: ReviewGrammar): void {
+  Promise.all([parserFor(grammar), reviewQuery(grammar, 'typescript')]).catch(() => undefined);
+}
+
+export { MAX_DECLARATIONS };
+export type { ReviewFile };
 
 interface RawDeclaration {
   name: string;
@@ -47,16 +53,9 @@ interface RawDeclaration {
   signatureOnly: boolean;
 }
 
-/** A parsed file: its facts, and the references of any of its declarations. Call dispose() when done. */
-export interface ReviewFile {
-  facts: ReviewFileFacts;
-  references(declaration: ReviewDeclaration): OutboundReference[];
-  dispose(): void;
-}
-
 /** Parses a file once and keeps the tree for reference queries. */
-export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile> {
-  const parser = await parserFor(grammar);
+export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile<ReviewFileFacts>> {
+  const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, 'typescript')]);
   const tree = parser.parse(source);
   if (!tree) throw new Error('tree-sitter returned no tree');
   const facts = factsOf(tree.rootNode);
@@ -65,7 +64,7 @@ export async function openReviewFile(source: string, grammar: ReviewGrammar): Pr
     facts,
     references: (declaration) => {
       const node = top.find((n) => n.startIndex === declaration.start && n.endIndex === declaration.end);
-      return node ? referencesIn(node) : [];
+      return node ? referencesIn(node, query) : [];
     },
     dispose: () => tree.delete(),
   };
@@ -78,53 +77,31 @@ export async function analyzeTypeScript(source: string, grammar: ReviewGrammar):
   return file.facts;
 }
 
-/**
- * Node types that carry references, and what each means. A typed walk rather than a
- * tree-sitter query: compiling even a small query over the TypeScript grammar costs
- * 50-180 ms per process here, more than the rest of a small review.
- */
-const REFERENCE_NODES = ['type_identifier', 'nested_type_identifier', 'call_expression', 'type_parameter', 'mapped_type_clause', 'infer_type'];
-const BINDER_PARENTS = ['nested_type_identifier', 'type_parameter', 'mapped_type_clause', 'infer_type'];
-
 /** Outbound references of one top-level node, in source order, deduplicated by name. */
-function referencesIn(node: Node): OutboundReference[] {
+function referencesIn(node: Node, query: Query): OutboundReference[] {
   const found: OutboundReference[] = [];
-  const binders = new Set<string>();
+  const matches = reviewMatches(query, node);
+  const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => m.node.text));
   const locals = localValueNames(node);
   const selfName = declaredName(node);
   const wrappers = wrapperCallIds(node);
-  const nodes = node.descendantsOfType(REFERENCE_NODES).filter((n): n is Node => n !== null);
-  for (const n of nodes) {
-    if (n.type === 'type_parameter' || n.type === 'mapped_type_clause') {
-      const name = n.childForFieldName('name');
-      if (name) binders.add(name.text);
-    } else if (n.type === 'infer_type') {
-      const name = n.namedChildren.find((c) => c?.type === 'type_identifier');
-      if (name) binders.add(name.text);
-    }
-  }
-  for (const n of nodes) {
+  for (const { tag, node: n, parts } of matches) {
     const parent = n.parent;
-    if (n.type === 'type_identifier') {
+    if (tag === 'reference.type') {
       if (parent && BINDER_PARENTS.includes(parent.type)) continue;
       if (parent && isDeclarationName(parent, n)) continue;
       if (binders.has(n.text)) continue;
       found.push({ kind: 'type', name: n.text, offset: n.startIndex });
-    } else if (n.type === 'nested_type_identifier') {
-      const module = n.childForFieldName('module');
-      const member = n.childForFieldName('name');
-      if (module?.type === 'identifier' && member) found.push({ kind: 'type', name: module.text, member: member.text, offset: module.startIndex });
-    } else if (n.type === 'call_expression') {
-      const callee = n.childForFieldName('function');
-      if (!callee || wrappers.has(n.id)) continue;
-      if (callee.type === 'identifier') {
-        if (locals.has(callee.text) || callee.text === selfName) continue;
-        found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
-      } else if (callee.type === 'member_expression') {
-        const object = callee.childForFieldName('object');
-        const property = callee.childForFieldName('property');
-        if (object?.type !== 'identifier' || !property || locals.has(object.text)) continue;
-        found.push({ kind: 'call', name: object.text, member: property.text, offset: object.startIndex });
+    } else if (tag === 'reference.qualified') {
+      found.push({ kind: 'type', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });
+    } else if (tag === 'reference.call') {
+      if (wrappers.has(n.id)) continue;
+      if (parts.callee) {
+        if (locals.has(parts.callee.text) || parts.callee.text === selfName) continue;
+        found.push({ kind: 'call', name: parts.callee.text, offset: parts.callee.startIndex });
+      } else if (parts.qualifier && parts.member) {
+        if (locals.has(parts.qualifier.text)) continue;
+        found.push({ kind: 'call', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });
       }
     }
   }
@@ -137,6 +114,9 @@ function referencesIn(node: Node): OutboundReference[] {
     return true;
   });
 }
+
+/** Parents in which a type name is a binder or a qualifier's part, not a reference. */
+const BINDER_PARENTS = ['nested_type_identifier', 'type_parameter', 'mapped_type_clause', 'infer_type'];
 
 /** The `Effect.fn(...)` wrapper calls of a const callable: part of the artifact, not references. */
 function wrapperCallIds(node: Node): Set<number> {
