@@ -12,6 +12,7 @@
 // | `@import` | a statement | an import (`use`, `import`, `from ... import`) for the profile to read |
 // | `@module` | an item | a module declaration (`mod child;`) |
 // | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
+// | `@unsupported` | a type node | syntax whose meaning the profile does not establish (trait bounds, computed lengths): an omission |
 import type { GrammarName, Node, Query } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
 
@@ -38,6 +39,7 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'import',
   'module',
   'uncertain',
+  'unsupported',
 ];
 
 /** The compiled review query of a profile's grammar folder, once per thread. */

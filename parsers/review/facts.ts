@@ -44,6 +44,8 @@ export interface OutboundReference {
   /** Set for longer qualified paths (`crate::a::T`, `pkg.mod.T`): every segment, `name` first. */
   path?: string[];
   offset: number;
+  /** Set when the reference is syntax the profile does not establish: the omission's reason. */
+  unsupported?: string;
 }
 
 export interface ReviewFacts {

@@ -17,7 +17,8 @@
 //   4. Add the language to ANALYZED_LANGUAGES (review/rules.ts) and to the inputs of the
 //      shipped rules that apply; add a profile entry below.
 // Machines stay language-neutral; workers/ only parses through this registry.
-import type { GrammarName } from '../tree-sitter.js';
+import { parserFor, type GrammarName } from '../tree-sitter.js';
+import { reviewQuery } from './captures.js';
 import type { ReviewFile } from './facts.js';
 
 export type ReviewLanguage = 'typescript' | 'rust' | 'python';
@@ -44,7 +45,16 @@ const typescript: ReviewProfile = {
   preload: (grammar) => void import('../review-typescript/index.js').then((m) => m.preloadGrammar(grammar as 'typescript' | 'tsx')).catch(() => undefined),
 };
 
-export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript];
+const rust: ReviewProfile = {
+  language: 'rust',
+  grammarFor: (path) => (path.endsWith('.rs') ? 'rust' : null),
+  rootPath: (path) => path.endsWith('.rs'),
+  open: async (source) => (await import('../review-rust/index.js')).openRustFile(source),
+  samples: { 'warm.rs': 'pub struct Warm { a: String }\n' },
+  preload: () => void Promise.all([parserFor('rust'), reviewQuery('rust', 'rust')]).catch(() => undefined),
+};
+
+export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript, rust];
 
 /** The profile whose files include this path, if any. */
 export function profileFor(path: string): ReviewProfile | null {

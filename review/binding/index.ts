@@ -1,11 +1,12 @@
 // The binding policy of each review language profile, by the profile registry's language.
 import { profileFor, type ReviewLanguage } from '../../parsers/review/profiles.js';
 import type { LanguageBinder } from './types.js';
+import { rustBinder } from './rust.js';
 import { typescriptBinder } from './typescript.js';
 
 const BINDERS: Record<ReviewLanguage, LanguageBinder | null> = {
   typescript: typescriptBinder,
-  rust: null,
+  rust: rustBinder,
   python: null,
 };
 
