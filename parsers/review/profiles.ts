@@ -54,7 +54,16 @@ const rust: ReviewProfile = {
   preload: () => void Promise.all([parserFor('rust'), reviewQuery('rust', 'rust')]).catch(() => undefined),
 };
 
-export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript, rust];
+const python: ReviewProfile = {
+  language: 'python',
+  grammarFor: (path) => (path.endsWith('.py') || path.endsWith('.pyi') ? 'python' : null),
+  rootPath: (path) => path.endsWith('.py'),
+  open: async (source) => (await import('../review-python/index.js')).openPythonFile(source),
+  samples: { 'warm.py': 'class Warm:\n    a: str\n' },
+  preload: () => void Promise.all([parserFor('python'), reviewQuery('python', 'python')]).catch(() => undefined),
+};
+
+export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript, rust, python];
 
 /** The profile whose files include this path, if any. */
 export function profileFor(path: string): ReviewProfile | null {
