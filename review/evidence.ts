@@ -101,7 +101,7 @@ export async function selectRoots(host: ReviewHost, path: string, change: 'add' 
 
 /** Builds the evidence of one root through the traversal machine. */
 export async function traverse(host: ReviewHost, path: string, root: ReviewDeclaration): Promise<UnitEvidence> {
-  const binder = binderFor(path)!;
+  const binder = await binderFor(path)!;
   const budgets = host.budgets;
   const rootSnapshot = host.snapshot(path)!;
   const source = rootSnapshot.text.slice(root.start, root.end);
@@ -165,7 +165,7 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
             const sized: InputEdge = { from: ids.get(key) ?? 'n999', to: 'n999', relation, status: 'expanded', reason: null, name };
             facts.push({ ref, relation, target, edgeBytes: edgeBytes(sized) });
           };
-          const fileBinder = binderFor(filePath) ?? binder;
+          const fileBinder = (await binderFor(filePath)) ?? binder;
           const uncertain = fileBinder.scopeUncertainty(file.facts);
           if (uncertain) add('(scope)', 'type', { kind: 'omitted', reason: uncertain });
           for (const reference of file.references(declaration)) {
@@ -192,7 +192,7 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
         }
         case 'resolve-export': {
           const exportPath = command.path as string;
-          const target = await (binderFor(exportPath) ?? binder).resolveExport(bindingHost, exportPath, command.name as string, command.relation as 'type' | 'call');
+          const target = await ((await binderFor(exportPath)) ?? binder).resolveExport(bindingHost, exportPath, command.name as string, command.relation as 'type' | 'call');
           if (target.kind === 'module') await host.policy.prefetchIgnored([target.path, ...(target.alternatives ?? [])]);
           return { type: 'EXPORT_RESOLVED', target, elapsedMs: elapsed(), ...drain() };
         }

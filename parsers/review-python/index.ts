@@ -36,8 +36,6 @@ const MARKERS: Record<string, string[]> = {
   NewType: ['typing', 'typing_extensions'],
   TYPE_CHECKING: ['typing', 'typing_extensions'],
 };
-/** Modules whose members are the typing vocabulary: references to them are not edges. */
-export const TYPING_MODULES = ['typing', 'typing_extensions', 'collections.abc', 'dataclasses', 'pydantic'];
 
 export async function openPythonFile(source: string): Promise<ReviewFile<PythonFacts>> {
   const [parser, query] = await Promise.all([parserFor('python'), reviewQuery('python', 'python')]);

@@ -81,11 +81,11 @@ export async function analyzeTypeScript(source: string, grammar: ReviewGrammar):
 function referencesIn(node: Node, query: Query): OutboundReference[] {
   const found: OutboundReference[] = [];
   const matches = reviewMatches(query, node);
-  const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => m.node.text));
+  const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => binderName(m.node)).filter((n): n is string => n !== null));
   const locals = localValueNames(node);
   const selfName = declaredName(node);
   const wrappers = wrapperCallIds(node);
-  for (const { tag, node: n, parts } of matches) {
+  for (const { tag, node: n } of matches) {
     const parent = n.parent;
     if (tag === 'reference.type') {
       if (parent && BINDER_PARENTS.includes(parent.type)) continue;
@@ -93,15 +93,20 @@ function referencesIn(node: Node, query: Query): OutboundReference[] {
       if (binders.has(n.text)) continue;
       found.push({ kind: 'type', name: n.text, offset: n.startIndex });
     } else if (tag === 'reference.qualified') {
-      found.push({ kind: 'type', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });
+      const module = n.childForFieldName('module');
+      const member = n.childForFieldName('name');
+      if (module?.type === 'identifier' && member) found.push({ kind: 'type', name: module.text, member: member.text, offset: module.startIndex });
     } else if (tag === 'reference.call') {
-      if (wrappers.has(n.id)) continue;
-      if (parts.callee) {
-        if (locals.has(parts.callee.text) || parts.callee.text === selfName) continue;
-        found.push({ kind: 'call', name: parts.callee.text, offset: parts.callee.startIndex });
-      } else if (parts.qualifier && parts.member) {
-        if (locals.has(parts.qualifier.text)) continue;
-        found.push({ kind: 'call', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });
+      const callee = n.childForFieldName('function');
+      if (!callee || wrappers.has(n.id)) continue;
+      if (callee.type === 'identifier') {
+        if (locals.has(callee.text) || callee.text === selfName) continue;
+        found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
+      } else if (callee.type === 'member_expression') {
+        const object = callee.childForFieldName('object');
+        const property = callee.childForFieldName('property');
+        if (object?.type !== 'identifier' || !property || locals.has(object.text)) continue;
+        found.push({ kind: 'call', name: object.text, member: property.text, offset: object.startIndex });
       }
     }
   }
@@ -113,6 +118,12 @@ function referencesIn(node: Node, query: Query): OutboundReference[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The name a binder node introduces (`T` of `<T>`, `K in`, `infer U`). */
+function binderName(node: Node): string | null {
+  if (node.type === 'infer_type') return node.namedChildren.find((c) => c?.type === 'type_identifier')?.text ?? null;
+  return node.childForFieldName('name')?.text ?? null;
 }
 
 /** Parents in which a type name is a binder or a qualifier's part, not a reference. */

@@ -9,9 +9,11 @@ import { posix } from 'node:path';
 import { parse } from 'smol-toml';
 import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
 import type { ReviewDeclaration } from '../../parsers/review/facts.js';
-import { TYPING_MODULES, type PythonFacts, type PythonImport } from '../../parsers/review-python/index.js';
+import type { PythonFacts, PythonImport } from '../../parsers/review-python/index.js';
 import type { BindingHost, LanguageBinder } from './types.js';
 
+/** Modules whose members are the typing vocabulary: references through them are not edges. */
+const TYPING_MODULES = ['typing', 'typing_extensions', 'collections.abc', 'dataclasses', 'pydantic'];
 const BUILTINS = new Set(['int', 'str', 'float', 'bool', 'bytes', 'bytearray', 'complex', 'list', 'dict', 'set', 'frozenset', 'tuple', 'object', 'type', 'None']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
