@@ -57,7 +57,10 @@ export interface ReviewHost {
   /** Stats: is there a regular file / a directory here? */
   isFile(path: string): boolean;
   isDirectory(path: string): boolean;
-  /** Re-captures every contributing source; false when any changed or can no longer be captured. */
+  /**
+   * Re-captures every contributing source; false when any changed or can no longer be
+   * captured. A source whose digest is `absent` is checked by stat only: it must still not exist.
+   */
   fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean>;
   /** Checks and reads in the order they happened. */
   accessLog: Array<{ op: 'check' | 'read'; path: string }>;
@@ -74,6 +77,9 @@ export interface UnitEvidence {
 }
 
 type Event = { type: string } & Record<string, unknown>;
+
+/** The digest of a freshness dependency that must stay absent (the host checks it by stat, never by reading). */
+export const ABSENT = 'absent';
 
 export async function selectRoots(host: ReviewHost, path: string, change: 'add' | 'update', spans: Span[]): Promise<{ roots: ReviewDeclaration[]; skipped: RootSelectionOutput['skipped'] }> {
   const file = await host.parse(path);
@@ -124,9 +130,15 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
     unreported = [];
     return out.length > 0 ? { authority: out } : {};
   };
+  const absent = new Set<string>();
   const bindingHost: BindingHost = {
     file: (p) => host.parse(p),
     isFile: (p) => host.isFile(p),
+    probe: (p) => {
+      const found = host.isFile(p);
+      if (!found) absent.add(p);
+      return found;
+    },
     isDirectory: (p) => host.isDirectory(p),
     authority: async (p, as): Promise<AuthorityCapture> => {
       if (!counted.has(p)) {
@@ -227,6 +239,7 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
     name: refs.get(e.ref)?.name ?? '',
   }));
   const sources = output.files.map((f) => ({ path: f, digest: host.snapshot(f)!.digest }));
+  for (const path of [...absent].sort()) sources.push({ path, digest: ABSENT });
   return { artifact, nodes, edges, decisions: output.edges, sources, spent: output.spent };
 }
 

@@ -149,7 +149,13 @@ export class ReviewInterpreter {
   // --- freshness -------------------------------------------------------------------
 
   /** Re-captures every contributing source; false when any changed or can no longer be captured. */
+  /**
+   * Re-captures every contributing source. A source recorded as `absent` (an alternative
+   * whose absence a binding relied on) is checked by stat only, never opened: it is
+   * `present` once it exists.
+   */
   async fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean> {
+    const absent = new Set(sources.filter((s) => s.digest === 'absent').map((s) => s.path));
     const output = await drive<{ fresh: boolean }>(
       reviewFreshnessMachine,
       'review-freshness',
@@ -157,6 +163,7 @@ export class ReviewInterpreter {
       (command) => {
         if (command.kind !== 'recapture') return null;
         const path = command.path as string;
+        if (absent.has(path)) return { type: 'RECAPTURED', path, digest: statOf(join(this.workspace, path)).exists ? 'present' : 'absent' };
         const read = boundedRead(join(this.workspace, path), this.budgets.fileBytes);
         return { type: 'RECAPTURED', path, digest: read?.digest ?? null };
       },

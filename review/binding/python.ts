@@ -135,13 +135,14 @@ function walk(host: BindingHost, base: string, segs: string[]): { path: string }
   if (segs.length === 0) return initializer(host, dir) ?? { reason: 'no-package' };
   for (const seg of segs.slice(0, -1)) {
     dir = join(dir, seg);
-    if (!isPackage(host, dir)) return { reason: 'missing-module' };
+    // A package boundary that is missing may appear later: its absence is a dependency too.
+    if (!host.probe(join(dir, '__init__.py')) && !host.isFile(join(dir, '__init__.pyi'))) return { reason: 'missing-module' };
   }
   const last = segs[segs.length - 1];
-  const sources = [join(dir, `${last}.py`), join(join(dir, last), '__init__.py')].filter((p) => host.isFile(p));
+  const sources = [join(dir, `${last}.py`), join(join(dir, last), '__init__.py')].filter((p) => host.probe(p));
   if (sources.length > 1) return { reason: 'competing-module' };
+  const stubs = sources.length === 1 ? [] : [join(dir, `${last}.pyi`), join(join(dir, last), '__init__.pyi')].filter((p) => host.probe(p));
   if (sources.length === 1) return { path: sources[0] };
-  const stubs = [join(dir, `${last}.pyi`), join(join(dir, last), '__init__.pyi')].filter((p) => host.isFile(p));
   if (stubs.length > 1) return { reason: 'competing-module' };
   if (stubs.length === 1) return { path: stubs[0] };
   return { reason: 'missing-module' };

@@ -146,7 +146,7 @@ function childFile(host: BindingHost, parent: string, parentIsRoot: boolean, nam
   const base = parentIsRoot || posix.basename(parent) === 'mod.rs' ? posix.dirname(parent) : posix.join(posix.dirname(parent), posix.basename(parent, '.rs'));
   const flat = posix.join(base, `${name}.rs`);
   const nested = posix.join(base, name, 'mod.rs');
-  const found = [flat, nested].filter((p) => host.isFile(p));
+  const found = [flat, nested].filter((p) => host.probe(p));
   if (found.length === 2) return { reason: 'ambiguous-module' };
   if (found.length === 0) return { reason: 'missing-module' };
   return { path: found[0] };

@@ -13,6 +13,12 @@ export interface BindingHost {
   file(path: string): Promise<ReviewFile>;
   /** Is there a regular file / a directory here? A stat, never a read (a probe of module alternatives). */
   isFile(path: string): boolean;
+  /**
+   * isFile for an alternative whose absence the binding relies on (`child/mod.rs` beside
+   * `child.rs`, `x/__init__.py` beside `x.py`): an absent one becomes a freshness
+   * dependency, so creating it later makes the review stale. Checked by stat only.
+   */
+  probe(path: string): boolean;
   isDirectory(path: string): boolean;
   /**
    * Captures a file that decides which files may bind a name, through the path gate and

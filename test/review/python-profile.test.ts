@@ -89,7 +89,18 @@ describe('Python review run', () => {
       'src/shop/customer.py:class:Customer',
     ]);
     expect(unit.completeness).toBe('complete');
-    expect(unit.sources.map((s) => s.path).sort()).toEqual(['pyproject.toml', 'src/shop/__init__.py', 'src/shop/customer.py', 'src/shop/money.py', 'src/shop/order.py', 'src/shop/status.py']);
+    expect(unit.sources.filter((s) => s.digest !== 'absent').map((s) => s.path).sort()).toEqual(['pyproject.toml', 'src/shop/__init__.py', 'src/shop/customer.py', 'src/shop/money.py', 'src/shop/order.py', 'src/shop/status.py']);
+    // Competing alternatives (flat-layout package, x/__init__.py beside x.py) must stay absent.
+    expect(unit.sources.filter((s) => s.digest === 'absent').map((s) => s.path)).toEqual([
+      'shop.py',
+      'shop.pyi',
+      'shop/__init__.py',
+      'shop/__init__.pyi',
+      'src/shop.py',
+      'src/shop/customer/__init__.py',
+      'src/shop/money/__init__.py',
+      'src/shop/status/__init__.py',
+    ]);
   });
 
   test('similar but clear: a method-only edit selects nothing', async () => {

@@ -69,9 +69,31 @@ describe('Rust review run', () => {
     expect(unit.completeness).toBe('complete');
     expect(unit.rules.every((r) => r.runs)).toBe(true);
     // The manifest and the crate root are binding evidence: freshness dependencies, never provider input.
-    expect(unit.sources.map((s) => s.path).sort()).toEqual(['Cargo.toml', 'src/lib.rs', 'src/money.rs', 'src/order.rs']);
+    const present = unit.sources.filter((s) => s.digest !== 'absent').map((s) => s.path);
+    expect(present.sort()).toEqual(['Cargo.toml', 'src/lib.rs', 'src/money.rs', 'src/order.rs']);
+    // The module alternatives whose absence the binding relied on are dependencies too.
+    expect(unit.sources.filter((s) => s.digest === 'absent').map((s) => s.path)).toEqual(['src/money/mod.rs', 'src/order/mod.rs']);
     expect(JSON.stringify(unit.input)).not.toContain('[package]');
     expect(unit.spent.files).toBe(4);
+  });
+
+  test('freshness: creating the absent module alternative, or changing the manifest, makes the review stale', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const ws = workspace(RUST_CRATE);
+    const { result, interpreter } = await review(ws, orderEdit(ws));
+    const sources = result.units[0].sources;
+    expect(await interpreter.fresh(sources)).toBe(true);
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(ws, 'src/money'));
+    writeFileSync(join(ws, 'src/money/mod.rs'), 'pub type Cents = u8;\n');
+    expect(await interpreter.fresh(sources)).toBe(false);
+    const again = await review(ws, orderEdit(ws));
+    expect(again.result.units[0].omitted.map((o) => o.reason)).toEqual(['ambiguous-module', 'ambiguous-module']);
+    const other = workspace(RUST_CRATE);
+    const second = await review(other, orderEdit(other));
+    writeFileSync(join(other, 'Cargo.toml'), '[package]\nname = "shop"\nedition = "2018"\n');
+    expect(await second.interpreter.fresh(second.result.units[0].sources)).toBe(false);
   });
 
   test('similar but clear: an edit to an impl method selects no root', async () => {
