@@ -111,7 +111,8 @@ async function resolveModule(host: BindingHost, from: string, spec: string): Pro
   if (level > 0) {
     let base = posix.dirname(from);
     for (let i = 0; i < level; i++) {
-      if (!isPackage(host, base)) return { reason: 'no-package' };
+      const pkg = await packageAt(host, base);
+      if (pkg !== true) return pkg === false ? { reason: 'no-package' } : pkg;
       if (i < level - 1) base = posix.dirname(base);
     }
     return walk(host, base, segs);
@@ -120,7 +121,7 @@ async function resolveModule(host: BindingHost, from: string, spec: string): Pro
   if ('reason' in roots) return roots;
   const found: string[] = [];
   for (const root of roots.roots) {
-    const hit = walk(host, root, segs);
+    const hit = await walk(host, root, segs);
     if ('path' in hit) found.push(hit.path);
     else if (hit.reason === 'competing-module') return hit;
   }
@@ -130,13 +131,13 @@ async function resolveModule(host: BindingHost, from: string, spec: string): Pro
 }
 
 /** Packages down `segs` from `base`, then the module: exactly one of `x.py` and `x/__init__.py` (stubs only without either). */
-function walk(host: BindingHost, base: string, segs: string[]): { path: string } | Omission {
+async function walk(host: BindingHost, base: string, segs: string[]): Promise<{ path: string } | Omission> {
   let dir = base;
   if (segs.length === 0) return initializer(host, dir) ?? { reason: 'no-package' };
   for (const seg of segs.slice(0, -1)) {
     dir = join(dir, seg);
-    // A package boundary that is missing may appear later: its absence is a dependency too.
-    if (!host.probe(join(dir, '__init__.py')) && !host.isFile(join(dir, '__init__.pyi'))) return { reason: 'missing-module' };
+    const pkg = await packageAt(host, dir);
+    if (pkg !== true) return pkg === false ? { reason: 'missing-module' } : pkg;
   }
   const last = segs[segs.length - 1];
   const sources = [join(dir, `${last}.py`), join(join(dir, last), '__init__.py')].filter((p) => host.probe(p));
@@ -155,7 +156,24 @@ const initializer = (host: BindingHost, dir: string): { path: string } | null =>
   const pyi = join(dir, '__init__.pyi');
   return host.isFile(pyi) ? { path: pyi } : null;
 };
-const isPackage = (host: BindingHost, dir: string) => dir !== '.' && dir !== '' && initializer(host, dir) !== null;
+/**
+ * Is `dir` an established package? Its initializer is captured through the path gate
+ * (it counts toward the unit's budgets and freshness) and must not make the package
+ * dynamic (`__getattr__`, `__path__`). A missing one is a dependency too: it may appear.
+ */
+async function packageAt(host: BindingHost, dir: string): Promise<boolean | Omission> {
+  if (dir === '.' || dir === '') return false;
+  const py = join(dir, '__init__.py');
+  const pyi = join(dir, '__init__.pyi');
+  const path = host.probe(py) ? py : host.isFile(pyi) ? pyi : null;
+  if (path === null) return false;
+  const captured = await host.authority(path, 'context');
+  if (!captured.ok) return { reason: captured.reason };
+  const facts = (await host.parsed(path))?.facts as PythonFacts | undefined;
+  if (!facts) return { reason: 'module-unavailable' };
+  if (facts.declarations.some((d) => d.name === '__getattr__' || d.name === '__path__')) return { reason: 'dynamic-package' };
+  return true;
+}
 
 /**
  * Where absolute imports start: the workspace root (flat layout), `src/` when it exists,

@@ -134,6 +134,16 @@ describe('Python review run', () => {
     expect(result.units[0].omitted.map((o) => `${o.name}:${o.reason}`)).toEqual(['Status:privacy-excluded']);
   });
 
+  test('package initializers are authority: captured through the gate, and a dynamic one (__getattr__) establishes nothing', async () => {
+    const hidden = workspace({ ...PYTHON_PACKAGE, '.cairn.jsonc': '{ "privacyExcludes": ["src/shop/__init__.py"] }' });
+    const first = await review(hidden, orderEdit(hidden));
+    expect(first.interpreter.accessLog.filter((a) => a.path === 'src/shop/__init__.py').every((a) => a.op === 'check')).toBe(true);
+    expect(first.result.units[0].omitted.map((o) => `${o.name}:${o.reason}`)).toEqual(['Cents:privacy-excluded', 'Status:privacy-excluded', 'customer.Customer:privacy-excluded']);
+    const dynamic = workspace({ ...PYTHON_PACKAGE, 'src/shop/__init__.py': 'from .money import Cents\n\ndef __getattr__(name):\n    raise AttributeError(name)\n' });
+    const second = await review(dynamic, orderEdit(dynamic));
+    expect(second.result.units[0].omitted.map((o) => `${o.name}:${o.reason}`)).toEqual(['Cents:dynamic-package', 'Status:dynamic-package', 'customer.Customer:dynamic-package']);
+  });
+
   test('setup.py makes absolute-import authority unavailable; relative imports still resolve', async () => {
     const ws = workspace({ ...PYTHON_PACKAGE, 'setup.py': 'from setuptools import setup\nsetup()\n' });
     const unit = (await review(ws, orderEdit(ws))).result.units[0];
