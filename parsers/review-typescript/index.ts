@@ -19,23 +19,7 @@ export type * from './facts.js';
 
 export type ReviewGrammar = 'typescript' | 'tsx';
 
-/** Extensions of the TypeScript review profile; `.d.ts` files hold no roots. */
-export function reviewGrammarFor(path: string): ReviewGrammar | null {
-  if (path.endsWith('.d.ts') || path.endsWith('.d.mts') || path.endsWith('.d.cts')) return null;
-  if (path.endsWith('.tsx')) return 'tsx';
-  if (path.endsWith('.ts') || path.endsWith('.mts') || path.endsWith('.cts')) return 'typescript';
-  return null;
-}
-
-/**
- * Starts loading the grammars these paths need without waiting, so their WebAssembly
- * compiles off the main thread while the caller does other start-up work. A failure
- * surfaces at the first real parse.
- */
-export function preloadGrammars(paths: string[]): void {
-  for (const grammar of new Set(paths.map(reviewGrammarFor))) if (grammar) preloadGrammar(grammar);
-}
-
+/** Starts loading the grammar and review query without waiting; a failure surfaces at the first real parse. */
 export function preloadGrammar(grammar: ReviewGrammar): void {
   Promise.all([parserFor(grammar), reviewQuery(grammar, 'typescript')]).catch(() => undefined);
 }
