@@ -17,6 +17,12 @@ import { encodeInput, renderInput } from './input.js';
 
 export type { ReviewHost } from './evidence.js';
 
+/** Where a run's roots and evidence come from: the machines over the host, unless a test supplies generated evidence. */
+export interface EvidenceSource {
+  selectRoots: typeof selectRoots;
+  traverse: typeof traverse;
+}
+
 export interface RuleOutcome {
   ruleId: string;
   runs: boolean;
@@ -77,6 +83,8 @@ export interface RunOptions {
   keepInputs: boolean;
   /** The environment a command backend runs with; this process's when absent. */
   env?: NodeJS.ProcessEnv;
+  /** Roots and evidence; the machine-driven review/evidence.ts when absent. */
+  evidence?: EvidenceSource;
 }
 
 export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host: ReviewHost, options: RunOptions): Promise<ReviewResult> {
@@ -86,7 +94,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
 
   const seen = new Set<string>();
   for (const edit of parsed.edits) {
-    const units = await reviewFile(edit, config, host, cover);
+    const units = await reviewFile(edit, config, host, cover, options.evidence ?? { selectRoots, traverse });
     for (const unit of units) {
       const identity = `${unit.path}\u0000${unit.kind}\u0000${unit.name}`;
       if (seen.has(identity)) continue; // the same root reached twice in one event
@@ -148,6 +156,7 @@ async function reviewFile(
   config: ReviewConfig,
   host: ReviewHost,
   cover: (code: CoverageCode, branch?: CoverageEntry['branch']) => void,
+  evidenceSource: EvidenceSource,
 ): Promise<UnitResult[]> {
   if (edit.change === 'delete' || edit.change === 'move') {
     cover('unsupported-event');
@@ -171,7 +180,7 @@ async function reviewFile(
   }
   for (let i = 0; i < verified.ambiguous; i++) cover('ambiguous-attribution');
   const change = edit.change === 'add' ? 'add' : 'update';
-  const selection = await selectRoots(host, rel, change, verified.spans);
+  const selection = await evidenceSource.selectRoots(host, rel, change, verified.spans);
   for (const skip of selection.skipped) cover(skip.code as CoverageCode);
 
   const units: UnitResult[] = [];
@@ -202,7 +211,7 @@ async function reviewFile(
       units.push({ ...base, status: 'skipped', code: 'no-applicable-rule', rules: [] });
       continue;
     }
-    const evidence = await traverse(host, rel, root);
+    const evidence = await evidenceSource.traverse(host, rel, root);
     const names = new Map(evidence.decisions.map((d, i) => [d, evidence.edges[i]?.name ?? '']));
     const rules: RuleOutcome[] = applicable.map(({ configured, input }) => {
       const e = eligibility(input!, configured.rule.id, evidence.decisions);
