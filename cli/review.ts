@@ -42,9 +42,14 @@ const reviewModules = () =>
 
 /** Loads what a review runs and parses once per grammar, so a new review server's first answer is as quick as its later ones. */
 export async function prepareReview(): Promise<void> {
-  const [{ analyzeTypeScript }] = await Promise.all([import('../parsers/review-typescript/index.js'), import('../review/edits.js'), import('../review/output.js'), import('../review/coverage.js'), reviewModules()]);
-  await analyzeTypeScript('export type Warm = string;\n', 'typescript');
-  await analyzeTypeScript('export type Warm = string;\n', 'tsx');
+  const [{ REVIEW_PROFILES }] = await Promise.all([import('../parsers/review/profiles.js'), import('../review/edits.js'), import('../review/output.js'), import('../review/coverage.js'), reviewModules()]);
+  for (const profile of REVIEW_PROFILES) {
+    for (const [path, source] of Object.entries(profile.samples)) {
+      const file = await profile.open(source, profile.grammarFor(path)!);
+      for (const d of file.facts.declarations) file.references(d);
+      file.dispose();
+    }
+  }
 }
 
 function isFile(path: string): boolean {
@@ -75,8 +80,8 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
     throw error;
   }
   // Grammars start loading first, so their loading overlaps the remaining imports.
-  const { preloadGrammars } = await import('../parsers/review-typescript/index.js');
-  preloadGrammars(parsed.edits.map((e) => e.path));
+  const { preloadProfiles } = await import('../parsers/review/profiles.js');
+  preloadProfiles(parsed.edits.map((e) => e.path));
   const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog, unitAuditLine }] = await reviewModules();
   let config;
   try {

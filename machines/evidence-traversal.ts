@@ -91,11 +91,20 @@ export type TraversalCommand =
   | ({ kind: 'edge' } & EdgeDecision & { spent: Spent })
   | { kind: 'done'; nodes: number; edges: number; omitted: number; spent: Spent };
 
+/**
+ * Files the language's binding read to answer (module authority: manifests, module
+ * ancestors, configuration); they count toward the file and read budgets like captures.
+ */
+export interface AuthorityRead {
+  path: string;
+  bytes: number;
+}
+
 export type TraversalEvent =
-  | { type: 'REFERENCES'; node: string; refs: ReferenceFact[]; elapsedMs: number }
+  | { type: 'REFERENCES'; node: string; refs: ReferenceFact[]; elapsedMs: number; authority?: AuthorityRead[] }
   | { type: 'PATH_CHECKED'; path: string; allowed: boolean; reason: string | null; elapsedMs: number }
   | { type: 'CAPTURED'; path: string; outcome: string; bytes: number; elapsedMs: number }
-  | { type: 'EXPORT_RESOLVED'; target: ReferenceTarget; elapsedMs: number }
+  | { type: 'EXPORT_RESOLVED'; target: ReferenceTarget; elapsedMs: number; authority?: AuthorityRead[] }
   | { type: 'MEASURED'; node: string; bytes: number; elapsedMs: number };
 
 interface Pending {
@@ -156,6 +165,17 @@ const emitLastEdge = {
 
 const head = (c: TraversalContext): Pending | undefined => c.queue[0];
 
+/** The file and read counters after authority reads (each file counted once). */
+function withAuthority(c: TraversalContext, reads: AuthorityRead[] | undefined): Pick<TraversalContext, 'files' | 'readBytes'> {
+  let { files, readBytes } = c;
+  for (const read of reads ?? []) {
+    if (files.includes(read.path)) continue;
+    files = [...files, read.path];
+    readBytes += read.bytes;
+  }
+  return { files, readBytes };
+}
+
 /** Omissions that say a budget ran out rather than that a target was examined. */
 const BUDGET_OMISSIONS = ['work-limit', 'analysis-deadline', 'target-limit', 'depth-limit'];
 
@@ -190,6 +210,7 @@ export const evidenceTraversalMachine = setup({
       return {
         queue: [...context.queue, ...event.refs.map((fact) => ({ from: event.node, depth, fact }))],
         elapsedMs: event.elapsedMs,
+        ...withAuthority(context, event.authority),
       };
     }),
     clock: assign(({ event }) => ({ elapsedMs: event.elapsedMs })),
@@ -238,7 +259,7 @@ export const evidenceTraversalMachine = setup({
       const alternatives =
         t.kind === 'module' && t.alternatives ? [...t.alternatives.map((path) => ({ path, name: t.name })), ...cur.alternatives] : cur.alternatives;
       const target: ReferenceTarget = t.kind === 'module' ? { kind: 'module', path: t.path, name: t.name } : t;
-      return { current: { ...cur, target, hops: cur.hops + 1, alternatives }, elapsedMs: event.elapsedMs, work: context.work + 1 };
+      return { current: { ...cur, target, hops: cur.hops + 1, alternatives }, elapsedMs: event.elapsedMs, work: context.work + 1, ...withAuthority(context, event.authority) };
     }),
     nextAlternative: assign(({ context }) => {
       const cur = context.current!;

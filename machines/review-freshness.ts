@@ -1,5 +1,5 @@
 // The pre-delivery freshness machine: before advice is delivered, every source
-// that contributed to a review (root file, supporting files, tsconfig bindings) is
+// that contributed to a review (root file, supporting files, module authority files) is
 // captured again and its digest compared with the one the review used. Any change,
 // or any source that can no longer be captured, makes the result stale.
 import { assign, setup } from 'xstate';

@@ -13,6 +13,8 @@ export interface DeclarationFact {
   rootKind: 'type' | 'function' | null;
   /** Null when the declaration can be a root; otherwise why not. */
   ineligible: string | null;
+  /** Stretches whose edit alone changes no root (a profile's inert members): a span inside one selects nothing. */
+  inert?: Array<{ start: number; end: number }>;
 }
 
 export interface MaterialFact {
@@ -73,6 +75,7 @@ export function attribute(span: SpanFact, declarations: DeclarationFact[], mater
   if (inMaterial) return { roots: [], code: 'ambiguous-attribution', detail: 'top-level-material' };
   if (touched.length === 1) {
     const d = touched[0];
+    if (!d.ineligible && d.inert?.some((r) => r.start <= span.start && span.end <= r.end)) return { roots: [], code: 'no-supported-root', detail: 'inert-member' };
     return d.ineligible ? { roots: [], code: skipFor(d.ineligible), detail: d.ineligible } : { roots: [d], code: null, detail: null };
   }
   const whole = touched.every((d) => span.start <= d.start && d.end <= span.end);

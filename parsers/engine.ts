@@ -392,24 +392,29 @@ const grammarRoot = new URL('../grammars/', import.meta.url);
 /** Reads and validates a language's query files; compiled once per thread. */
 const queries = new Map<string, Promise<Query>>();
 
-export function validateCaptureNames(names: readonly string[], origin: string): void {
-  const bad = names.filter((name) => !name.startsWith('_') && !CAPTURE_VOCABULARY.includes(name));
+export function validateCaptureNames(names: readonly string[], origin: string, vocabulary: readonly string[] = CAPTURE_VOCABULARY): void {
+  const bad = names.filter((name) => !name.startsWith('_') && !vocabulary.includes(name));
   if (bad.length > 0) {
     throw new Error(
-      `${origin}: unknown capture name(s) ${bad.map((n) => `@${n}`).join(', ')}; allowed: ${CAPTURE_VOCABULARY.map((n) => `@${n}`).join(' ')}`,
+      `${origin}: unknown capture name(s) ${bad.map((n) => `@${n}`).join(', ')}; allowed: ${vocabulary.map((n) => `@${n}`).join(' ')}`,
     );
   }
 }
 
-async function loadQuery(adapter: LanguageAdapter): Promise<Query> {
-  const key = `${adapter.grammar}:${adapter.queryFiles.join(',')}`;
+/**
+ * Compiles a query from files under grammars/ (concatenated in order), checks its capture
+ * names against `vocabulary`, and caches it per thread. The index's tags queries and the
+ * review profiles' capture queries both load through here.
+ */
+export function loadQueryFiles(grammar: GrammarName, files: readonly string[], vocabulary: readonly string[] = CAPTURE_VOCABULARY): Promise<Query> {
+  const key = `${grammar}:${files.join(',')}`;
   let query = queries.get(key);
   if (!query) {
     query = (async () => {
-      const source = adapter.queryFiles.map((file) => readFileSync(new URL(file, grammarRoot), 'utf8')).join('\n');
-      const compiled = await compileQuery(adapter.grammar, source);
+      const source = files.map((file) => readFileSync(new URL(file, grammarRoot), 'utf8')).join('\n');
+      const compiled = await compileQuery(grammar, source);
       try {
-        validateCaptureNames(compiled.captureNames, adapter.queryFiles.join(' + '));
+        validateCaptureNames(compiled.captureNames, files.join(' + '), vocabulary);
       } catch (error) {
         compiled.delete();
         throw error;
@@ -421,6 +426,8 @@ async function loadQuery(adapter: LanguageAdapter): Promise<Query> {
   }
   return query;
 }
+
+const loadQuery = (adapter: LanguageAdapter): Promise<Query> => loadQueryFiles(adapter.grammar, adapter.queryFiles);
 
 export class Engine {
   private constructor(

@@ -14,7 +14,7 @@ import type { ConfiguredRule, ReviewConfig } from '../review/config.js';
 import type { FileEdit, ParsedEvent } from '../review/edits.js';
 import { declarationFingerprint } from '../review/input.js';
 import { FUNCTION_REQUIREMENTS, TYPE_REQUIREMENTS, type Requirement } from '../review/rules.js';
-import { runReview, type ReviewHost } from '../review/run.js';
+import { runReview, type EvidenceSource, type ReviewHost } from '../review/run.js';
 
 /** What each requirement needs, said once, independently of review/completeness.ts. */
 const NEEDS: Record<Requirement, (e: { relation: 'type' | 'call'; depth: number }) => boolean> = {
@@ -114,25 +114,28 @@ function configured(rules: Array<{ typeRequires: Requirement[]; functionRequires
   };
 }
 
-/** A host over generated evidence: one file per root, every capture and freshness check succeeds. */
-function hostFor(roots: Array<{ path: string; name: string; tree: Tree }>, treeBytes: number): ReviewHost {
-  return {
+/** A host and evidence source over generated evidence: one file per root, every capture and freshness check succeeds. */
+function hostFor(roots: Array<{ path: string; name: string; tree: Tree }>, treeBytes: number): { host: ReviewHost; evidence: EvidenceSource } {
+  const host = {
     workspace: '/generated',
     policy: { checkRoot: () => ({ allowed: true, reason: null }), checkContext: () => ({ allowed: true, reason: null }) },
     budgets: { treeBytes },
-    capture: async (path) => ({ ok: true, snapshot: { text: `// ${path}\n`, digest: `sha256:${path}`, bytes: path.length + 4 } }),
-    selectRoots: async (path) => {
+    capture: async (path: string) => ({ ok: true, snapshot: { text: `// ${path}\n`, digest: `sha256:${path}`, bytes: path.length + 4 } }),
+    fresh: async () => true,
+  } as unknown as ReviewHost;
+  const evidence: EvidenceSource = {
+    selectRoots: async (_host, path) => {
       const r = roots.find((x) => x.path === path)!;
       const root: ReviewDeclaration = { index: 0, name: r.name, kind: r.tree.kind === 'type' ? 'interface' : 'function', rootKind: r.tree.kind, ineligible: null, exported: true, start: 0, end: 1, startLine: 1, endLine: 1 };
       return { roots: [root], skipped: [] };
     },
-    traverse: async (path) => {
+    traverse: async (_host, path) => {
       const r = roots.find((x) => x.path === path)!;
       const evidence = evidenceOf(path, r.name, r.tree);
       return { ...evidence, sources: [{ path, digest: `sha256:${path}` }], spent: { files: 1, readBytes: 0, treeBytes: 0, work: 0, targets: 0 } };
     },
-    fresh: async () => true,
   };
+  return { host, evidence };
 }
 
 const edit = (path: string): FileEdit => ({ path, change: 'update', verify: () => ({ ok: true, spans: [{ start: 0, end: 1 }], ambiguous: 0 }) });
@@ -170,7 +173,8 @@ describe('per-rule gating and the input limit', () => {
       const roots = trees.map((t, i) => ({ path: `src/root${i}.ts`, name: `Root${i}`, tree: t }));
       const parsed: ParsedEvent = { host: null, edits: roots.map((r) => edit(r.path)), skipped: [] };
       received.length = 0;
-      const result = await runReview(parsed, configured(rules, url), hostFor(roots, treeBytes), { dryRun: false, keepInputs: true });
+      const { host, evidence } = hostFor(roots, treeBytes);
+      const result = await runReview(parsed, configured(rules, url), host, { dryRun: false, keepInputs: true, evidence });
 
       const bodies = received.map((b) => ({ raw: b, request: JSON.parse(b) }));
       for (const { raw, request } of bodies) {

@@ -12,10 +12,11 @@ export const TYPE_REQUIREMENTS = ['root-declaration', 'resolved-outbound-types',
 export const FUNCTION_REQUIREMENTS = ['signature', 'body', 'resolved-local-calls', 'resolved-outbound-types'] as const;
 export type Requirement = (typeof TYPE_REQUIREMENTS)[number] | (typeof FUNCTION_REQUIREMENTS)[number];
 
-/** Languages a rule may be authored for; only TypeScript has an analyzer today. */
+/** Languages a rule may be authored for, and those a review profile analyses today. */
 export const AUTHORED_LANGUAGES = ['typescript', 'rust', 'bend', 'python', 'go'] as const;
-export const ANALYZED_LANGUAGES = ['typescript'] as const;
-const FUNCTION_LANGUAGES = ['typescript', 'python', 'go'];
+export const ANALYZED_LANGUAGES = ['typescript', 'rust', 'python'] as const;
+/** The function branch (direct-event/function/v1) is defined for TypeScript only. */
+const FUNCTION_LANGUAGES = ['typescript'];
 
 export interface RuleInput {
   languages: string[];
@@ -99,7 +100,7 @@ function parseInput(doc: JsoncDocument, entry: unknown, i: number, seen: Set<str
   if (entry.kind !== 'type' && entry.kind !== 'function') doc.fail([...at, 'kind'], 'kind is "type" or "function"');
   const kind = entry.kind;
   if (kind === 'function') {
-    for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" is not defined for ${l}`);
+    for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" inputs are TypeScript-only; ${l} has type inputs only`);
   }
   const requires = entry.requires === undefined ? [] : stringList(doc, [...at, 'requires'], entry.requires);
   const allowed: readonly string[] = kind === 'type' ? TYPE_REQUIREMENTS : FUNCTION_REQUIREMENTS;

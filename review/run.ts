@@ -4,34 +4,23 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { globMatcher } from '../gate/glob.js';
-import type { Completeness, DeclarationFingerprint, InputArtifact, InputEdge, InputNode, ReviewInput } from '../contracts/review-input.js';
-import type { EdgeDecision } from '../machines/evidence-traversal.js';
-import type { ReviewDeclaration } from '../parsers/review-typescript/facts.js';
+import type { Completeness, DeclarationFingerprint, ReviewInput } from '../contracts/review-input.js';
+import { profileFor } from '../parsers/review/profiles.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
 import { applicableInput, coverageForBlocked, eligibility } from './completeness.js';
 import type { ReviewConfig } from './config.js';
 import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js';
-import type { FileEdit, Host, ParsedEvent, Span } from './edits.js';
+import type { FileEdit, Host, ParsedEvent } from './edits.js';
+import { selectRoots, traverse, type ReviewHost } from './evidence.js';
 import { encodeInput, renderInput } from './input.js';
-import type { PathVerdict } from './paths.js';
 
-/** What a run needs from the file system side (implemented by workers/review-interpreter.ts). */
-export interface ReviewHost {
-  workspace: string;
-  policy: { checkRoot(rel: string): PathVerdict; checkContext(rel: string): PathVerdict };
-  budgets: { treeBytes: number };
-  capture(path: string, check: (rel: string) => PathVerdict): Promise<{ ok: true; snapshot: { text: string; digest: string; bytes: number } } | { ok: false; outcome: string; reason: string | null }>;
-  selectRoots(path: string, change: 'add' | 'update', spans: Span[]): Promise<{ roots: ReviewDeclaration[]; skipped: Array<{ span: string | null; code: string; detail: string | null }> }>;
-  traverse(path: string, root: ReviewDeclaration): Promise<{
-    artifact: InputArtifact;
-    nodes: InputNode[];
-    edges: InputEdge[];
-    decisions: EdgeDecision[];
-    sources: Array<{ path: string; digest: string }>;
-    spent: { files: number; readBytes: number; treeBytes: number; work: number; targets: number };
-  }>;
-  fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean>;
+export type { ReviewHost } from './evidence.js';
+
+/** Where a run's roots and evidence come from: the machines over the host, unless a test supplies generated evidence. */
+export interface EvidenceSource {
+  selectRoots: typeof selectRoots;
+  traverse: typeof traverse;
 }
 
 export interface RuleOutcome {
@@ -94,9 +83,9 @@ export interface RunOptions {
   keepInputs: boolean;
   /** The environment a command backend runs with; this process's when absent. */
   env?: NodeJS.ProcessEnv;
+  /** Roots and evidence; the machine-driven review/evidence.ts when absent. */
+  evidence?: EvidenceSource;
 }
-
-const LANGUAGE = 'typescript';
 
 export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host: ReviewHost, options: RunOptions): Promise<ReviewResult> {
   const result: ReviewResult = { host: parsed.host, dryRun: options.dryRun, backend: config.backend.kind, units: [], findings: [], coverage: [] };
@@ -105,7 +94,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
 
   const seen = new Set<string>();
   for (const edit of parsed.edits) {
-    const units = await reviewFile(edit, config, host, cover);
+    const units = await reviewFile(edit, config, host, cover, options.evidence ?? { selectRoots, traverse });
     for (const unit of units) {
       const identity = `${unit.path}\u0000${unit.kind}\u0000${unit.name}`;
       if (seen.has(identity)) continue; // the same root reached twice in one event
@@ -167,13 +156,15 @@ async function reviewFile(
   config: ReviewConfig,
   host: ReviewHost,
   cover: (code: CoverageCode, branch?: CoverageEntry['branch']) => void,
+  evidenceSource: EvidenceSource,
 ): Promise<UnitResult[]> {
   if (edit.change === 'delete' || edit.change === 'move') {
     cover('unsupported-event');
     return [];
   }
   const rel = workspacePath(host.workspace, edit.path);
-  if (rel === null || !/\.(ts|tsx|mts|cts)$/.test(rel) || /\.d\.(m|c)?ts$/.test(rel) || !config.languages.includes(LANGUAGE)) {
+  const profile = rel === null ? null : profileFor(rel);
+  if (rel === null || !profile || !profile.rootPath(rel) || !config.languages.includes(profile.language)) {
     cover('ineligible-path');
     return [];
   }
@@ -189,14 +180,14 @@ async function reviewFile(
   }
   for (let i = 0; i < verified.ambiguous; i++) cover('ambiguous-attribution');
   const change = edit.change === 'add' ? 'add' : 'update';
-  const selection = await host.selectRoots(rel, change, verified.spans);
+  const selection = await evidenceSource.selectRoots(host, rel, change, verified.spans);
   for (const skip of selection.skipped) cover(skip.code as CoverageCode);
 
   const units: UnitResult[] = [];
   for (const root of selection.roots) {
     const kind = root.rootKind!;
     const applicable = config.rules
-      .map((configured) => ({ configured, input: applicableInput(configured, kind, LANGUAGE) }))
+      .map((configured) => ({ configured, input: applicableInput(configured, kind, profile.language) }))
       .filter((x) => x.input !== null && pathSelected(x.configured.settings, rel));
     const base = {
       path: rel,
@@ -220,7 +211,7 @@ async function reviewFile(
       units.push({ ...base, status: 'skipped', code: 'no-applicable-rule', rules: [] });
       continue;
     }
-    const evidence = await host.traverse(rel, root);
+    const evidence = await evidenceSource.traverse(host, rel, root);
     const names = new Map(evidence.decisions.map((d, i) => [d, evidence.edges[i]?.name ?? '']));
     const rules: RuleOutcome[] = applicable.map(({ configured, input }) => {
       const e = eligibility(input!, configured.rule.id, evidence.decisions);

@@ -1,5 +1,8 @@
 // Benchmark: end-to-end time of `cairn review --event` (process start included) for
-// a one-root TypeScript edit with three supporting files, backend none. Two figures,
+// a one-root TypeScript edit with three supporting files, backend none, and beside it
+// (same runs, interleaved) a one-root Rust edit (Cargo manifest, crate root and a
+// sibling module) and a one-root Python edit (src/ layout, an initializer re-export and
+// three sibling modules). Two figures,
 // from interleaved runs: `warm`, a hook answered by the workspace's review server (the
 // steady state of an editing session: the first hook starts the server), and `cold`,
 // the same hook with the server turned off (CAIRN_REVIEW_SERVER=off), which is what
@@ -51,9 +54,42 @@ const FILES = {
   'src/plan.ts': "export type Plan = 'free' | 'team' | 'enterprise';\n",
 };
 
+const RUST_ORDER = 'use crate::money::Cents;\nuse crate::money::Price;\n\n#[derive(Debug, Clone, PartialEq)]\npub struct Order {\n    pub order_id: String,\n    pub customer_id: String,\n    pub total: Cents,\n    pub unit: Price,\n    pub status: Status,\n}\n\n#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub enum Status {\n    Open,\n    Paid,\n}\n';
+const PY_ORDER = 'from dataclasses import dataclass\nfrom typing import Optional\n\nfrom shop import Cents\nfrom . import customer\nfrom .status import Status\n\n\n@dataclass\nclass Order:\n    order_id: str\n    customer_id: str\n    total: Cents\n    status: Status\n    buyer: customer.Customer\n    note: Optional[str] = None\n';
+const PROFILE_FILES = {
+  'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\nedition = "2021"\n',
+  'src/lib.rs': 'pub mod order;\npub mod money;\n',
+  'src/money.rs': 'pub type Cents = u64;\n\npub struct Price {\n    pub amount: Cents,\n    pub currency: String,\n}\n',
+  'src/order.rs': RUST_ORDER,
+  'pyproject.toml': '[project]\nname = "shop"\nversion = "0.1.0"\n',
+  'src/shop/__init__.py': 'from .money import Cents\n',
+  'src/shop/money.py': 'from typing import NewType\n\nCents = NewType("Cents", int)\n',
+  'src/shop/status.py': 'from typing import Literal, TypeAlias\n\nStatus: TypeAlias = Literal["open", "paid"]\n',
+  'src/shop/customer.py': 'from pydantic import BaseModel\n\n\nclass Customer(BaseModel):\n    name: str\n    email: str\n',
+  'src/shop/order.py': PY_ORDER,
+};
+
+/** A Claude Code Edit event that added `added` after `anchor` in `path`. */
+function editEventFile(ws, name, path, text, anchor, added) {
+  const event = {
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Edit',
+    tool_input: { file_path: join(ws, path), old_string: anchor, new_string: anchor + added },
+    tool_response: { originalFile: text.replace(added, '') },
+  };
+  writeFileSync(join(ws, name), JSON.stringify(event));
+  return join(ws, name);
+}
+
+/** The Rust and Python edits of the same workspace (written by fixture() with `profiles`). */
+const profileEvents = (ws) => ({
+  rust: editEventFile(ws, 'event-rust.json', 'src/order.rs', RUST_ORDER, '    pub order_id: String,\n', '    pub customer_id: String,\n'),
+  python: editEventFile(ws, 'event-python.json', 'src/shop/order.py', PY_ORDER, '    order_id: str\n', '    customer_id: str\n'),
+});
+
 /** Writes the fixture workspace (a git repository) and its hook event; returns the event file. */
-function fixture(ws) {
-  for (const [path, text] of Object.entries(FILES)) {
+function fixture(ws, profiles = false) {
+  for (const [path, text] of Object.entries({ ...FILES, ...(profiles ? PROFILE_FILES : {}) })) {
     mkdirSync(dirname(join(ws, path)), { recursive: true });
     writeFileSync(join(ws, path), text);
   }
@@ -104,11 +140,12 @@ const other = compareRev ? buildRevision(compareRev) : null;
 try {
   const env = { ...process.env, XDG_CONFIG_HOME: join(ws, '.no-user-config'), CAIRN_REVIEW_SERVER: 'on' };
   const coldEnv = { ...env, CAIRN_REVIEW_SERVER: 'off' };
-  const builds = [{ tree: root, ws, event: fixture(ws) }, ...(other ? [{ tree: other.dir, ws: otherWs, event: fixture(otherWs) }] : [])];
+  const builds = [{ tree: root, ws, event: fixture(ws, true) }, ...(other ? [{ tree: other.dir, ws: otherWs, event: fixture(otherWs) }] : [])];
+  const events = profileEvents(ws);
 
-  const once = (build, runEnv = env) => {
+  const once = (build, runEnv = env, event = build.event) => {
     const start = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, [join(build.tree, 'bin/cairn.js'), '-C', build.ws, 'review', '--event', build.event, '--json'], { encoding: 'utf8', env: runEnv });
+    const r = spawnSync(process.execPath, [join(build.tree, 'bin/cairn.js'), '-C', build.ws, 'review', '--event', event, '--json'], { encoding: 'utf8', env: runEnv });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (r.status !== 0) throw new Error(`review failed: ${r.stderr}`);
     return { ms, out: JSON.parse(r.stdout) };
@@ -131,7 +168,14 @@ try {
   if (first.out.data.units.length !== 1 || unit.spent.files !== 4 || unit.status !== 'dry-run') {
     throw new Error(`unexpected fixture result: ${JSON.stringify(first.out.data.units)}`);
   }
+  for (const [language, files] of [['rust', 4], ['python', 6]]) {
+    const check = once(builds[0], coldEnv, events[language]).out.data.units;
+    if (check.length !== 1 || check[0].spent.files !== files || check[0].completeness !== 'complete') {
+      throw new Error(`unexpected ${language} fixture result: ${JSON.stringify(check)}`);
+    }
+  }
   const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const profileTimes = { rust: { warm: [], cold: [] }, python: { warm: [], cold: [] } };
   if (!(await startServer(builds[0]))) throw new Error('no review server answered');
   const otherHasServer = other ? await startServer(builds[1]) : false;
 
@@ -142,6 +186,11 @@ try {
     const served = once(builds[0]);
     if (served.out.data.runner !== 'server') throw new Error('a warm run was not answered by the server');
     times.push(served.ms);
+    for (const language of ['rust', 'python']) {
+      const run = once(builds[0], env, events[language]);
+      if (run.out.data.runner !== 'server') throw new Error(`a warm ${language} run was not answered by the server`);
+      profileTimes[language].warm.push(run.ms);
+    }
     if (other) otherTimes.push(once(builds[1]).ms);
   }
   const soaked = soak > 0 ? await soakServer(builds[0], soak) : null;
@@ -156,6 +205,7 @@ try {
   const firstTimes = [];
   for (let i = 0; i < runs; i++) {
     coldTimes.push(once(builds[0], coldEnv).ms);
+    for (const language of ['rust', 'python']) profileTimes[language].cold.push(once(builds[0], coldEnv, events[language]).ms);
     if (other) otherColdTimes.push(once(builds[1], coldEnv).ms);
     if (i < 7) {
       rmSync(join(ws, '.cairn', 'review', 'server.started'), { force: true });
@@ -187,6 +237,17 @@ try {
     cold_median_ms: Math.round(medianOf(coldTimes)),
     first_hook_median_ms: Math.round(medianOf(firstTimes)),
     first_hook_runs: firstTimes.length,
+    profiles: Object.fromEntries(
+      Object.entries(profileTimes).map(([language, t]) => [
+        language,
+        {
+          median_ms: Math.round(medianOf(t.warm)),
+          cold_median_ms: Math.round(medianOf(t.cold)),
+          ratio_to_typescript: Math.round((medianOf(t.warm) / median) * 100) / 100,
+          cold_ratio_to_typescript: Math.round((medianOf(t.cold) / medianOf(coldTimes)) * 100) / 100,
+        },
+      ]),
+    ),
     ...(soaked ? { server_soak: soaked } : {}),
     target_ms: 300,
     node_start_median_ms: Math.round(bareMedian),
@@ -209,7 +270,7 @@ try {
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/review.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const line = `| ${result.date.slice(0, 10)} | ${commit} | review --event (1 root, 3 supporting files, backend none) | median ${result.median_ms} ms warm (min ${result.min_ms}, max ${result.max_ms}, n=${runs}), ${result.cold_median_ms} ms cold, ${result.first_hook_median_ms} ms first hook (n=${result.first_hook_runs})${soaked ? `; server RSS ${soaked.rss_samples[0].rss_mb} -> ${soaked.rss_samples.at(-1).rss_mb} MB over ${soaked.reviews} reviews, ${soaked.ms_per_review} ms each` : ''}; bare node start ${result.node_start_median_ms} ms${result.compared_with ? `; ${compareRev} interleaved: ${result.compared_with.median_ms} ms as its hook runs (ratio ${result.compared_with.ratio}), ${result.compared_with.cold_median_ms} ms cold (ratio ${result.compared_with.cold_ratio})` : ''} | ${machine} | node ${process.version} |`;
+  const line = `| ${result.date.slice(0, 10)} | ${commit} | review --event (1 root, 3 supporting files, backend none) | median ${result.median_ms} ms warm (min ${result.min_ms}, max ${result.max_ms}, n=${runs}), ${result.cold_median_ms} ms cold, ${result.first_hook_median_ms} ms first hook (n=${result.first_hook_runs}); rust ${result.profiles.rust.median_ms} ms warm, ${result.profiles.rust.cold_median_ms} ms cold; python ${result.profiles.python.median_ms} ms warm, ${result.profiles.python.cold_median_ms} ms cold${soaked ? `; server RSS ${soaked.rss_samples[0].rss_mb} -> ${soaked.rss_samples.at(-1).rss_mb} MB over ${soaked.reviews} reviews, ${soaked.ms_per_review} ms each` : ''}; bare node start ${result.node_start_median_ms} ms${result.compared_with ? `; ${compareRev} interleaved: ${result.compared_with.median_ms} ms as its hook runs (ratio ${result.compared_with.ratio}), ${result.compared_with.cold_median_ms} ms cold (ratio ${result.compared_with.cold_ratio})` : ''} | ${machine} | node ${process.version} |`;
   appendFileSync(join(root, 'bench/results/review.md'), `${line}\n`);
   console.log(line);
 } finally {

@@ -1,7 +1,9 @@
 // The TypeScript review adapter: pure functions from source text to review facts
 // (top-level declarations and their eligibility as roots, import bindings,
 // re-exports, outbound references). No policy and no file system here.
-import { parserFor, type Node } from '../tree-sitter.js';
+import { parserFor, type Node, type Query } from '../tree-sitter.js';
+import { reviewMatches, reviewQuery } from '../review/captures.js';
+import { MAX_DECLARATIONS, type ReviewFile } from '../review/facts.js';
 import type {
   DeclarationKind,
   ImportBinding,
@@ -17,25 +19,13 @@ export type * from './facts.js';
 
 export type ReviewGrammar = 'typescript' | 'tsx';
 
-/** Extensions of the TypeScript review profile; `.d.ts` files hold no roots. */
-export function reviewGrammarFor(path: string): ReviewGrammar | null {
-  if (path.endsWith('.d.ts') || path.endsWith('.d.mts') || path.endsWith('.d.cts')) return null;
-  if (path.endsWith('.tsx')) return 'tsx';
-  if (path.endsWith('.ts') || path.endsWith('.mts') || path.endsWith('.cts')) return 'typescript';
-  return null;
+/** Starts loading the grammar and review query without waiting; a failure surfaces at the first real parse. */
+export function preloadGrammar(grammar: ReviewGrammar): void {
+  Promise.all([parserFor(grammar), reviewQuery(grammar, 'typescript')]).catch(() => undefined);
 }
 
-/**
- * Starts loading the grammars these paths need without waiting, so their WebAssembly
- * compiles off the main thread while the caller does other start-up work. A failure
- * surfaces at the first real parse.
- */
-export function preloadGrammars(paths: string[]): void {
-  for (const grammar of new Set(paths.map(reviewGrammarFor))) if (grammar) parserFor(grammar).catch(() => undefined);
-}
-
-/** At most this many declarations per file; a larger file publishes no map at all. */
-export const MAX_DECLARATIONS = 1024;
+export { MAX_DECLARATIONS };
+export type { ReviewFile };
 
 interface RawDeclaration {
   name: string;
@@ -47,16 +37,9 @@ interface RawDeclaration {
   signatureOnly: boolean;
 }
 
-/** A parsed file: its facts, and the references of any of its declarations. Call dispose() when done. */
-export interface ReviewFile {
-  facts: ReviewFileFacts;
-  references(declaration: ReviewDeclaration): OutboundReference[];
-  dispose(): void;
-}
-
 /** Parses a file once and keeps the tree for reference queries. */
-export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile> {
-  const parser = await parserFor(grammar);
+export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile<ReviewFileFacts>> {
+  const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, 'typescript')]);
   const tree = parser.parse(source);
   if (!tree) throw new Error('tree-sitter returned no tree');
   const facts = factsOf(tree.rootNode);
@@ -65,7 +48,7 @@ export async function openReviewFile(source: string, grammar: ReviewGrammar): Pr
     facts,
     references: (declaration) => {
       const node = top.find((n) => n.startIndex === declaration.start && n.endIndex === declaration.end);
-      return node ? referencesIn(node) : [];
+      return node ? referencesIn(node, query) : [];
     },
     dispose: () => tree.delete(),
   };
@@ -78,43 +61,26 @@ export async function analyzeTypeScript(source: string, grammar: ReviewGrammar):
   return file.facts;
 }
 
-/**
- * Node types that carry references, and what each means. A typed walk rather than a
- * tree-sitter query: compiling even a small query over the TypeScript grammar costs
- * 50-180 ms per process here, more than the rest of a small review.
- */
-const REFERENCE_NODES = ['type_identifier', 'nested_type_identifier', 'call_expression', 'type_parameter', 'mapped_type_clause', 'infer_type'];
-const BINDER_PARENTS = ['nested_type_identifier', 'type_parameter', 'mapped_type_clause', 'infer_type'];
-
 /** Outbound references of one top-level node, in source order, deduplicated by name. */
-function referencesIn(node: Node): OutboundReference[] {
+function referencesIn(node: Node, query: Query): OutboundReference[] {
   const found: OutboundReference[] = [];
-  const binders = new Set<string>();
+  const matches = reviewMatches(query, node);
+  const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => binderName(m.node)).filter((n): n is string => n !== null));
   const locals = localValueNames(node);
   const selfName = declaredName(node);
   const wrappers = wrapperCallIds(node);
-  const nodes = node.descendantsOfType(REFERENCE_NODES).filter((n): n is Node => n !== null);
-  for (const n of nodes) {
-    if (n.type === 'type_parameter' || n.type === 'mapped_type_clause') {
-      const name = n.childForFieldName('name');
-      if (name) binders.add(name.text);
-    } else if (n.type === 'infer_type') {
-      const name = n.namedChildren.find((c) => c?.type === 'type_identifier');
-      if (name) binders.add(name.text);
-    }
-  }
-  for (const n of nodes) {
+  for (const { tag, node: n } of matches) {
     const parent = n.parent;
-    if (n.type === 'type_identifier') {
+    if (tag === 'reference.type') {
       if (parent && BINDER_PARENTS.includes(parent.type)) continue;
       if (parent && isDeclarationName(parent, n)) continue;
       if (binders.has(n.text)) continue;
       found.push({ kind: 'type', name: n.text, offset: n.startIndex });
-    } else if (n.type === 'nested_type_identifier') {
+    } else if (tag === 'reference.qualified') {
       const module = n.childForFieldName('module');
       const member = n.childForFieldName('name');
       if (module?.type === 'identifier' && member) found.push({ kind: 'type', name: module.text, member: member.text, offset: module.startIndex });
-    } else if (n.type === 'call_expression') {
+    } else if (tag === 'reference.call') {
       const callee = n.childForFieldName('function');
       if (!callee || wrappers.has(n.id)) continue;
       if (callee.type === 'identifier') {
@@ -137,6 +103,15 @@ function referencesIn(node: Node): OutboundReference[] {
     return true;
   });
 }
+
+/** The name a binder node introduces (`T` of `<T>`, `K in`, `infer U`). */
+function binderName(node: Node): string | null {
+  if (node.type === 'infer_type') return node.namedChildren.find((c) => c?.type === 'type_identifier')?.text ?? null;
+  return node.childForFieldName('name')?.text ?? null;
+}
+
+/** Parents in which a type name is a binder or a qualifier's part, not a reference. */
+const BINDER_PARENTS = ['nested_type_identifier', 'type_parameter', 'mapped_type_clause', 'infer_type'];
 
 /** The `Effect.fn(...)` wrapper calls of a const callable: part of the artifact, not references. */
 function wrapperCallIds(node: Node): Set<number> {

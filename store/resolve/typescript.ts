@@ -58,8 +58,21 @@ const MAX_BASE_DEPTH = 8;
 
 export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; source: string } | { kind: 'missing'; source: string };
 
-/** Where an import specifier written in `fromPath` points. */
-export function resolveModule(fromPath: string, source: string, ctx: ResolveContext): ModuleTarget {
+/**
+ * What specifier resolution needs to know: which files exist and the module configuration
+ * files (tsconfig.json, jsconfig.json, package.json) at a path. The indexer answers from the
+ * store; review answers from stats and the configuration files it captured.
+ */
+export type SpecifierContext = Pick<ResolveContext, 'file' | 'config'>;
+
+/** Extensions of JavaScript files: a specifier that leads to one crosses from TypeScript into JavaScript. */
+export const JAVASCRIPT_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs'];
+
+/**
+ * Where an import specifier written in `fromPath` points: the one TypeScript specifier
+ * resolver, shared by the indexer and review.
+ */
+export function resolveModule(fromPath: string, source: string, ctx: SpecifierContext): ModuleTarget {
   if (!source.startsWith('./') && !source.startsWith('../') && source !== '.' && source !== '..') {
     const configured = configuredModule(fromPath, source, ctx);
     return configured === undefined ? { kind: 'external', source } : { kind: 'file', path: configured };
@@ -70,7 +83,7 @@ export function resolveModule(fromPath: string, source: string, ctx: ResolveCont
 }
 
 /** The workspace file a module path (no specifier syntax left) names, by the compiler's probing order. */
-function probeModule(base: string, ctx: ResolveContext): ModuleTarget | undefined {
+function probeModule(base: string, ctx: SpecifierContext): ModuleTarget | undefined {
   const candidates: string[] = [];
   const ext = posix.extname(base);
   for (const ts of JS_TO_TS[ext] ?? []) candidates.push(base.slice(0, -ext.length) + ts);
@@ -83,8 +96,17 @@ function probeModule(base: string, ctx: ResolveContext): ModuleTarget | undefine
   return undefined;
 }
 
+/** Configuration files resolution may consult for a bare specifier written in `fromPath`, nearest folder first. */
+export function configCandidates(fromPath: string): string[] {
+  const out: string[] = [];
+  for (let dir = posix.dirname(fromPath); ; dir = posix.dirname(dir)) {
+    for (const name of [...TSCONFIG_FILE_NAMES, PACKAGE_MANIFEST_NAME]) out.push(dir === '.' ? name : `${dir}/${name}`);
+    if (dir === '.' || dir === '/' || dir === '') return out;
+  }
+}
+
 /** The nearest of `names` in `fromPath`'s folder or an ancestor folder within the workspace. */
-function nearestConfig(fromPath: string, names: readonly string[], ctx: ResolveContext): ModuleConfigFact | undefined {
+function nearestConfig(fromPath: string, names: readonly string[], ctx: SpecifierContext): ModuleConfigFact | undefined {
   for (let dir = posix.dirname(fromPath); ; dir = posix.dirname(dir)) {
     for (const name of names) {
       const found = ctx.config(dir === '.' ? name : `${dir}/${name}`);
@@ -94,7 +116,7 @@ function nearestConfig(fromPath: string, names: readonly string[], ctx: ResolveC
   }
 }
 
-function probeTargets(targets: readonly string[], ctx: ResolveContext): string | undefined {
+function probeTargets(targets: readonly string[], ctx: SpecifierContext): string | undefined {
   for (const target of targets) {
     const found = probeModule(target, ctx);
     if (found?.kind === 'file') return found.path;
@@ -103,7 +125,7 @@ function probeTargets(targets: readonly string[], ctx: ResolveContext): string |
 }
 
 /** A bare specifier mapped into the workspace by tsconfig `paths`/`baseUrl` or a package's own `exports`. */
-function configuredModule(fromPath: string, source: string, ctx: ResolveContext): string | undefined {
+function configuredModule(fromPath: string, source: string, ctx: SpecifierContext): string | undefined {
   const tsconfig = nearestConfig(fromPath, TSCONFIG_FILE_NAMES, ctx);
   if (tsconfig) {
     const aliased = aliasTargets(tsconfig.aliases, source);

@@ -1,0 +1,72 @@
+// Review captures: each review profile's `grammars/<lang>/review.scm`, compiled and
+// checked by the shared query engine (parsers/engine.ts) against this vocabulary.
+//
+// | capture | on | meaning |
+// | --- | --- | --- |
+// | `@declaration.<kind>` | a top-level item | a declaration of the profile's kind (`struct`, `class`, ...) |
+// | `@name` | an identifier | the declaration's name, or the bound name of an import |
+// | `@reference.type` | a type name | an outbound named-type reference |
+// | `@reference.qualified` | a qualified type | `@qualifier` then `@member` (TS `ns.T`), or a whole path (Rust `a::T`, Python `m.T`) |
+// | `@reference.call` | a call | `@callee`, or `@qualifier` and `@member` |
+// | `@binder` | a name | a local type binder (generic parameter) that shadows outer names |
+// | `@import` | a statement | an import (`use`, `import`, `from ... import`) for the profile to read |
+// | `@module` | an item | a module declaration (`mod child;`) |
+// | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
+// | `@unsupported` | a type node | syntax whose meaning the profile does not establish (trait bounds, computed lengths): an omission |
+import type { GrammarName, Node, Query } from '../tree-sitter.js';
+import { loadQueryFiles } from '../engine.js';
+
+export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
+  'declaration.interface',
+  'declaration.type',
+  'declaration.struct',
+  'declaration.enum',
+  'declaration.union',
+  'declaration.trait',
+  'declaration.function',
+  'declaration.impl',
+  'declaration.class',
+  'declaration.constant',
+  'declaration.variable',
+  'name',
+  'reference.type',
+  'reference.qualified',
+  'reference.call',
+  'callee',
+  'qualifier',
+  'member',
+  'binder',
+  'import',
+  'module',
+  'uncertain',
+  'unsupported',
+];
+
+/** The compiled review query of a profile's grammar folder, once per thread. */
+export function reviewQuery(grammar: GrammarName, folder: string): Promise<Query> {
+  return loadQueryFiles(grammar, [`${folder}/review.scm`], REVIEW_CAPTURE_VOCABULARY);
+}
+
+const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member']);
+
+export interface ReviewMatch {
+  /** The match's one capture that is not a part (`reference.type`, `binder`, ...): what it is about. */
+  tag: string;
+  node: Node;
+  /** Every capture of the match by name (the first node of each name). */
+  parts: Record<string, Node>;
+}
+
+/** Matches of `query` inside `node`, in document order of their tag node. */
+export function reviewMatches(query: Query, node: Node): ReviewMatch[] {
+  const out: ReviewMatch[] = [];
+  for (const match of query.matches(node)) {
+    if (match.captures.length === 0) continue;
+    const parts: Record<string, Node> = {};
+    for (const c of match.captures) parts[c.name] ??= c.node;
+    const tag = match.captures.find((c) => !PART_NAMES.has(c.name));
+    if (tag) out.push({ tag: tag.name, node: tag.node, parts });
+  }
+  out.sort((a, b) => a.node.startIndex - b.node.startIndex || a.node.endIndex - b.node.endIndex);
+  return out;
+}

@@ -1,0 +1,258 @@
+// Root selection and evidence traversal of one file's edit: drives the language-neutral
+// machines, answering their commands with the host (which checks, reads and parses) and
+// the language's binding policy (which decides what a name binds to).
+import { drive } from '../machines/audit.js';
+import type { AuditRecorder } from '../machines/audit.js';
+import {
+  type AuthorityRead,
+  type EdgeDecision,
+  type ReferenceFact,
+  type ReferenceTarget,
+  type TraversalBudgets,
+  type TraversalOutput,
+  evidenceTraversalMachine,
+} from '../machines/evidence-traversal.js';
+import { rootSelectionMachine, type RootSelectionOutput } from '../machines/root-selection.js';
+import { MAX_DECLARATIONS, type ReviewDeclaration, type ReviewFile } from '../parsers/review/facts.js';
+import { binderFor } from './binding/index.js';
+import type { AuthorityCapture, BindingHost } from './binding/types.js';
+import type { Span } from './edits.js';
+import type { InputArtifact, InputEdge, InputNode } from '../contracts/review-input.js';
+import { declarationFingerprint, edgeBytes, fixedBytes, nodeBytes } from './input.js';
+
+/** A path check's answer (review/paths.ts gives the reasons). */
+export interface PathVerdict {
+  allowed: boolean;
+  reason: string | null;
+}
+
+export interface Snapshot {
+  path: string;
+  text: string;
+  bytes: number;
+  digest: string;
+}
+
+export type CaptureResult = { ok: true; snapshot: Snapshot } | { ok: false; outcome: string; reason: string | null };
+
+/** What review needs from the file system side (implemented by workers/review-interpreter.ts). */
+export interface ReviewHost {
+  workspace: string;
+  policy: {
+    checkRoot(rel: string): PathVerdict;
+    checkContext(rel: string): PathVerdict;
+    checkConfigFile(rel: string): PathVerdict;
+    prefetchIgnored(paths: string[]): Promise<void>;
+  };
+  budgets: TraversalBudgets;
+  recorder: AuditRecorder;
+  /** Milliseconds since an arbitrary origin. */
+  clock(): number;
+  /** Captures a file through the capture machine (path check first), at most once per run. */
+  capture(path: string, check: (rel: string) => PathVerdict): Promise<CaptureResult>;
+  /** The captured snapshot at a path, if any. */
+  snapshot(path: string): Snapshot | undefined;
+  /** Parses a captured file with its language's profile (once per run). */
+  parse(path: string): Promise<ReviewFile>;
+  /** Stats: is there a regular file / a directory here? */
+  isFile(path: string): boolean;
+  isDirectory(path: string): boolean;
+  /**
+   * Re-captures every contributing source; false when any changed or can no longer be
+   * captured. A source whose digest is `absent` is checked by stat only: it must still not exist.
+   */
+  fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean>;
+  /** Checks and reads in the order they happened. */
+  accessLog: Array<{ op: 'check' | 'read'; path: string }>;
+}
+
+export interface UnitEvidence {
+  artifact: InputArtifact;
+  nodes: InputNode[];
+  edges: InputEdge[];
+  decisions: EdgeDecision[];
+  /** Every source the unit depends on (files read and authority files), for the freshness check. */
+  sources: Array<{ path: string; digest: string }>;
+  spent: TraversalOutput['spent'];
+}
+
+type Event = { type: string } & Record<string, unknown>;
+
+/** The digest of a freshness dependency that must stay absent (the host checks it by stat, never by reading). */
+export const ABSENT = 'absent';
+
+export async function selectRoots(host: ReviewHost, path: string, change: 'add' | 'update', spans: Span[]): Promise<{ roots: ReviewDeclaration[]; skipped: RootSelectionOutput['skipped'] }> {
+  const file = await host.parse(path);
+  const declarations = file.facts.declarations;
+  const output = await drive<RootSelectionOutput>(
+    rootSelectionMachine,
+    'root-selection',
+    { file: path, change },
+    (command) => {
+      if (command.kind === 'declarations') {
+        return {
+          type: 'DECLARATIONS',
+          declarations: declarations.map((d) => ({ id: `d${d.index}`, start: d.start, end: d.end, rootKind: d.rootKind, ineligible: d.ineligible, ...(d.inert ? { inert: d.inert } : {}) })),
+          material: file.facts.material.map((m) => ({ start: m.start, end: m.end })),
+          tooMany: declarations.length > MAX_DECLARATIONS,
+        };
+      }
+      if (command.kind === 'spans') return { type: 'SPANS', spans: spans.map((s, i) => ({ id: `s${i}`, start: s.start, end: s.end })) };
+      return null;
+    },
+    host.recorder,
+  );
+  return { roots: output.roots.map((id) => declarations[Number(id.slice(1))]), skipped: output.skipped };
+}
+
+/** Builds the evidence of one root through the traversal machine. */
+export async function traverse(host: ReviewHost, path: string, root: ReviewDeclaration): Promise<UnitEvidence> {
+  const binder = await binderFor(path)!;
+  const budgets = host.budgets;
+  const rootSnapshot = host.snapshot(path)!;
+  const source = rootSnapshot.text.slice(root.start, root.end);
+  const artifact: InputArtifact = { kind: root.rootKind!, name: root.name, domain: path, source, fingerprint: declarationFingerprint(source) };
+  const rootKey = `${path}#${root.index}`;
+  const ids = new Map<string, string>([[rootKey, 'root']]);
+  const refs = new Map<string, { name: string; from: string }>();
+  const nodes: InputNode[] = [];
+  const nodeRecords = new Map<string, InputNode>();
+  let refCounter = 0;
+  const start = host.clock();
+  const elapsed = () => Math.max(0, Math.round(host.clock() - start));
+
+  // Files counted toward the budgets so far (mirrors the machine), and authority reads not yet reported to it.
+  const counted = new Set<string>([path]);
+  let readBytes = rootSnapshot.bytes;
+  let unreported: AuthorityRead[] = [];
+  const drain = () => {
+    const out = unreported;
+    unreported = [];
+    return out.length > 0 ? { authority: out } : {};
+  };
+  const absent = new Set<string>();
+  const bindingHost: BindingHost = {
+    file: (p) => host.parse(p),
+    isFile: (p) => host.isFile(p),
+    probe: (p) => {
+      const found = host.isFile(p);
+      if (!found) absent.add(p);
+      return found;
+    },
+    isDirectory: (p) => host.isDirectory(p),
+    authority: async (p, as): Promise<AuthorityCapture> => {
+      if (!counted.has(p)) {
+        if (counted.size >= budgets.files) return { ok: false, reason: 'file-limit' };
+        if (readBytes + budgets.fileBytes > budgets.readBytes) return { ok: false, reason: 'read-limit' };
+      }
+      const check = as === 'config' ? (rel: string) => host.policy.checkConfigFile(rel) : (rel: string) => host.policy.checkContext(rel);
+      await host.policy.prefetchIgnored([p]);
+      const result = await host.capture(p, check);
+      if (!result.ok) return { ok: false, reason: result.reason ?? `capture-${result.outcome}` };
+      if (!counted.has(p)) {
+        counted.add(p);
+        readBytes += result.snapshot.bytes;
+        unreported.push({ path: p, bytes: result.snapshot.bytes });
+      }
+      return { ok: true, text: result.snapshot.text };
+    },
+    parsed: async (p) => (host.snapshot(p) ? host.parse(p) : null),
+  };
+
+  const output = await drive<TraversalOutput>(
+    evidenceTraversalMachine,
+    'evidence-traversal',
+    { root: rootKey, rootFile: path, rootFileBytes: rootSnapshot.bytes, rootBytes: fixedBytes(artifact), budgets },
+    async (command): Promise<Event | null> => {
+      switch (command.kind) {
+        case 'references': {
+          const key = command.node as string;
+          const [filePath, index] = splitKey(key);
+          const file = await host.parse(filePath);
+          const declaration = file.facts.declarations[index];
+          const facts: ReferenceFact[] = [];
+          const add = (name: string, relation: 'type' | 'call', target: ReferenceTarget) => {
+            const ref = `r${++refCounter}`;
+            refs.set(ref, { name, from: key });
+            const sized: InputEdge = { from: ids.get(key) ?? 'n999', to: 'n999', relation, status: 'expanded', reason: null, name };
+            facts.push({ ref, relation, target, edgeBytes: edgeBytes(sized) });
+          };
+          const fileBinder = (await binderFor(filePath)) ?? binder;
+          const uncertain = fileBinder.scopeUncertainty(file.facts);
+          if (uncertain) add('(scope)', 'type', { kind: 'omitted', reason: uncertain });
+          for (const reference of file.references(declaration)) {
+            const target = await fileBinder.resolveReference(bindingHost, filePath, file, reference);
+            if (target !== null) add(fileBinder.display(reference), reference.kind, target);
+          }
+          await host.policy.prefetchIgnored(facts.flatMap((f) => (f.target.kind === 'module' ? [f.target.path, ...(f.target.alternatives ?? [])] : [])));
+          return { type: 'REFERENCES', node: key, refs: facts, elapsedMs: elapsed(), ...drain() };
+        }
+        case 'check-path': {
+          const rel = command.path as string;
+          host.accessLog.push({ op: 'check', path: rel });
+          const verdict = host.policy.checkContext(rel);
+          return { type: 'PATH_CHECKED', path: rel, allowed: verdict.allowed, reason: verdict.reason, elapsedMs: elapsed() };
+        }
+        case 'capture': {
+          const rel = command.path as string;
+          const result = await host.capture(rel, (p) => host.policy.checkContext(p));
+          if (result.ok && !counted.has(rel)) {
+            counted.add(rel);
+            readBytes += result.snapshot.bytes;
+          }
+          return { type: 'CAPTURED', path: rel, outcome: result.ok ? 'captured' : result.outcome, bytes: result.ok ? result.snapshot.bytes : 0, elapsedMs: elapsed() };
+        }
+        case 'resolve-export': {
+          const exportPath = command.path as string;
+          const target = await ((await binderFor(exportPath)) ?? binder).resolveExport(bindingHost, exportPath, command.name as string, command.relation as 'type' | 'call');
+          if (target.kind === 'module') await host.policy.prefetchIgnored([target.path, ...(target.alternatives ?? [])]);
+          return { type: 'EXPORT_RESOLVED', target, elapsedMs: elapsed(), ...drain() };
+        }
+        case 'measure': {
+          const key = command.node as string;
+          const record = await nodeRecord(host, key, `n${nodes.length + 1}`);
+          nodeRecords.set(key, record);
+          return { type: 'MEASURED', node: key, bytes: nodeBytes(record), elapsedMs: elapsed() };
+        }
+        case 'edge': {
+          if (command.status === 'expanded') {
+            const key = command.to as string;
+            const record = nodeRecords.get(key)!;
+            ids.set(key, record.id);
+            nodes.push(record);
+          }
+          return null;
+        }
+        default:
+          return null;
+      }
+    },
+    host.recorder,
+  );
+
+  const edges: InputEdge[] = output.edges.map((e) => ({
+    from: ids.get(e.from) ?? 'root',
+    to: e.to === null ? null : (ids.get(e.to) ?? null),
+    relation: e.relation,
+    status: e.status,
+    reason: e.reason,
+    name: refs.get(e.ref)?.name ?? '',
+  }));
+  const sources = output.files.map((f) => ({ path: f, digest: host.snapshot(f)!.digest }));
+  for (const path of [...absent].sort()) sources.push({ path, digest: ABSENT });
+  return { artifact, nodes, edges, decisions: output.edges, sources, spent: output.spent };
+}
+
+async function nodeRecord(host: ReviewHost, key: string, id: string): Promise<InputNode> {
+  const [path, index] = splitKey(key);
+  const file = await host.parse(path);
+  const d = file.facts.declarations[index];
+  const text = host.snapshot(path)!.text;
+  const source = text.slice(d.start, d.end);
+  return { id, kind: d.kind, name: d.name, domain: path, source, fingerprint: declarationFingerprint(source) };
+}
+
+function splitKey(key: string): [string, number] {
+  const at = key.lastIndexOf('#');
+  return [key.slice(0, at), Number(key.slice(at + 1))];
+}
