@@ -30,6 +30,7 @@ export function register(program: Command): void {
             languages: c.languages,
             limits: c.limits,
             backend: c.backend,
+            go: c.go,
             rules: c.rules.map(({ rule, settings }) => ({ id: rule.id, origin: rule.origin, ...settings })),
             origins: c.origins,
           };
@@ -49,6 +50,7 @@ export function register(program: Command): void {
             `languages         ${show(d.languages)}  [${o.languages}]`,
             `limits            ${show(d.limits)}  [${o.limits}]`,
             `backend           ${show(d.backend)}  [${o.backend}]`,
+            `go                ${d.go ? `${d.go.goos}/${d.go.goarch} tags ${show(d.go.tags)}` : 'no target'}  [${o.go}]`,
             `rules  [${o.rules}]`,
             ...d.rules.map((x) => `  ${x.enabled ? 'on ' : 'off'} ${x.id} (${x.origin})${x.threshold !== null ? ` threshold ${x.threshold}` : ''}`),
           ].join('\n');

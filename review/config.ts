@@ -1,7 +1,8 @@
 // Review configuration: `.cairn.jsonc` at the workspace root over a user file at
 // $XDG_CONFIG_HOME/cairn/config.jsonc (default ~/.config). The workspace file wins
-// for selections and the backend; privacy excludes accumulate from every layer and
-// are never undone; limits may only be lowered. Every value keeps its origin.
+// for selections, the backend and the Go target (replaced as a whole, never merged);
+// privacy excludes accumulate from every layer and are never undone; limits may only
+// be lowered. Every value keeps its origin.
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { boundedOpen, Gate, type GateRead } from '../gate/gate.js';
@@ -9,6 +10,8 @@ import { MAX_CONFIG_BYTES } from '../gate/bounds.js';
 import { USER_CONFIG_SHOWN, userConfigPath, userConfigText, WORKSPACE_CONFIG, workspaceConfigText } from '../gate/config-files.js';
 import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-traversal.js';
 import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
+import type { GoTarget } from '../parsers/review-go/index.js';
+import { parseGoTarget } from './go-config.js';
 import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';
 
 export const BACKEND_DEADLINE_MS = 15_000;
@@ -43,6 +46,8 @@ export interface ReviewConfig {
   rules: ConfiguredRule[];
   limits: TraversalBudgets;
   backend: BackendConfig;
+  /** The frozen Go analysis target; null: none (Go files with platform constraints have unknown membership). */
+  go: GoTarget | null;
   /** Where each top-level setting came from: 'default', 'user', 'workspace'. */
   origins: Record<string, string>;
   /** The configuration files that were read (for freshness and display). */
@@ -50,7 +55,7 @@ export interface ReviewConfig {
 }
 
 export const DEFAULT_EXCLUDES = ['**/node_modules/**', '.cairn/**'];
-const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend'];
+const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend', 'go'];
 /** Keys other readers own: `mcp` is the MCP server's workspace allow-list (agents/mcp-workspaces.ts). */
 const FOREIGN_KEYS = ['mcp'];
 const RULE_ENTRY_KEYS = ['path', 'id', 'enabled', 'languages', 'includes', 'excludes', 'threshold', 'message'];
@@ -93,6 +98,7 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
     rules: builtinRules().map((rule) => ({ rule, settings: defaultSettings() })),
     limits: { ...DEFAULT_BUDGETS },
     backend: { kind: 'none' },
+    go: null,
     origins: Object.fromEntries(KEYS.map((k) => [k, 'default'])),
     files: layers.map((l) => (l.origin === 'workspace' ? '.cairn.jsonc' : '$XDG_CONFIG_HOME/cairn/config.jsonc')),
   };
@@ -135,6 +141,11 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
       }
       config.backend = backend;
       config.origins.backend = layer.origin;
+    }
+    if (v.go !== undefined) {
+      // The workspace's object replaces the user's as a whole: a target is never a merge.
+      config.go = parseGoTarget(doc, v.go);
+      config.origins.go = layer.origin;
     }
     if (v.rules !== undefined) {
       applyRules(doc, layer, v.rules, config.rules, workspace);
