@@ -15,7 +15,8 @@ import {
 import { rootSelectionMachine, type RootSelectionOutput } from '../machines/root-selection.js';
 import { MAX_DECLARATIONS, type ReviewDeclaration, type ReviewFile } from '../parsers/review/facts.js';
 import { binderFor } from './binding/index.js';
-import type { AuthorityCapture, BindingHost } from './binding/types.js';
+import type { AnalysisSettings, AuthorityCapture, BindingHost } from './binding/types.js';
+import type { DirectoryObservation } from '../parsers/review-go/membership.js';
 import type { Span } from './edits.js';
 import type { InputArtifact, InputEdge, InputNode } from '../contracts/review-input.js';
 import { declarationFingerprint, edgeBytes, fixedBytes, nodeBytes } from './input.js';
@@ -57,13 +58,15 @@ export interface ReviewHost {
   /** Stats: is there a regular file / a directory here? */
   isFile(path: string): boolean;
   isDirectory(path: string): boolean;
+  /** A directory's direct entries (at most `max`), after the directory's own path check; null when refused. */
+  listDirectory(path: string, max: number): DirectoryObservation | null;
   /**
    * Re-captures every contributing source; false when any changed or can no longer be
    * captured. A source whose digest is `absent` is checked by stat only: it must still not exist.
    */
   fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean>;
   /** Checks and reads in the order they happened. */
-  accessLog: Array<{ op: 'check' | 'read'; path: string }>;
+  accessLog: Array<{ op: 'check' | 'read' | 'list'; path: string }>;
 }
 
 export interface UnitEvidence {
@@ -106,7 +109,7 @@ export async function selectRoots(host: ReviewHost, path: string, change: 'add' 
 }
 
 /** Builds the evidence of one root through the traversal machine. */
-export async function traverse(host: ReviewHost, path: string, root: ReviewDeclaration): Promise<UnitEvidence> {
+export async function traverse(host: ReviewHost, path: string, root: ReviewDeclaration, analysis: AnalysisSettings): Promise<UnitEvidence> {
   const binder = await binderFor(path)!;
   const budgets = host.budgets;
   const rootSnapshot = host.snapshot(path)!;
@@ -157,6 +160,8 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
       return { ok: true, text: result.snapshot.text };
     },
     parsed: async (p) => (host.snapshot(p) ? host.parse(p) : null),
+    listDirectory: (p, max) => host.listDirectory(p, max),
+    analysis,
   };
 
   const output = await drive<TraversalOutput>(

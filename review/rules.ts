@@ -14,7 +14,7 @@ export type Requirement = (typeof TYPE_REQUIREMENTS)[number] | (typeof FUNCTION_
 
 /** Languages a rule may be authored for, and those a review profile analyses today. */
 export const AUTHORED_LANGUAGES = ['typescript', 'rust', 'bend', 'python', 'go'] as const;
-export const ANALYZED_LANGUAGES = ['typescript', 'rust', 'python'] as const;
+export const ANALYZED_LANGUAGES = ['typescript', 'rust', 'python', 'go', 'bend'] as const;
 /** The function branch (direct-event/function/v1) is defined for TypeScript only. */
 const FUNCTION_LANGUAGES = ['typescript'];
 

@@ -211,7 +211,7 @@ async function reviewFile(
       units.push({ ...base, status: 'skipped', code: 'no-applicable-rule', rules: [] });
       continue;
     }
-    const evidence = await evidenceSource.traverse(host, rel, root);
+    const evidence = await evidenceSource.traverse(host, rel, root, { go: config.go });
     const names = new Map(evidence.decisions.map((d, i) => [d, evidence.edges[i]?.name ?? '']));
     const rules: RuleOutcome[] = applicable.map(({ configured, input }) => {
       const e = eligibility(input!, configured.rule.id, evidence.decisions);

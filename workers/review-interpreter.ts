@@ -7,7 +7,7 @@
 // Every read goes through the capture machine, whose first command is a path check;
 // the log of checks and reads is kept so tests can prove the order.
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { opendirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateRead } from '../gate/gate.js';
 import { AuditRecorder, drive } from '../machines/audit.js';
@@ -15,6 +15,7 @@ import { captureMachine, type CaptureOutput, type FileStat } from '../machines/c
 import type { TraversalBudgets } from '../machines/evidence-traversal.js';
 import { reviewFreshnessMachine } from '../machines/review-freshness.js';
 import type { ReviewFile } from '../parsers/review/facts.js';
+import type { DirectoryEntry, DirectoryObservation } from '../parsers/review-go/membership.js';
 import { profileFor } from '../parsers/review/profiles.js';
 
 export interface Snapshot {
@@ -61,7 +62,7 @@ export class ReviewInterpreter {
   readonly budgets: TraversalBudgets;
   readonly recorder: AuditRecorder;
   /** Checks and reads in the order they happened. */
-  readonly accessLog: Array<{ op: 'check' | 'read'; path: string }> = [];
+  readonly accessLog: Array<{ op: 'check' | 'read' | 'list'; path: string }> = [];
   readonly clock: () => number;
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly parsed = new Map<string, Promise<ReviewFile>>();
@@ -154,6 +155,41 @@ export class ReviewInterpreter {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Lists at most `max` direct entries of a directory, after its path check
+   * (containment, protection, privacy, ignore rules): names and kinds only, in name
+   * order, and whether more existed. Symbolic links are reported as such, never followed.
+   */
+  listDirectory(path: string, max: number): DirectoryObservation | null {
+    this.accessLog.push({ op: 'check', path: path === '' ? '.' : path });
+    if (path !== '' && !this.policy.checkConfigFile(path).allowed) return null;
+    if (path !== '' && !this.isDirectory(path)) return null;
+    this.accessLog.push({ op: 'list', path: path === '' ? '.' : path });
+    let dir;
+    try {
+      dir = opendirSync(join(this.workspace, path));
+    } catch {
+      return null;
+    }
+    const entries: DirectoryEntry[] = [];
+    let truncated = false;
+    try {
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entries.length === max) {
+          truncated = true;
+          break;
+        }
+        entries.push({ name: entry.name, kind: entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : entry.isSymbolicLink() ? 'symlink' : 'other' });
+      }
+    } catch {
+      truncated = true;
+    } finally {
+      dir.closeSync();
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { entries, truncated };
   }
 
   // --- freshness -------------------------------------------------------------------

@@ -104,7 +104,11 @@ export interface BendDatatype {
 export interface BendBinding {
   name: string;
   kind: 'type' | 'def' | 'law' | 'unsupported-type';
+  /** The name. */
   span: Span;
+  /** The whole top-level item (header to last body line). */
+  item: Span;
+  endLine: number;
 }
 
 export type OutsideReason = 'unsupported-header' | 'unrecognized-top-level' | 'orphan-indentation';

@@ -164,13 +164,13 @@ export function analyzeBend(source: string): BendFileFacts {
         const datatype = readDatatype(lines.slice(i, last + 1), itemSpan, end.number, span);
         if (datatype) {
           facts.datatypes.push(datatype);
-          facts.bindings.push({ name: datatype.name, kind: 'type', span: datatype.nameSpan });
+          facts.bindings.push({ name: datatype.name, kind: 'type', span: datatype.nameSpan, item: itemSpan, endLine: end.number });
         } else {
           facts.outside.push({ reason: 'unsupported-header', span: itemSpan, endLine: end.number });
           const name = NAME.exec(line.text.slice(4).trimStart());
           if (name) {
             const at = line.text.indexOf(name[0], 4);
-            facts.bindings.push({ name: name[0], kind: 'unsupported-type', span: span(line, at, at + name[0].length) });
+            facts.bindings.push({ name: name[0], kind: 'unsupported-type', span: span(line, at, at + name[0].length), item: itemSpan, endLine: end.number });
           }
         }
       } else if (keyword(line.text, 'def') || keyword(line.text, 'law')) {
@@ -178,7 +178,7 @@ export function analyzeBend(source: string): BendFileFacts {
         const name = NAME.exec(line.text.slice(3).trimStart());
         if (name) {
           const at = line.text.indexOf(name[0], 3);
-          facts.bindings.push({ name: name[0], kind, span: span(line, at, at + name[0].length) });
+          facts.bindings.push({ name: name[0], kind, span: span(line, at, at + name[0].length), item: itemSpan, endLine: end.number });
         } else facts.outside.push({ reason: 'unrecognized-top-level', span: itemSpan, endLine: end.number });
       } else {
         facts.outside.push({ reason: 'unrecognized-top-level', span: itemSpan, endLine: end.number });

@@ -5,3 +5,4 @@ export * from './build-constraint.js';
 export * from './evaluate.js';
 export * from './membership.js';
 export * from './platforms.js';
+export * from './go-mod.js';

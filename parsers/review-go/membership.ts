@@ -137,7 +137,8 @@ export type IdentityUnknown =
   | 'unread-file' // a file that had to be read was not (budget, gate, failure)
   | 'missing-package-clause'
   | 'conflicting-package-names' // active files disagree
-  | 'possibly-active-package-name'; // a possibly active file names another package
+  | 'possibly-active-package-name' // a possibly active file names another package
+  | 'unreadable-entry'; // a `.go` name that is not a regular file (a symbolic link): its membership cannot be read
 
 /** The active package of one directory. */
 export interface ActivePackage {
@@ -160,6 +161,7 @@ export function resolvePackage(
   const files: MemberFile[] = [];
   const unknown = new Set<IdentityUnknown>();
   if (observation.truncated || observation.entries.length > MAX_DIRECTORY_ENTRIES) unknown.add('incomplete-inventory');
+  if (plan.some((p) => p.status === 'not-member' && p.reason === 'not-a-file' && productionRule(p.name) === null)) unknown.add('unreadable-entry');
   for (const p of plan) {
     if (p.status !== 'read') continue;
     const f = Object.hasOwn(facts, p.name) ? facts[p.name] : undefined;

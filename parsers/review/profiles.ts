@@ -21,19 +21,22 @@ import { parserFor, type GrammarName } from '../tree-sitter.js';
 import { reviewQuery } from './captures.js';
 import type { ReviewFile } from './facts.js';
 
-export type ReviewLanguage = 'typescript' | 'rust' | 'python';
+export type ReviewLanguage = 'typescript' | 'rust' | 'python' | 'go' | 'bend';
+
+/** What a profile parses with: a tree-sitter grammar, or an Ohm grammar in grammars/ (Bend). */
+export type ProfileGrammar = GrammarName | 'bend-type';
 
 export interface ReviewProfile {
   language: ReviewLanguage;
   /** The grammar a file of this profile parses with (roots or supporting evidence), or null. */
-  grammarFor(path: string): GrammarName | null;
+  grammarFor(path: string): ProfileGrammar | null;
   /** May a file at this path hold review roots (supporting-only forms such as `.d.ts` and `.pyi` may not)? */
   rootPath(path: string): boolean;
-  open(source: string, grammar: GrammarName): Promise<ReviewFile>;
+  open(source: string, grammar: ProfileGrammar): Promise<ReviewFile>;
   /** Tiny files by path, parsed once when a review server starts so its first answer is warm. */
   samples: Record<string, string>;
   /** Starts loading what parsing needs (grammar, review query) without waiting. */
-  preload(grammar: GrammarName): void;
+  preload(grammar: ProfileGrammar): void;
 }
 
 const typescript: ReviewProfile = {
@@ -63,7 +66,26 @@ const python: ReviewProfile = {
   preload: () => void Promise.all([parserFor('python'), reviewQuery('python', 'python')]).catch(() => undefined),
 };
 
-export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript, rust, python];
+const go: ReviewProfile = {
+  language: 'go',
+  grammarFor: (path) => (path.endsWith('.go') ? 'go' : null),
+  // Production files only: `_test.go` and dot- or underscore-prefixed files are not package members.
+  rootPath: (path) => path.endsWith('.go') && !path.endsWith('_test.go') && !/(^|\/)[._][^/]*$/.test(path),
+  open: async (source) => (await import('../review-go/adapter.js')).openGoReviewFile(source),
+  samples: { 'warm.go': 'package warm\n\ntype Warm string\n' },
+  preload: () => void import('../review-go/adapter.js').then((m) => m.preloadGo()).catch(() => undefined),
+};
+
+const bend: ReviewProfile = {
+  language: 'bend',
+  grammarFor: (path) => (path.endsWith('.bend') ? 'bend-type' : null),
+  rootPath: (path) => path.endsWith('.bend'),
+  open: async (source) => (await import('../review-bend/adapter.js')).openBendReviewFile(source),
+  samples: { 'warm.bend': 'type Warm is Data:\n  Warm{}\n' },
+  preload: () => void import('../review-bend/adapter.js').catch(() => undefined),
+};
+
+export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript, rust, python, go, bend];
 
 /** The profile whose files include this path, if any. */
 export function profileFor(path: string): ReviewProfile | null {

@@ -7,6 +7,8 @@ const LOADERS: Record<ReviewLanguage, () => Promise<LanguageBinder>> = {
   typescript: async () => (await import('./typescript.js')).typescriptBinder,
   rust: async () => (await import('./rust.js')).rustBinder,
   python: async () => (await import('./python.js')).pythonBinder,
+  go: async () => (await import('./go.js')).goBinder,
+  bend: async () => (await import('./bend.js')).bendBinder,
 };
 
 const loaded = new Map<ReviewLanguage, Promise<LanguageBinder>>();

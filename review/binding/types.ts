@@ -4,6 +4,14 @@
 // the path gate; it never opens a file itself.
 import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
 import type { OutboundReference, ReviewFacts, ReviewFile } from '../../parsers/review/facts.js';
+import type { GoTarget } from '../../parsers/review-go/evaluate.js';
+import type { DirectoryObservation } from '../../parsers/review-go/membership.js';
+
+/** Frozen analysis settings from the configuration that a binder may need. */
+export interface AnalysisSettings {
+  /** The Go target build constraints are evaluated against; null: none configured. */
+  go: GoTarget | null;
+}
 
 /** A captured authority file: its text, or why it could not be had. */
 export type AuthorityCapture = { ok: true; text: string } | { ok: false; reason: string };
@@ -29,6 +37,13 @@ export interface BindingHost {
   authority(path: string, as: 'config' | 'context'): Promise<AuthorityCapture>;
   /** Parses an authority file captured as context with its language's profile. */
   parsed(path: string): Promise<ReviewFile | null>;
+  /**
+   * The names and kinds of a directory's direct entries, at most `max` of them (a package
+   * inventory), after a containment, protection, privacy and ignore check of the
+   * directory; null when it may not be listed. Lists names only, reads no file.
+   */
+  listDirectory(path: string, max: number): DirectoryObservation | null;
+  analysis: AnalysisSettings;
 }
 
 /** A language's binding and omission policy. */

@@ -1,0 +1,209 @@
+// The Go review adapter: pure functions from the text of one `.go` file to review
+// facts: top-level declarations (type declarations are roots; functions, methods,
+// constants and variables are not), the package clause, imports, the names the file
+// declares at package level, its build-constraint header, and outbound type
+// references of a type declaration (grammars/go/review.scm). No policy, no file system.
+import { reviewMatches, reviewQuery } from '../review/captures.js';
+import type { OutboundReference, ReviewDeclaration, ReviewFacts, ReviewFile, TopLevelMaterial } from '../review/facts.js';
+import { parserFor, type Node, type Query } from '../tree-sitter.js';
+import { readHeader, type HeaderConstraint } from './build-constraint.js';
+
+export interface GoImport {
+  /** The import path as written, without quotes. */
+  path: string;
+  /** `default` binds the package's declared name; `alias` binds `alias`; `dot` and `blank` bind no single name. */
+  form: 'default' | 'alias' | 'dot' | 'blank';
+  alias: string | null;
+}
+
+/** A constant declaration group and the type its first typed specification names. */
+export interface GoConstantGroup {
+  /** Index of the group's declaration. */
+  declaration: number;
+  /** The named type of the group's first typed specification (`T` or `pkg.T`), if any. */
+  type: string | null;
+}
+
+export interface GoReviewFacts extends ReviewFacts {
+  packageName: string | null;
+  imports: GoImport[];
+  importsC: boolean;
+  /** Package-level names this file declares (types, functions, constants, variables). */
+  packageNames: string[];
+  header: HeaderConstraint;
+  constantGroups: GoConstantGroup[];
+}
+
+export function preloadGo(): void {
+  Promise.all([parserFor('go'), reviewQuery('go', 'go')]).catch(() => undefined);
+}
+
+/** Parses a file once and keeps the tree for reference queries. */
+export async function openGoReviewFile(source: string): Promise<ReviewFile<GoReviewFacts>> {
+  const [parser, query] = await Promise.all([parserFor('go'), reviewQuery('go', 'go')]);
+  const tree = parser.parse(source);
+  if (!tree) throw new Error('tree-sitter returned no tree');
+  const { facts, nodes } = factsOf(tree.rootNode, source);
+  return {
+    facts,
+    references: (declaration) => {
+      const node = nodes[declaration.index];
+      if (!node || declaration.rootKind !== 'type') return [];
+      return [...referencesIn(node, query), ...constantLinks(facts, declaration)];
+    },
+    dispose: () => tree.delete(),
+  };
+}
+
+const isExported = (name: string) => /^\p{Lu}/u.test(name);
+const children = (n: Node): Node[] => n.namedChildren.filter((c): c is Node => c !== null);
+
+function factsOf(root: Node, source: string): { facts: GoReviewFacts; nodes: Node[] } {
+  const declarations: ReviewDeclaration[] = [];
+  const nodes: Node[] = [];
+  const material: TopLevelMaterial[] = [];
+  const imports: GoImport[] = [];
+  const packageNames: string[] = [];
+  const constantGroups: GoConstantGroup[] = [];
+  let packageName: string | null = null;
+
+  const declare = (node: Node, name: string, kind: string, rootKind: 'type' | null) => {
+    declarations.push({
+      index: declarations.length,
+      name,
+      kind,
+      rootKind,
+      ineligible: rootKind ? null : 'not-a-root',
+      exported: isExported(name),
+      start: node.startIndex,
+      end: node.endIndex,
+      startLine: node.startPosition.row + 1,
+      endLine: node.endPosition.row + 1,
+    });
+    nodes.push(node);
+  };
+
+  for (const top of children(root)) {
+    switch (top.type) {
+      case 'package_clause':
+        packageName = children(top).find((c) => c.type === 'package_identifier')?.text ?? null;
+        material.push({ start: top.startIndex, end: top.endIndex, comment: false });
+        break;
+      case 'import_declaration':
+        for (const spec of top.descendantsOfType('import_spec')) {
+          if (!spec) continue;
+          const path = spec.childForFieldName('path')?.text.slice(1, -1) ?? '';
+          const name = spec.childForFieldName('name');
+          const form = !name ? 'default' : name.type === 'dot' ? 'dot' : name.type === 'blank_identifier' ? 'blank' : 'alias';
+          imports.push({ path, form, alias: form === 'alias' ? name!.text : null });
+        }
+        material.push({ start: top.startIndex, end: top.endIndex, comment: false });
+        break;
+      case 'type_declaration': {
+        const specs = children(top).filter((c) => c.type === 'type_spec' || c.type === 'type_alias');
+        const grouped = top.children.some((c) => c?.type === '(');
+        if (grouped) {
+          material.push({ start: top.startIndex, end: specs[0]?.startIndex ?? top.endIndex, comment: false });
+          if (specs.length > 0) material.push({ start: specs[specs.length - 1].endIndex, end: top.endIndex, comment: false });
+        }
+        for (const spec of specs) {
+          const name = spec.childForFieldName('name')?.text ?? '';
+          const type = spec.childForFieldName('type');
+          const kind = spec.type === 'type_alias' ? 'alias' : type?.type === 'struct_type' ? 'struct' : type?.type === 'interface_type' ? 'interface' : 'defined-type';
+          declare(grouped ? spec : top, name, kind, 'type');
+          packageNames.push(name);
+        }
+        break;
+      }
+      case 'function_declaration': {
+        const name = top.childForFieldName('name')?.text ?? '';
+        declare(top, name, 'function', null);
+        packageNames.push(name);
+        break;
+      }
+      case 'method_declaration': {
+        const receiver = top.childForFieldName('receiver')?.descendantsOfType('type_identifier')[0]?.text ?? '';
+        declare(top, `${receiver}.${top.childForFieldName('name')?.text ?? ''}`, 'method', null);
+        break;
+      }
+      case 'const_declaration': {
+        const specs = children(top).filter((c) => c.type === 'const_spec');
+        const names = specs.flatMap((s) => s.childrenForFieldName('name').filter((n): n is Node => n !== null).map((n) => n.text));
+        const typed = specs.find((s) => s.childForFieldName('type'));
+        const typeNode = typed?.childForFieldName('type');
+        constantGroups.push({ declaration: declarations.length, type: typeNode && ['type_identifier', 'qualified_type'].includes(typeNode.type) ? typeNode.text : null });
+        declare(top, names[0] ?? '', 'constant-group', null);
+        packageNames.push(...names);
+        break;
+      }
+      case 'var_declaration': {
+        const names = top.descendantsOfType('var_spec').flatMap((s) => (s ? s.childrenForFieldName('name').filter((n): n is Node => n !== null).map((n) => n.text) : []));
+        declare(top, names[0] ?? '', 'variable', null);
+        packageNames.push(...names);
+        break;
+      }
+      case 'comment':
+        material.push({ start: top.startIndex, end: top.endIndex, comment: true });
+        break;
+      default:
+        material.push({ start: top.startIndex, end: top.endIndex, comment: false });
+    }
+  }
+
+  // A type named twice in one file (or a type and another package-level name) has no unique identity.
+  for (const d of declarations) {
+    if (d.rootKind === 'type' && packageNames.filter((n) => n === d.name).length > 1) d.ineligible = 'duplicate-name';
+  }
+  const facts: GoReviewFacts = {
+    declarations,
+    material,
+    syntaxErrors: root.hasError,
+    packageName,
+    imports,
+    importsC: imports.some((i) => i.path === 'C'),
+    packageNames: [...new Set(packageNames)],
+    header: readHeader(source),
+    constantGroups,
+  };
+  return { facts, nodes };
+}
+
+/** Outbound type references of one type declaration, in source order, each name once. */
+function referencesIn(node: Node, query: Query): OutboundReference[] {
+  const matches = reviewMatches(query, node);
+  const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => m.node.text));
+  const found: OutboundReference[] = [];
+  for (const { tag, node: n, parts } of matches) {
+    const parent = n.parent;
+    if (tag === 'reference.type') {
+      if (parent?.type === 'qualified_type') continue;
+      if (parent && (parent.type === 'type_spec' || parent.type === 'type_alias') && parent.childForFieldName('name')?.id === n.id) continue;
+      if (binders.has(n.text)) continue;
+      found.push({ kind: 'type', name: n.text, offset: n.startIndex });
+    } else if (tag === 'reference.qualified') {
+      found.push({ kind: 'type', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });
+    }
+  }
+  found.sort((a, b) => a.offset - b.offset);
+  const seen = new Set<string>();
+  return found.filter((r) => {
+    const key = `${r.name}.${r.member ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Links from a type declaration to the constant groups of the same file typed with it:
+ * the whole group is supporting evidence (its ordinal predecessors and implicit
+ * repetitions included), never an enumeration of runtime values.
+ */
+function constantLinks(facts: GoReviewFacts, declaration: ReviewDeclaration): OutboundReference[] {
+  return facts.constantGroups
+    .filter((g) => g.type === declaration.name)
+    .map((g) => ({ kind: 'type' as const, name: facts.declarations[g.declaration].name, path: [CONSTANT_GROUP, String(g.declaration)], offset: facts.declarations[g.declaration].start }));
+}
+
+/** The first path segment of a reference that links a type to one of its constant groups. */
+export const CONSTANT_GROUP = '(constants)';
