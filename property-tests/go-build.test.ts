@@ -77,7 +77,7 @@ const TARGETS: Array<[string, string]> = [
 const SUBSETS = Array.from({ length: 1 << USER_TAGS.length }, (_, m) => USER_TAGS.filter((_, i) => m & (1 << i)));
 
 describe('go:build parser', () => {
-  test.prop([tree([...OS_TAGS, ...ARCH_TAGS, ...USER_TAGS, ...UNSUPPORTED_TAGS]), fc.infiniteStream(space), fc.infiniteStream(fc.boolean())], { numRuns: 300 })(
+  test.prop([tree([...OS_TAGS, ...ARCH_TAGS, ...USER_TAGS, ...UNSUPPORTED_TAGS]), fc.infiniteStream(space), fc.infiniteStream(fc.boolean())], { numRuns: 150 })(
     'a rendered expression parses back to its own tree, or stops at a bound',
     (t, spaces, extras) => {
       const line = `//go:build ${render(t, () => spaces.next().value, () => extras.next().value)}`;
@@ -100,7 +100,7 @@ describe('go:build parser', () => {
     fc.integer({ min: 1, max: 1200 }).map((n) => `//go:build ${'x'.repeat(n)}`),
   );
 
-  test.prop([garbage], { numRuns: 400 })('never throws, respects its bounds and answers the same twice', (line) => {
+  test.prop([garbage], { numRuns: 200 })('never throws, respects its bounds and answers the same twice', (line) => {
     const p = parseBuildLine(line);
     expect(parseBuildLine(line)).toEqual(p);
     if (p.ok) {
@@ -122,7 +122,7 @@ describe('go:build parser', () => {
 });
 
 describe('go:build evaluator', () => {
-  test.prop([tree([...OS_TAGS, ...ARCH_TAGS, ...USER_TAGS])], { numRuns: 200 })(
+  test.prop([tree([...OS_TAGS, ...ARCH_TAGS, ...USER_TAGS])], { numRuns: 100 })(
     'with only decidable tags: equals the reference for every target and every set of user tags',
     (t) => {
       const p = parseBuildLine(`//go:build ${render(t, () => ' ', () => false)}`);
@@ -138,7 +138,7 @@ describe('go:build evaluator', () => {
     },
   );
 
-  test.prop([tree([...OS_TAGS, ...ARCH_TAGS, ...USER_TAGS, ...UNSUPPORTED_TAGS])], { numRuns: 200 })(
+  test.prop([tree([...OS_TAGS, ...ARCH_TAGS, ...USER_TAGS, ...UNSUPPORTED_TAGS])], { numRuns: 100 })(
     'with any tag: unknown exactly when an unsupported tag appears, else the reference value',
     (t) => {
       const p = parseBuildLine(`//go:build ${render(t, () => ' ', () => false)}`);

@@ -16,7 +16,7 @@ import { rootSelectionMachine, type RootSelectionOutput } from '../machines/root
 import { MAX_DECLARATIONS, type ReviewDeclaration, type ReviewFile } from '../parsers/review/facts.js';
 import { binderFor } from './binding/index.js';
 import type { AnalysisSettings, AuthorityCapture, BindingHost } from './binding/types.js';
-import type { DirectoryObservation } from '../parsers/review-go/membership.js';
+import { inventoryDigest, inventorySource, type DirectoryObservation } from '../parsers/review/inventory.js';
 import type { Span } from './edits.js';
 import type { InputArtifact, InputEdge, InputNode } from '../contracts/review-input.js';
 import { declarationFingerprint, edgeBytes, fixedBytes, nodeBytes } from './input.js';
@@ -62,7 +62,8 @@ export interface ReviewHost {
   listDirectory(path: string, max: number): DirectoryObservation | null;
   /**
    * Re-captures every contributing source; false when any changed or can no longer be
-   * captured. A source whose digest is `absent` is checked by stat only: it must still not exist.
+   * captured. A source whose digest is `absent` is checked by stat only: it must still not
+   * exist. A source path ending in `/` is a directory inventory, compared by digest.
    */
   fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean>;
   /** Checks and reads in the order they happened. */
@@ -126,6 +127,8 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
 
   // Files counted toward the budgets so far (mirrors the machine), and authority reads not yet reported to it.
   const counted = new Set<string>([path]);
+  // Directory inventories the binding relied on: freshness sources beside the files read.
+  const inventories = new Map<string, string>();
   let readBytes = rootSnapshot.bytes;
   let unreported: AuthorityRead[] = [];
   const drain = () => {
@@ -160,7 +163,11 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
       return { ok: true, text: result.snapshot.text };
     },
     parsed: async (p) => (host.snapshot(p) ? host.parse(p) : null),
-    listDirectory: (p, max) => host.listDirectory(p, max),
+    listDirectory: (p, max) => {
+      const observation = host.listDirectory(p, max);
+      if (observation) inventories.set(inventorySource(p), inventoryDigest(observation));
+      return observation;
+    },
     analysis,
   };
 
@@ -245,6 +252,7 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
   }));
   const sources = output.files.map((f) => ({ path: f, digest: host.snapshot(f)!.digest }));
   for (const path of [...absent].sort()) sources.push({ path, digest: ABSENT });
+  for (const [path, digest] of [...inventories].sort()) sources.push({ path, digest });
   return { artifact, nodes, edges, decisions: output.edges, sources, spent: output.spent };
 }
 

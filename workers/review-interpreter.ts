@@ -15,7 +15,8 @@ import { captureMachine, type CaptureOutput, type FileStat } from '../machines/c
 import type { TraversalBudgets } from '../machines/evidence-traversal.js';
 import { reviewFreshnessMachine } from '../machines/review-freshness.js';
 import type { ReviewFile } from '../parsers/review/facts.js';
-import type { DirectoryEntry, DirectoryObservation } from '../parsers/review-go/membership.js';
+import { inventoryDigest, type DirectoryEntry, type DirectoryObservation } from '../parsers/review/inventory.js';
+import { MAX_DIRECTORY_ENTRIES } from '../parsers/review-go/membership.js';
 import { profileFor } from '../parsers/review/profiles.js';
 
 export interface Snapshot {
@@ -209,6 +210,10 @@ export class ReviewInterpreter {
       (command) => {
         if (command.kind !== 'recapture') return null;
         const path = command.path as string;
+        if (path.endsWith('/')) {
+          const listed = this.listDirectory(path === './' ? '' : path.slice(0, -1), MAX_DIRECTORY_ENTRIES);
+          return { type: 'RECAPTURED', path, digest: listed ? inventoryDigest(listed) : null };
+        }
         if (absent.has(path)) return { type: 'RECAPTURED', path, digest: this.policy.stat(path) ? 'present' : 'absent' };
         const read = textOf(this.policy.read(path, this.budgets.fileBytes));
         return { type: 'RECAPTURED', path, digest: read?.digest ?? null };

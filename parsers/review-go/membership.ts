@@ -5,6 +5,9 @@
 import { parseBuildLine, type HeaderConstraint } from './build-constraint.js';
 import { evaluate, evaluateTag, type Evaluation, type GoTarget, type UnknownReason } from './evaluate.js';
 import { KNOWN_ARCH, KNOWN_OS } from './platforms.js';
+import type { DirectoryObservation } from '../review/inventory.js';
+
+export type { DirectoryEntry, DirectoryObservation } from '../review/inventory.js';
 
 /** A directory inventory observes at most this many direct entries. */
 export const MAX_DIRECTORY_ENTRIES = 128;
@@ -52,18 +55,6 @@ export function evaluateName(fileName: string, target: GoTarget | null): Evaluat
   const reasons = [...new Set(parts.flatMap((p) => p.reasons))];
   if (reasons.length > 0) return { value: 'unknown', reasons };
   return { value: parts.every((p) => p.value === true), reasons: [] };
-}
-
-export interface DirectoryEntry {
-  name: string;
-  kind: 'file' | 'directory' | 'symlink' | 'other';
-}
-
-/** One observation of a directory's direct entries. */
-export interface DirectoryObservation {
-  entries: DirectoryEntry[];
-  /** More entries existed than were observed (the inventory is incomplete). */
-  truncated: boolean;
 }
 
 /** What is known of an entry before any file is read. */

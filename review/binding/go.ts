@@ -71,8 +71,8 @@ function moduleOf(host: BindingHost, dir: string): Promise<Found<GoModuleRoot>> 
     let module: string | null = null;
     for (let depth = 0; ; depth++) {
       if (depth > MAX_MODULE_DEPTH) return { ok: false, reason: 'module-search-limit' };
-      if (module === null && host.isFile(inDir(at, 'go.mod'))) module = at;
-      if (module !== null && host.isFile(inDir(at, 'go.work'))) return { ok: false, reason: 'go-work' };
+      if (module === null && host.probe(inDir(at, 'go.mod'))) module = at;
+      if (module !== null && host.probe(inDir(at, 'go.work'))) return { ok: false, reason: 'go-work' };
       if (at === '') break;
       at = dirOf(at);
     }
@@ -102,7 +102,7 @@ async function importDirectory(host: BindingHost, from: string, importPath: stri
   let dir = root;
   for (const segment of rest) {
     dir = inDir(dir, segment);
-    if (host.isFile(inDir(dir, 'go.mod'))) return { ok: false, reason: 'nested-module' };
+    if (host.probe(inDir(dir, 'go.mod'))) return { ok: false, reason: 'nested-module' };
   }
   if (!host.isDirectory(dir === '' ? '.' : dir)) return { ok: false, reason: 'unresolved-module' };
   return { ok: true, value: dir };

@@ -76,6 +76,24 @@ describe('Go review: build constraints', () => {
   });
 });
 
+describe('Go review: freshness', () => {
+  test('a file created in the package, a go.work or a nested go.mod makes the unit stale', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const cases: Array<[(extra?: Record<string, string>) => string, (ws: string) => string, (ws: string) => void]> = [
+      [(x) => goStatusWorkspace(linux, x), reportEdit, (ws) => writeFileSync(`${ws}/status/status_other.go`, 'package status\n')],
+      [goBillingWorkspace, (ws) => invoiceEdit(ws), (ws) => writeFileSync(`${ws}/go.work`, 'go 1.22\n')],
+      [goBillingWorkspace, (ws) => invoiceEdit(ws), (ws) => writeFileSync(`${ws}/money/go.mod`, 'module example.com/money\n')],
+    ];
+    for (const [make, edit, change] of cases) {
+      const ws = make();
+      const { result, interpreter } = await review(ws, parseHookEvent(edit(ws)));
+      expect(await interpreter.fresh(result.units[0].sources)).toBe(true);
+      change(ws);
+      expect(await interpreter.fresh(result.units[0].sources)).toBe(false);
+    }
+  });
+});
+
 describe('Go review: module authority', () => {
   test('imports bind through go.mod: an internal package, another package, and the constant group kept whole', async () => {
     const ws = goBillingWorkspace();
@@ -91,7 +109,12 @@ describe('Go review: module authority', () => {
       'billing/state.go:constant-group:Draft',
     ]);
     expect(nodes[4].source).toBe('const (\n\tDraft InvoiceState = iota\n\tSent\n\tPaid\n)');
-    expect(result.units[0].sources.map((s) => s.path).sort()).toEqual(['billing/invoice.go', 'billing/state.go', 'go.mod', 'internal/ids/ids.go', 'money/amount.go']);
+    expect(result.units[0].sources.map((s) => s.path).sort()).toEqual([
+      // files read, package inventories, and the absences module authority relied on (no closer go.mod, no go.work, no nested module)
+      'billing/', 'billing/go.mod', 'billing/invoice.go', 'billing/state.go', 'go.mod', 'go.work',
+      'internal/go.mod', 'internal/ids/', 'internal/ids/go.mod', 'internal/ids/ids.go', 'money/', 'money/amount.go', 'money/go.mod',
+    ]);
+    expect(result.units[0].sources.find((s) => s.path === 'go.work')?.digest).toBe('absent');
     expect(interpreter.accessLog.filter((a) => a.op === 'read').length).toBe(5);
   });
 
