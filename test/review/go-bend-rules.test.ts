@@ -21,8 +21,8 @@ describe('rules for go and bend', () => {
   });
 
   it('reject function inputs and function requirements for them', () => {
-    expect(failure([{ languages: ['bend'], kind: 'function', requires: [] }])).toContain('kind "function" is not defined for bend');
-    expect(failure([{ languages: ['go'], kind: 'function', requires: [] }])).toContain('kind "function" is not defined for go');
+    expect(failure([{ languages: ['bend'], kind: 'function', requires: [] }])).toContain('kind "function" inputs are TypeScript-only; bend has type inputs only');
+    expect(failure([{ languages: ['go'], kind: 'function', requires: [] }])).toContain('kind "function" inputs are TypeScript-only; go has type inputs only');
     expect(failure([{ languages: ['go'], kind: 'type', requires: ['body'] }])).toContain('"body" is not a type requirement');
   });
 

@@ -80,10 +80,10 @@ describe('configuration and rules for the new profiles', () => {
     writeFileSync(join(ws, 'event.json'), event);
     const skipped = JSON.parse(cairnIn(ws, ['--json', 'review', '--event', join(ws, 'event.json')]).stdout).data;
     expect(skipped.coverage).toEqual([{ code: 'ineligible-path', branch: 'any' }]);
-    writeFileSync(join(ws, '.cairn.jsonc'), '{ "languages": ["rust", "go"] }');
+    writeFileSync(join(ws, '.cairn.jsonc'), '{ "languages": ["rust", "java"] }');
     const bad = cairnIn(ws, ['review', '--event', join(ws, 'event.json')]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('no review analyzer for "go" (available: typescript, rust, python)');
+    expect(bad.stderr).toContain('no review analyzer for "java" (available: typescript, rust, python, go, bend)');
   });
 
   test('rules validate: type inputs accept rust and python; function inputs are TypeScript-only', () => {
