@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cairnIn, cleanup } from './helpers.js';
+import { cairnIn, cleanup, editEvent } from './helpers.js';
 import { bendWorkspace, goBillingWorkspace, goStatusWorkspace, paymentBendEdit, reportEdit, writeEvent } from './go-bend-fixtures.js';
 
 afterEach(cleanup);
@@ -94,5 +94,72 @@ describe('cairn review --event for Bend', () => {
     expect(data.units.map((u: { name: string; completeness: string }) => `${u.name}:${u.completeness}`)).toEqual(['Order:incomplete-irrelevant', 'Line:complete']);
     expect(data.units[0].omitted).toEqual([{ name: 'R.Receipt', relation: 'type', depth: 1, reason: 'context-excluded' }]);
     expect(readsIn(ws, data.auditLog)).toEqual(['bend/order.bend']);
+  });
+});
+
+describe('fixture outcomes through cairn review --event (Claude Code and Codex)', () => {
+  // A command backend answering every rule with the probability it is given.
+  const scorer = `const r = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x.ruleId, probability: Number(process.argv[2]), rationale: 'fixture' })) }));`;
+  const userConfig = (p: number) => ({ 'scorer.cjs': scorer, '.no-user/cairn/config.jsonc': JSON.stringify({ backend: { kind: 'command', command: [process.execPath, 'scorer.cjs', String(p)] } }) });
+  const closureOnly = [{ id: 'cairn/absent-with-several-meanings', enabled: false }, { id: 'cairn/bare-primitives-for-domain-values', enabled: false }];
+  const run = (ws: string, event: string, asHook = false) => {
+    const file = writeEvent(ws, 'case.json', event);
+    const hook = asHook ? cairnIn(ws, ['review', '--event', file]) : null;
+    const data = JSON.parse(cairnIn(ws, ['--json', 'review', '--event', file]).stdout).data;
+    expect(cairnIn(ws, ['replay', join(ws, data.auditLog)]).stdout).toContain('identical to the recording');
+    return { hook, data, coverage: data.coverage.map((c: { code: string }) => c.code) };
+  };
+
+  test('Go: positive, clear, ambiguous, incomplete and excluded', () => {
+    const target = { goos: 'linux', goarch: 'amd64', tags: [] };
+    const positive = goStatusWorkspace(target, userConfig(0.9));
+    const p = run(positive, reportEdit(positive), true);
+    expect(p.coverage).toEqual(['finding']);
+    expect(JSON.parse(p.hook!.stdout).hookSpecificOutput.additionalContext).toContain('status/report.go:4 type Report [cairn/impossible-field-combinations] p=0.9');
+
+    const clear = goStatusWorkspace(target, userConfig(0.1));
+    const c = run(clear, codexEvent('*** Begin Patch\n*** Update File: status/report.go\n@@ type Report struct {\n \tService string\n-\tState   Status\n+\tState   Status\n \tSince   Timestamp\n*** End Patch\n'), true);
+    expect(c.data.host).toBe('codex');
+    expect(c.coverage).toEqual(['reviewed']);
+    expect(c.hook!.stdout).toBe('');
+
+    const ambiguous = goStatusWorkspace(target, userConfig(0.9));
+    const a = run(ambiguous, codexEvent('*** Begin Patch\n*** Update File: status/report.go\n@@\n-package status\n+package status\n*** End Patch\n'));
+    expect(a.coverage).toEqual(['ambiguous-attribution']);
+
+    const incomplete = goStatusWorkspace(null, { ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ rules: closureOnly }) });
+    const i = run(incomplete, reportEdit(incomplete));
+    expect(i.coverage).toEqual(['incomplete-graph']);
+
+    const excluded = goStatusWorkspace(target, { ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ go: target, privacyExcludes: ['status/report.go'] }) });
+    const e = run(excluded, reportEdit(excluded));
+    expect(e.coverage).toEqual(['ineligible-path']);
+    expect(readsIn(excluded, e.data.auditLog)).toEqual([]);
+  });
+
+  test('Bend: positive, clear, ambiguous, incomplete and excluded', () => {
+    const positive = bendWorkspace(userConfig(0.9));
+    const p = run(positive, paymentBendEdit(positive), true);
+    expect(p.coverage).toEqual(['finding']);
+    expect(JSON.parse(p.hook!.stdout).hookSpecificOutput.additionalContext).toContain('bend/payment.bend:5 type Payment');
+
+    const clear = bendWorkspace(userConfig(0.1));
+    const c = run(clear, codexEvent('*** Begin Patch\n*** Update File: bend/payment.bend\n@@ type Payment is Data:\n   Card{number: String, receipt: R.Receipt}\n-  Cash{amount: U32}\n+  Cash{amount: U32}\n*** End Patch\n'));
+    expect(c.coverage).toEqual(['reviewed']);
+
+    const ambiguous = bendWorkspace(userConfig(0.9));
+    const a = run(ambiguous, codexEvent('*** Begin Patch\n*** Update File: bend/payment.bend\n@@\n-import ./receipt.bend as R\n+import ./receipt.bend as R\n*** End Patch\n'));
+    expect(a.coverage).toEqual(['ambiguous-attribution']);
+
+    const list = bendWorkspace({ ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ rules: closureOnly }), 'bend/payment.bend': 'import Base\n\ntype Payment is Data:\n  Cash{coins: List<U32>}\n' });
+    const i = run(list, editEvent(list, 'bend/payment.bend', 'import Base\n\ntype Payment is Data:\n  Cash{coins: U32}\n', 'coins: U32', 'coins: List<U32>'));
+    expect(i.coverage).toEqual(['incomplete-graph']);
+    expect(i.data.units[0].omitted).toEqual([{ name: 'List', relation: 'type', depth: 1, reason: 'base-composite' }]);
+
+    const excluded = bendWorkspace({ ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ privacyExcludes: ['bend/receipt.bend'] }) });
+    const e = run(excluded, paymentBendEdit(excluded));
+    expect(e.data.units[0].omitted).toEqual([{ name: 'R.Receipt', relation: 'type', depth: 1, reason: 'privacy-excluded' }]);
+    expect(readsIn(excluded, e.data.auditLog)).toEqual(['bend/payment.bend']);
   });
 });
