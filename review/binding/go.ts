@@ -157,22 +157,27 @@ async function resolveQualified(host: BindingHost, path: string, facts: GoReview
   // try the likely one first, then the others, each checked against the declared name.
   const suffix = (p: string) => p.split('/').filter((s) => !/^v\d+$/.test(s)).pop() ?? '';
   const defaults = facts.imports.filter((i) => i.form === 'default' && i.path !== 'C').sort((a, b) => Number(suffix(b.path) === qualifier) - Number(suffix(a.path) === qualifier));
-  const candidates = aliased.length === 1 ? aliased : defaults;
+  // An alias, or an import whose path ends in the qualifier, is the binding if any is: when it
+  // leads outside the module (or fails) the reference is omitted without reading other packages.
+  const likely = aliased.length === 1 ? aliased : defaults.filter((i) => suffix(i.path) === qualifier);
+  const candidates = likely.length > 0 ? likely : defaults;
   let reason = 'unresolved-binding';
   for (const candidate of candidates) {
     const dir = await importDirectory(host, path, candidate.path);
     if (!dir.ok) {
-      if (aliased.length === 1 || suffix(candidate.path) === qualifier || reason === 'unresolved-binding') reason = dir.reason;
+      if (likely.length > 0) return omitted(dir.reason);
+      if (reason === 'unresolved-binding') reason = dir.reason;
       continue;
     }
     const pkg = await activePackage(host, dir.value);
     if (!pkg.ok) {
+      if (likely.length > 0) return omitted(pkg.reason);
       reason = pkg.reason;
       continue;
     }
     const identity = pkg.value.identity;
     if (identity.kind !== 'unique') {
-      if (aliased.length === 1 || suffix(candidate.path) === qualifier) return omitted(identity.kind === 'none' ? 'unresolved-module' : `package-${identity.reasons[0]}`);
+      if (likely.length > 0) return omitted(identity.kind === 'none' ? 'unresolved-module' : `package-${identity.reasons[0]}`);
       reason = 'package-identity';
       continue;
     }
