@@ -119,19 +119,3 @@ export function evaluate(expr: BuildExpr, target: GoTarget | null): Evaluation {
   const value = walk(expr);
   return reasons.length > 0 ? { value: 'unknown', reasons } : known(value);
 }
-
-/** The tags a constraint mentions, in source order, each once. */
-export function tagsOf(expr: BuildExpr): string[] {
-  const out: string[] = [];
-  const walk = (e: BuildExpr): void => {
-    if (e.kind === 'tag') {
-      if (!out.includes(e.name)) out.push(e.name);
-    } else if (e.kind === 'not') walk(e.operand);
-    else {
-      walk(e.left);
-      walk(e.right);
-    }
-  };
-  walk(expr);
-  return out;
-}

@@ -1,7 +1,7 @@
 // The Go review profile in process: roots, bindings through build constraints and
 // module authority, and what is never read.
 import { afterEach, describe, expect, test } from 'vitest';
-import { parseApplyPatch, parseHookEvent } from '../../review/edits.js';
+import { parseHookEvent } from '../../review/edits.js';
 import { cleanup, editEvent, review, summary } from './helpers.js';
 import { AMOUNT_GO, goBillingWorkspace, goStatusWorkspace, INVOICE_GO, invoiceEdit, REPORT_GO, reportEdit } from './go-bend-fixtures.js';
 
