@@ -15,8 +15,7 @@ import { captureMachine, type CaptureOutput, type FileStat } from '../machines/c
 import type { TraversalBudgets } from '../machines/evidence-traversal.js';
 import { reviewFreshnessMachine } from '../machines/review-freshness.js';
 import type { ReviewFile } from '../parsers/review/facts.js';
-import { inventoryDigest, type DirectoryEntry, type DirectoryObservation } from '../parsers/review/inventory.js';
-import { MAX_DIRECTORY_ENTRIES } from '../parsers/review-go/membership.js';
+import { inventoryDigest, MAX_DIRECTORY_ENTRIES, type DirectoryEntry, type DirectoryObservation } from '../parsers/review/inventory.js';
 import { profileFor } from '../parsers/review/profiles.js';
 
 export interface Snapshot {

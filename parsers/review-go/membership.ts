@@ -5,12 +5,10 @@
 import { parseBuildLine, type HeaderConstraint } from './build-constraint.js';
 import { evaluate, evaluateTag, type Evaluation, type GoTarget, type UnknownReason } from './evaluate.js';
 import { KNOWN_ARCH, KNOWN_OS } from './platforms.js';
-import type { DirectoryObservation } from '../review/inventory.js';
+import { MAX_DIRECTORY_ENTRIES, type DirectoryObservation } from '../review/inventory.js';
 
 export type { DirectoryEntry, DirectoryObservation } from '../review/inventory.js';
-
-/** A directory inventory observes at most this many direct entries. */
-export const MAX_DIRECTORY_ENTRIES = 128;
+export { MAX_DIRECTORY_ENTRIES };
 
 /** The `_GOOS`, `_GOARCH` or `_GOOS_GOARCH` suffix of a file name, as the toolchain reads it. */
 export interface NameConstraint {

@@ -3,6 +3,9 @@
 // a review unit's freshness check notices a file created, deleted or renamed there.
 import { createHash } from 'node:crypto';
 
+/** A directory inventory observes at most this many direct entries. */
+export const MAX_DIRECTORY_ENTRIES = 128;
+
 export interface DirectoryEntry {
   name: string;
   kind: 'file' | 'directory' | 'symlink' | 'other';
