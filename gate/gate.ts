@@ -128,6 +128,34 @@ export class Gate {
     return { allowed: true, reason: null };
   }
 
+  /**
+   * The same checks for a directory that is to be listed (names only, never its files'
+   * bytes): contained after realpath, a real directory (not a link), not protected,
+   * private or ignored.
+   */
+  checkDirectory(rel: string): GateVerdict {
+    const deny = (reason: GateDenial): GateVerdict => ({ allowed: false, reason });
+    if (!wellFormed(rel)) return deny('outside-workspace');
+    const absolute = join(this.root, rel);
+    let real: string;
+    try {
+      real = realpathSync(absolute);
+    } catch {
+      return deny('missing');
+    }
+    const realRel = workspaceRelative(this.realRootPath(), real);
+    if (realRel === null) return deny('outside-workspace');
+    try {
+      if (!lstatSync(absolute).isDirectory()) return deny('not-a-file');
+    } catch {
+      return deny('missing');
+    }
+    if (this.rules.protect && (isProtected(rel) || isProtected(realRel))) return deny('protected');
+    if (this.privacy(rel) || this.privacy(realRel)) return deny('privacy-excluded');
+    if (this.rules.ignored?.(rel)) return deny('git-ignored');
+    return { allowed: true, reason: null };
+  }
+
   /** Size and mtime of a path that passes the checks, without opening it; null otherwise. */
   stat(rel: string): { size: number; mtimeMs: number } | null {
     if (!this.check(rel).allowed) return null;

@@ -60,6 +60,12 @@ export class PathPolicy {
     return this.gate.check(rel);
   }
 
+  /** May this directory be listed (names and kinds only), as module authority asks? */
+  checkDirectory(rel: string): PathVerdict {
+    this.checked.push(rel);
+    return this.gate.checkDirectory(rel);
+  }
+
   /** Reads a path already checked: the gate repeats its file checks and bounds the read (a byte past the ceiling shows growth). */
   read(rel: string, maxBytes: number): GateRead {
     return this.gate.read(rel, maxBytes, { allowTruncated: true });

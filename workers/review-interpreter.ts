@@ -7,7 +7,7 @@
 // Every read goes through the capture machine, whose first command is a path check;
 // the log of checks and reads is kept so tests can prove the order.
 import { createHash } from 'node:crypto';
-import { opendirSync, statSync } from 'node:fs';
+import { lstatSync, opendirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateRead } from '../gate/gate.js';
 import { AuditRecorder, drive } from '../machines/audit.js';
@@ -38,6 +38,8 @@ export interface PathGate {
   checkRoot(rel: string): GateVerdict;
   checkContext(rel: string): GateVerdict;
   checkConfigFile(rel: string): GateVerdict;
+  /** Containment, privacy and ignore rules for a directory to be listed. */
+  checkDirectory(rel: string): GateVerdict;
   /** Reads a checked path through the one path gate, bounded (a byte past the ceiling shows growth). */
   read(rel: string, maxBytes: number): GateRead;
   /** Size and mtime through the gate; null when the path is not a regular file inside the workspace. */
@@ -139,8 +141,13 @@ export class ReviewInterpreter {
     return file;
   }
 
+  /**
+   * Whether a path names a file, for module authority (which layout exists): an lstat,
+   * never an open and never through a link, so a private or ignored file is seen to
+   * exist and the path check that follows names why it is not read.
+   */
   isFile(path: string): boolean {
-    return this.policy.stat(path) !== null;
+    return present(join(this.workspace, path));
   }
 
   /** What the capture machine's stat commands see: the gate's stat, or absent. */
@@ -164,7 +171,7 @@ export class ReviewInterpreter {
    */
   listDirectory(path: string, max: number): DirectoryObservation | null {
     this.accessLog.push({ op: 'check', path: path === '' ? '.' : path });
-    if (path !== '' && !this.policy.checkConfigFile(path).allowed) return null;
+    if (path !== '' && !this.policy.checkDirectory(path).allowed) return null;
     if (path !== '' && !this.isDirectory(path)) return null;
     this.accessLog.push({ op: 'list', path: path === '' ? '.' : path });
     let dir;
@@ -213,13 +220,23 @@ export class ReviewInterpreter {
           const listed = this.listDirectory(path === './' ? '' : path.slice(0, -1), MAX_DIRECTORY_ENTRIES);
           return { type: 'RECAPTURED', path, digest: listed ? inventoryDigest(listed) : null };
         }
-        if (absent.has(path)) return { type: 'RECAPTURED', path, digest: this.policy.stat(path) ? 'present' : 'absent' };
+        if (absent.has(path)) return { type: 'RECAPTURED', path, digest: present(join(this.workspace, path)) ? 'present' : 'absent' };
         const read = textOf(this.policy.read(path, this.budgets.fileBytes));
         return { type: 'RECAPTURED', path, digest: read?.digest ?? null };
       },
       this.recorder,
     );
     return output.fresh;
+  }
+}
+
+/** A file or a link stands at this path (lstat: nothing is opened or followed). */
+function present(absolute: string): boolean {
+  try {
+    const s = lstatSync(absolute);
+    return s.isFile() || s.isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 

@@ -13,6 +13,7 @@ import { CAIRN, cairn } from '../helpers/cli.js';
 import { makeFixture } from '../helpers/fixture.js';
 import { SHOP_FILES } from '../helpers/graph-fixture.js';
 import { PRIVACY_FIXTURE } from '../helpers/privacy-fixture.js';
+import { goStatusWorkspace } from '../review/go-bend-fixtures.js';
 import { readmeReviewWorkspace } from '../review/helpers.js';
 import { applyEdit, storyRepo } from '../review-commands/story-fixture.js';
 
@@ -29,6 +30,11 @@ export interface ExampleWorkspace {
 function run(args: string[]): void {
   const r = cairn(args);
   if (r.code !== 0) throw new Error(`fixture: cairn ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+}
+
+/** A workspace a test helper made, used where it stands (no user configuration). */
+function inPlace(root: string): ExampleWorkspace {
+  return { cwd: root, workspace: root, env: { XDG_CONFIG_HOME: join(root, '.no-user') }, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 /** A workspace named `name` inside a temp dir, so `-C demo` reads as it does in the README. */
@@ -120,6 +126,7 @@ export const UNCHECKED_EXAMPLES: Record<string, string> = {
   'cairn push --url http://127.0.0.1:8750 -C shop': 'needs a graph server listening at that fixed address, and an edit between its steps',
   'cairn serve --data graph-data': 'starts servers that keep running (and one needs PostgreSQL)',
   'cairn hooks install --claude --user --dry-run': "reads the user's own host settings under HOME and prints this installation's absolute path (test/agents/hooks.test.ts checks the behaviour)",
+  'cairn review --file src/order.rs --line 6': 'the Rust crate of test/review/fixtures.ts is not yet wired with the README reviewer backend here; test/review/rust-profile.test.ts and profiles-cli.test.ts check the behaviour',
   'cairn hooks status': "runs the hooks configured in the user's own HOME and project (test/agents/hooks.test.ts checks the behaviour)",
 };
 
@@ -151,6 +158,10 @@ export const README_FIXTURES: Record<string, () => ExampleWorkspace> = {
   },
   /** `shop`: a TypeScript workspace where an edit added `customerId` to Payment; event.json and patch.diff describe it. */
   'review-payment': paymentWorkspace,
+  /** The Go status package of test/review/go-bend-fixtures.ts: Status in status_linux.go and status_windows.go, no Go target. */
+  'go-status': () => inPlace(goStatusWorkspace(null)),
+  /** The same with "go": {"goos": "linux", "goarch": "amd64", "tags": []} in .cairn.jsonc. */
+  'go-status-linux': () => inPlace(goStatusWorkspace({ goos: 'linux', goarch: 'amd64', tags: [] })),
   /** The same, after one review of the patch (so there is coverage and an audit log). */
   'review-payment-reviewed': () => {
     const ws = paymentWorkspace();
