@@ -5,6 +5,15 @@
 import { keysOf } from './keys.js';
 import type { Completeness, DeclarationFingerprint } from './review-input.js';
 
+/** Whether one rule ran on a unit, and if not, why. */
+export interface RuleOutcome {
+  ruleId: string;
+  runs: boolean;
+  completeness: Completeness | null;
+  /** Why it does not run: the first omitted edge it needed, or the path/kind mismatch. */
+  blockedBy: { reason: string | null; relation: string; depth: number; name: string } | null;
+}
+
 export interface UnitAuditRecord {
   path: string;
   kind: 'type' | 'function';
@@ -22,7 +31,7 @@ export interface UnitAuditRecord {
   inputBytes: number | null;
   inputDigest: string | null;
   /** Which rules ran, and for those that did not, the first omitted evidence they needed. */
-  rules: Array<{ ruleId: string; runs: boolean; completeness: Completeness | null; blockedBy: { reason: string | null; relation: string; depth: number; name: string } | null }>;
+  rules: RuleOutcome[];
 }
 
 export const UNIT_AUDIT_KEYS = keysOf<UnitAuditRecord>()([

@@ -105,27 +105,9 @@ export class Gate {
 
   /** Every check but the read; `selected` is the caller's selection, asked last. */
   check(rel: string, selected: () => boolean = () => true, unselected: GateDenial = 'not-selected'): GateVerdict {
-    const deny = (reason: GateDenial): GateVerdict => ({ allowed: false, reason });
-    if (!wellFormed(rel)) return deny('outside-workspace');
-    const absolute = join(this.root, rel);
-    let real: string;
-    try {
-      real = realpathSync(absolute);
-    } catch {
-      return deny('missing');
-    }
-    const realRel = workspaceRelative(this.realRootPath(), real);
-    if (realRel === null) return deny('outside-workspace');
-    try {
-      if (!lstatSync(absolute).isFile()) return deny('not-a-file');
-    } catch {
-      return deny('missing');
-    }
-    if (this.rules.protect && (isProtected(rel) || isProtected(realRel))) return deny('protected');
-    if (this.privacy(rel) || this.privacy(realRel)) return deny('privacy-excluded');
-    if (this.rules.ignored?.(rel)) return deny('git-ignored');
-    if (!selected()) return deny(unselected);
-    return { allowed: true, reason: null };
+    const verdict = this.checkEntry(rel, 'file');
+    if (verdict.allowed && !selected()) return { allowed: false, reason: unselected };
+    return verdict;
   }
 
   /**
@@ -134,6 +116,11 @@ export class Gate {
    * private or ignored.
    */
   checkDirectory(rel: string): GateVerdict {
+    return this.checkEntry(rel, 'directory');
+  }
+
+  /** Containment after realpath, the entry's own kind by lstat, protection, privacy, git-ignore. */
+  private checkEntry(rel: string, kind: 'file' | 'directory'): GateVerdict {
     const deny = (reason: GateDenial): GateVerdict => ({ allowed: false, reason });
     if (!wellFormed(rel)) return deny('outside-workspace');
     const absolute = join(this.root, rel);
@@ -146,7 +133,8 @@ export class Gate {
     const realRel = workspaceRelative(this.realRootPath(), real);
     if (realRel === null) return deny('outside-workspace');
     try {
-      if (!lstatSync(absolute).isDirectory()) return deny('not-a-file');
+      const stat = lstatSync(absolute);
+      if (!(kind === 'file' ? stat.isFile() : stat.isDirectory())) return deny('not-a-file');
     } catch {
       return deny('missing');
     }

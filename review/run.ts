@@ -5,6 +5,7 @@ import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { globMatcher } from '../gate/glob.js';
 import type { Completeness, DeclarationFingerprint, ReviewInput } from '../contracts/review-input.js';
+import type { RuleOutcome } from '../contracts/review-audit.js';
 import { profileFor } from '../parsers/review/profiles.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
@@ -23,13 +24,7 @@ export interface EvidenceSource {
   traverse: typeof traverse;
 }
 
-export interface RuleOutcome {
-  ruleId: string;
-  runs: boolean;
-  completeness: Completeness | null;
-  /** Why it does not run: the first omitted edge it needed, or the path/kind mismatch. */
-  blockedBy: { reason: string | null; relation: string; depth: number; name: string } | null;
-}
+export type { RuleOutcome } from '../contracts/review-audit.js';
 
 export interface UnitResult {
   path: string;

@@ -22,14 +22,7 @@ const MAP_SIZE = 2 ** 36;
 
 type FileValue = Omit<StoredFile, 'repo' | 'extractor' | 'path'>;
 type FileKey = [string, string, string];
-interface RepoValue {
-  commit: string | null;
-  pushed_at: string;
-  files: number;
-  entities: number;
-  edges: number;
-  hyperedges: number;
-}
+type RepoValue = Omit<RepoSummary, 'repo'>;
 
 export class LmdbStorage implements GraphStorage {
   readonly kind = 'lmdb' as const;

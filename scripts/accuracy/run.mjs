@@ -126,17 +126,7 @@ export async function measureTsCorpus(name, { keep = false } = {}) {
     const summary = JSON.parse(runNode([ORACLE, copy, oracleFile], { maxOldSpace: 8192 }).trim().split('\n').pop());
     run.oracle_config = generatedConfig ? `generated tsconfig.json in the copy${generatedTsconfig(copy).compilerOptions.paths ? ', self-references mapped' : ''}` : summary.config;
     run.files = summary.files;
-    const oracleSeconds = seconds(t0);
-    t0 = Date.now();
-    const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
-    const cairnSeconds = seconds(t0);
-    t0 = Date.now();
-    const graph = await readCairnExport(exportFile);
-    run.cairn_version = graph.meta?.cairn_version ?? null;
-    const tally = new Tally({ seed: 6 });
-    await joinOracleFile(oracleFile, graph, tally);
-    run.metrics = tally.report();
-    run.seconds = { oracle: oracleSeconds, cairn: cairnSeconds, join: seconds(t0) };
+    await scoreAgainstOracle(run, copy, work, oracleFile, seconds(t0));
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
   } finally {
@@ -144,6 +134,23 @@ export async function measureTsCorpus(name, { keep = false } = {}) {
     else rmSync(work, { recursive: true, force: true });
   }
   return run;
+}
+
+/**
+ * The part every oracle shares: index the copy the oracle read, export it, and join
+ * the export with the oracle's call sites into the run's metrics and timings.
+ */
+async function scoreAgainstOracle(run, copy, work, oracleFile, oracleSeconds) {
+  let t0 = Date.now();
+  const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
+  const cairnSeconds = seconds(t0);
+  t0 = Date.now();
+  const graph = await readCairnExport(exportFile);
+  run.cairn_version = graph.meta?.cairn_version ?? null;
+  const tally = new Tally({ seed: 6 });
+  await joinOracleFile(oracleFile, graph, tally);
+  run.metrics = tally.report();
+  run.seconds = { oracle: oracleSeconds, cairn: cairnSeconds, join: seconds(t0) };
 }
 
 /**
@@ -168,17 +175,7 @@ export async function measureGoCorpus(name, { keep = false } = {}) {
     const summary = runGoOracle(buildOracle(work), copy, oracleFile, gopath, work);
     run.oracle_config = `${summary.config}, module ${module}`;
     run.files = summary.files;
-    const oracleSeconds = seconds(t0);
-    t0 = Date.now();
-    const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
-    const cairnSeconds = seconds(t0);
-    t0 = Date.now();
-    const graph = await readCairnExport(exportFile);
-    run.cairn_version = graph.meta?.cairn_version ?? null;
-    const tally = new Tally({ seed: 6 });
-    await joinOracleFile(oracleFile, graph, tally);
-    run.metrics = tally.report();
-    run.seconds = { oracle: oracleSeconds, cairn: cairnSeconds, join: seconds(t0) };
+    await scoreAgainstOracle(run, copy, work, oracleFile, seconds(t0));
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
   } finally {
