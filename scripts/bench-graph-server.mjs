@@ -17,9 +17,9 @@ import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readF
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { corpusPath } from './corpus-path.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '..', 'shared', 'corpora', 'install.sh');
 const cairnBin = join(repo, 'bin', 'cairn.js');
 const corpus = process.argv[2] ?? 'go-x-tools';
 const PUSHERS = 4;
@@ -34,15 +34,6 @@ const { sendBatch, graphEndpoint } = await import(join(repo, 'dist', 'graph', 'p
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
 
-function corpusPath(name) {
-  try {
-    return sh('bash', [installer, '--path', name]);
-  } catch {
-    process.stderr.write(`installing corpus ${name}…\n`);
-    const out = sh('bash', [installer, name]);
-    return out.split('\n').find((l) => l.startsWith(`${name}\t`))?.split('\t')[1] ?? sh('bash', [installer, '--path', name]);
-  }
-}
 
 function rssMb(pid) {
   try {

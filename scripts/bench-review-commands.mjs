@@ -22,10 +22,10 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRevision } from './build-revision.mjs';
+import { corpusPath } from './corpus-path.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(repo, 'bench', 'results');
-const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '..', 'shared', 'corpora', 'install.sh');
 const cairnBin = join(repo, 'bin', 'cairn.js');
 
 /** Per corpus: a common name (expected to be refused as ambiguous), a qualified one, and the language's extension. */
@@ -38,15 +38,6 @@ const QUERIES = {
 };
 
 const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
-
-function corpusPath(name) {
-  try {
-    return sh('bash', [installer, '--path', name]);
-  } catch {
-    const out = sh('bash', [installer, name]);
-    return out.split('\n').find((l) => l.startsWith(`${name}\t`))?.split('\t')[1] ?? sh('bash', [installer, '--path', name]);
-  }
-}
 
 const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.invalid' };
 const git = (cwd, ...args) => sh('git', args, { cwd, env: gitEnv });

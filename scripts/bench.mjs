@@ -22,10 +22,10 @@ import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRevision } from './build-revision.mjs';
+import { corpusPath } from './corpus-path.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(repo, 'bench', 'results');
-const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '..', 'shared', 'corpora', 'install.sh');
 const toolsDir = join(process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? tmpdir(), '.cache'), 'cairn-bench-tools');
 const cairnBin = join(repo, 'bin', 'cairn.js');
 
@@ -51,15 +51,6 @@ function sh(cmd, args, options = {}) {
   return execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
 }
 
-function corpusPath(name) {
-  try {
-    return sh('bash', [installer, '--path', name]);
-  } catch {
-    process.stderr.write(`installing corpus ${name}…\n`);
-    const out = sh('bash', [installer, name]);
-    return out.split('\n').find((l) => l.startsWith(`${name}\t`))?.split('\t')[1] ?? sh('bash', [installer, '--path', name]);
-  }
-}
 
 /** Runs a command under GNU time: wall seconds, CPU seconds (user + system, children included) and peak RSS (MB). */
 function timed(cmd, args, options = {}) {

@@ -14,10 +14,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { corpusPath } from './corpus-path.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(repo, 'bench', 'results');
-const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '..', 'shared', 'corpora', 'install.sh');
 
 /**
  * Phase markers, tried from the innermost frame outwards: the first frame that
@@ -101,15 +101,6 @@ export function summariseProfile(profile, rules) {
     if (library) entry.libraries[library] = (entry.libraries[library] ?? 0) + dt;
   });
   return { total_ms: total, phases };
-}
-
-function corpusPath(name) {
-  try {
-    return execFileSync('bash', [installer, '--path', name], { encoding: 'utf8' }).trim();
-  } catch {
-    execFileSync('bash', [installer, name], { stdio: ['ignore', 'ignore', 'inherit'] });
-    return execFileSync('bash', [installer, '--path', name], { encoding: 'utf8' }).trim();
-  }
 }
 
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
