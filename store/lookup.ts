@@ -12,12 +12,21 @@ import { fileDep, nameDep, prefixRange } from './schema.js';
 
 const CACHE_LIMIT = 20_000;
 
+/** The dependencies one memoised computation recorded. */
+interface Recorded {
+  site: Set<string>;
+  file: Set<string>;
+}
+
 export class StoreLookup implements ResolveContext {
   private readonly nameCache = new Map<string, SymbolRecord[]>();
   private readonly fileSymbolCache = new Map<string, SymbolRecord[]>();
   private readonly importCache = new Map<string, ImportFact[]>();
   private readonly fileCache = new Map<string, FileRecord | null>();
   private readonly configCache = new Map<string, ModuleConfigFact | null>();
+  private readonly memos = new Map<string, { value: unknown; recorded: Recorded }>();
+  /** Memoised computations under way, innermost last: each records what it consults. */
+  private readonly recording: Recorded[] = [];
   /** Dependencies recorded for the current call site and file, read by the writer. */
   readonly siteDeps = new Set<string>();
   readonly fileDeps = new Set<string>();
@@ -32,8 +41,38 @@ export class StoreLookup implements ResolveContext {
     this.siteDeps.clear();
   }
 
+  memo<T>(key: string, compute: () => T): T {
+    const hit = this.memos.get(key);
+    if (hit) {
+      for (const dep of hit.recorded.site) this.noteSiteDep(dep);
+      for (const dep of hit.recorded.file) this.noteFileDep(dep);
+      return hit.value as T;
+    }
+    const recorded: Recorded = { site: new Set(), file: new Set() };
+    this.recording.push(recorded);
+    let value: T;
+    try {
+      value = compute();
+    } finally {
+      this.recording.pop();
+    }
+    if (this.memos.size >= CACHE_LIMIT) this.memos.clear();
+    this.memos.set(key, { value, recorded });
+    return value;
+  }
+
+  private noteSiteDep(dep: string): void {
+    this.siteDeps.add(dep);
+    for (const r of this.recording) r.site.add(dep);
+  }
+
+  private noteFileDep(dep: string): void {
+    this.fileDeps.add(dep);
+    for (const r of this.recording) r.file.add(dep);
+  }
+
   byName(name: string): SymbolRecord[] {
-    this.siteDeps.add(nameDep(name));
+    this.noteSiteDep(nameDep(name));
     return cached(this.nameCache, name, () => {
       const hit: SymbolRecord[] = [];
       for (const key of this.dbs.names.getKeys(prefixRange(name.toLowerCase(), name))) {
@@ -45,12 +84,12 @@ export class StoreLookup implements ResolveContext {
   }
 
   file(path: string): FileRecord | undefined {
-    this.fileDeps.add(fileDep(path));
+    this.noteFileDep(fileDep(path));
     return cached(this.fileCache, path, () => (this.dbs.files.get(path) as FileRecord | undefined) ?? null) ?? undefined;
   }
 
   symbolsInFile(path: string): SymbolRecord[] {
-    this.fileDeps.add(fileDep(path));
+    this.noteFileDep(fileDep(path));
     return cached(this.fileSymbolCache, path, () => {
       const hit: SymbolRecord[] = [];
       const ids = (this.dbs.file_symbols.get(path) as string[] | undefined) ?? [];
@@ -63,18 +102,18 @@ export class StoreLookup implements ResolveContext {
   }
 
   imports(path: string): ImportFact[] {
-    this.fileDeps.add(fileDep(path));
+    this.noteFileDep(fileDep(path));
     return cached(this.importCache, path, () => (this.dbs.imports.get(path) as ImportFact[] | undefined) ?? []);
   }
 
   config(path: string): ModuleConfigFact | undefined {
-    this.fileDeps.add(fileDep(path));
+    this.noteFileDep(fileDep(path));
     return cached(this.configCache, path, () => (this.dbs.configs.get(path) as ModuleConfigFact | undefined) ?? null) ?? undefined;
   }
 
   symbol(id: string): SymbolRecord | undefined {
     const record = this.dbs.symbols.get(id) as SymbolRecord | undefined;
-    if (record) this.fileDeps.add(fileDep(record.file_path));
+    if (record) this.noteFileDep(fileDep(record.file_path));
     return record;
   }
 }

@@ -25,6 +25,12 @@ export interface ResolveContext {
   config(path: string): ModuleConfigFact | undefined;
   /** A symbol by id. */
   symbol(id: string): SymbolRecord | undefined;
+  /**
+   * `compute()`, memoised under `key` for the rest of the resolution: compute must be a
+   * function of this context's lookups alone. A hit records again the dependencies the
+   * first computation recorded, so memoising never hides what a call site consulted.
+   */
+  memo<T>(key: string, compute: () => T): T;
 }
 
 /** What the engine resolves: one stored call site and the symbol that contains it. */

@@ -63,7 +63,7 @@ export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; 
  * files (tsconfig.json, jsconfig.json, package.json) at a path. The indexer answers from the
  * store; review answers from stats and the configuration files it captured.
  */
-export type SpecifierContext = Pick<ResolveContext, 'file' | 'config'>;
+export type SpecifierContext = Pick<ResolveContext, 'file' | 'config'> & Partial<Pick<ResolveContext, 'memo'>>;
 
 /** Extensions of JavaScript files: a specifier that leads to one crosses from TypeScript into JavaScript. */
 export const JAVASCRIPT_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs'];
@@ -73,6 +73,10 @@ export const JAVASCRIPT_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs'];
  * resolver, shared by the indexer and review.
  */
 export function resolveModule(fromPath: string, source: string, ctx: SpecifierContext): ModuleTarget {
+  return ctx.memo ? ctx.memo(`module\0${fromPath}\0${source}`, () => resolveSpecifier(fromPath, source, ctx)) : resolveSpecifier(fromPath, source, ctx);
+}
+
+function resolveSpecifier(fromPath: string, source: string, ctx: SpecifierContext): ModuleTarget {
   if (!source.startsWith('./') && !source.startsWith('../') && source !== '.' && source !== '..') {
     const configured = configuredModule(fromPath, source, ctx);
     return configured === undefined ? { kind: 'external', source } : { kind: 'file', path: configured };
@@ -156,6 +160,12 @@ const isDefaultExport = (s: SymbolRecord) => {
  * `export default function foo`), which is how default exports are usually named.
  */
 export function exportedSymbols(path: string, name: string, ctx: ResolveContext, seen = new Set<string>(), localName?: string, wantType = false): SymbolRecord[] {
+  // A walk already under way (re-export chains) depends on what it has seen: only whole walks are memoised.
+  if (seen.size > 0) return exportedSymbolsNow(path, name, ctx, seen, localName, wantType);
+  return ctx.memo(`exported\0${path}\0${name}\0${localName ?? ''}\0${wantType}`, () => exportedSymbolsNow(path, name, ctx, seen, localName, wantType));
+}
+
+function exportedSymbolsNow(path: string, name: string, ctx: ResolveContext, seen: Set<string>, localName: string | undefined, wantType: boolean): SymbolRecord[] {
   const prefer = wantType ? preferTypes : preferCallable;
   const key = `${path}\0${name}`;
   if (seen.has(key)) return [];
@@ -240,6 +250,10 @@ type LocalMeaning =
   | { kind: 'unknown' };
 
 function localMeaning(path: string, name: string, ctx: ResolveContext, wantType = false): LocalMeaning {
+  return ctx.memo(`meaning\0${path}\0${name}\0${wantType}`, () => localMeaningNow(path, name, ctx, wantType));
+}
+
+function localMeaningNow(path: string, name: string, ctx: ResolveContext, wantType: boolean): LocalMeaning {
   const fact = importBinding(path, name, ctx);
   if (fact) {
     const target = resolveModule(path, fact.source, ctx);
@@ -522,7 +536,7 @@ export const typescriptBinder: LanguageBinder = {
 
     const fact = importBinding(site.path, name, ctx);
     if (!fact) {
-      const local = ctx.symbolsInFile(site.path).filter((s) => s.name === name);
+      const local = ctx.memo(`named\0${site.path}\0${name}`, () => ctx.symbolsInFile(site.path).filter((s) => s.name === name));
       if (local.length === 0) {
         if (RUNTIME_GLOBALS.has(name)) return { kind: 'unresolved', reason: 'builtin', note: `global:${name}` };
         return undefined;
