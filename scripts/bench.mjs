@@ -334,7 +334,7 @@ const argv = process.argv.slice(2);
 const compareAt = argv.indexOf('--compare');
 const compareRev = compareAt >= 0 ? argv[compareAt + 1] : undefined;
 if (compareAt >= 0 && !compareRev) throw new Error('--compare needs a revision');
-const names = argv.filter((a, i) => !a.startsWith('-') && i !== compareAt + 1);
+const names = argv.filter((a, i) => !a.startsWith('-') && (compareAt < 0 || i !== compareAt + 1));
 const compareBuild = compareRev ? buildRevision(repo, compareRev) : null;
 process.on('exit', () => compareBuild?.cleanup());
 mkdirSync(results, { recursive: true });
