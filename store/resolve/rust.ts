@@ -83,6 +83,10 @@ function moduleDir(at: ModuleLocation): string {
 }
 
 function locateModule(crate: CrateModule, segs: readonly string[], ctx: ResolveContext): ModuleLocation | undefined {
+  return ctx.memo(`rust-module\0${crate.rootFiles.join('\0')}\0${segs.join('::')}`, () => locateModuleNow(crate, segs, ctx));
+}
+
+function locateModuleNow(crate: CrateModule, segs: readonly string[], ctx: ResolveContext): ModuleLocation | undefined {
   const root = crate.rootFiles.find((f) => ctx.file(f));
   if (!root) return undefined;
   let at: ModuleLocation = { file: root, prefix: '' };
@@ -100,8 +104,15 @@ function locateModule(crate: CrateModule, segs: readonly string[], ctx: ResolveC
   return at;
 }
 
+const KINDS_KEYS = new Map<ReadonlySet<string>, string>([
+  [ITEM_KINDS, 'item'],
+  [TYPE_KINDS, 'type'],
+]);
+
 const itemsIn = (at: ModuleLocation, name: string, ctx: ResolveContext, kinds: ReadonlySet<string>) =>
-  ctx.symbolsInFile(at.file).filter((s) => s.qualified_name === at.prefix + name && kinds.has(s.kind) && !isMember(s));
+  ctx.memo(`rust-items\0${at.file}\0${at.prefix}${name}\0${KINDS_KEYS.get(kinds) ?? [...kinds].join(',')}`, () =>
+    ctx.symbolsInFile(at.file).filter((s) => s.qualified_name === at.prefix + name && kinds.has(s.kind) && !isMember(s)),
+  );
 
 const inCrate = (crate: CrateModule, path: string) => crate.rootDir === '.' || path.startsWith(`${crate.rootDir}/`);
 
@@ -141,6 +152,11 @@ function useSegments(source: string, imported: string): string[] {
 
 /** Turns a written path into an absolute module path from the crate root. */
 function expand(segs: readonly string[], site: SiteInput['site'], crate: CrateModule, ctx: ResolveContext, depth = 0): Expansion {
+  // `crate` is always the crate of `site.path`: the file and the path written decide the expansion.
+  return ctx.memo(`rust-expand\0${site.path}\0${segs.join('::')}\0${depth}`, () => expandNow(segs, site, crate, ctx, depth));
+}
+
+function expandNow(segs: readonly string[], site: SiteInput['site'], crate: CrateModule, ctx: ResolveContext, depth: number): Expansion {
   if (segs.length === 0 || depth > 4) return { kind: 'unknown' };
   const [first, ...rest] = segs;
   if (first === 'crate') return { kind: 'path', abs: rest, via: 'explicit' };
