@@ -1,5 +1,6 @@
 // The store's on-disk layout: schema version, sub-database names and key shapes.
-// Bump SCHEMA_VERSION whenever a key or value shape below changes; a store written
+// Bump SCHEMA_VERSION whenever a key or value shape below changes (or their encoding:
+// version 6 keeps record shapes as msgpack shared structures, env.ts); a store written
 // with another version is reported `incompatible` and never read.
 //
 // Writes dominate an init, so what a file owns is kept per file (one record per
@@ -43,7 +44,7 @@ import type { Key } from 'lmdb';
 import type { CallSiteFact, Language } from '../contracts/facts.js';
 import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const DB_NAMES = [
   'meta',

@@ -6,7 +6,7 @@ import { CairnError } from '../contracts/errors.js';
 import type { ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { Relationship } from '../contracts/tiers.js';
-import { envExists, envProblem, graphPath, openEnv, type GraphEnv } from './env.js';
+import { envExists, envProblem, graphPath, openEnv, type Dbs, type GraphEnv } from './env.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
 import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { normalisedName } from './name-words.js';
@@ -407,32 +407,43 @@ export class LmdbGraphStore implements GraphStore {
     const { root, dbs } = this.env;
     const rebuild = change.rebuild === true || this.schemaState() === 'missing';
 
-    root.transactionSync(() => {
-      if (rebuild) for (const db of Object.values(dbs)) db.clearSync();
-      const stats = rebuild ? emptyStats() : structuredClone((dbs.meta.get('stats') as GraphStats | undefined) ?? emptyStats());
-      const writer = new GraphWriter(dbs, stats);
+    try {
+      root.transactionSync(() => this.applyInTransaction(change, dbs, rebuild));
+    } catch (error) {
+      // The record shapes the failed transaction minted are still in its encoders'
+      // memory but not on disk (env.ts: STRUCTURES): reopen before anything is written again.
+      this.env = undefined;
+      await root.close();
+      this.env = openEnv(this.path, false);
+      throw error;
+    }
+  }
 
-      const upserts = new Map(change.upserts.map((f) => [f.path, f]));
-      const touched = [...new Set([...upserts.keys(), ...change.deletions])].sort();
-      const before: Signatures = new Map();
-      const after: Signatures = new Map();
-      if (!rebuild) for (const path of touched) merge(before, writer.purgeFile(path));
-      for (const path of [...upserts.keys()].sort()) merge(after, writer.insertFile(upserts.get(path)!));
+  private applyInTransaction(change: StoreChange, dbs: Dbs, rebuild: boolean): void {
+    if (rebuild) for (const db of Object.values(dbs)) db.clearSync();
+    const stats = rebuild ? emptyStats() : structuredClone((dbs.meta.get('stats') as GraphStats | undefined) ?? emptyStats());
+    const writer = new GraphWriter(dbs, stats);
 
-      const targets = new Map<string, Set<number>>();
-      for (const [path, facts] of upserts) if (facts.status === 'ok' && facts.callSites.length > 0) targets.set(path, new Set([WHOLE_FILE]));
-      if (change.configs) writer.replaceConfigs(change.configs, rebuild ? undefined : targets);
-      if (!rebuild) {
-        for (const path of touched) writer.collectDependents(fileDep(path), targets);
-        for (const name of changedNames(before, after)) writer.collectDependents(nameDep(name), targets);
-      }
-      writer.resolve(targets, new Set(upserts.keys()));
+    const upserts = new Map(change.upserts.map((f) => [f.path, f]));
+    const touched = [...new Set([...upserts.keys(), ...change.deletions])].sort();
+    const before: Signatures = new Map();
+    const after: Signatures = new Map();
+    if (!rebuild) for (const path of touched) merge(before, writer.purgeFile(path));
+    for (const path of [...upserts.keys()].sort()) merge(after, writer.insertFile(upserts.get(path)!));
 
-      stats.unsupported_extensions = { ...change.unsupportedExtensions };
-      dbs.meta.putSync('stats', stats);
-      dbs.meta.putSync('meta', { ...change.meta, schema_version: SCHEMA_VERSION });
-      dbs.meta.putSync('schema_version', SCHEMA_VERSION);
-    });
+    const targets = new Map<string, Set<number>>();
+    for (const [path, facts] of upserts) if (facts.status === 'ok' && facts.callSites.length > 0) targets.set(path, new Set([WHOLE_FILE]));
+    if (change.configs) writer.replaceConfigs(change.configs, rebuild ? undefined : targets);
+    if (!rebuild) {
+      for (const path of touched) writer.collectDependents(fileDep(path), targets);
+      for (const name of changedNames(before, after)) writer.collectDependents(nameDep(name), targets);
+    }
+    writer.resolve(targets, new Set(upserts.keys()));
+
+    stats.unsupported_extensions = { ...change.unsupportedExtensions };
+    dbs.meta.putSync('stats', stats);
+    dbs.meta.putSync('meta', { ...change.meta, schema_version: SCHEMA_VERSION });
+    dbs.meta.putSync('schema_version', SCHEMA_VERSION);
   }
 
   async close(): Promise<void> {

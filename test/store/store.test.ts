@@ -128,7 +128,7 @@ describe('store', () => {
   });
 
   test('an apply that fails midway leaves the previous graph intact', async () => {
-    const { store, cleanup } = await buildStore(sample);
+    const { store, dir, cleanup } = await buildStore(sample);
     const before = dump(store);
     const poisoned: FileFacts = facts({ path: 'src/zzz.ts', symbols: [{ name: 'late' }] });
     Object.defineProperty(poisoned, 'callSites', {
@@ -136,14 +136,21 @@ describe('store', () => {
         throw new Error('worker fact stream broke');
       },
     });
-    const good = facts({ path: 'src/aaa.ts', symbols: [{ name: 'early' }] });
+    // A record of a shape the store has not seen: the failed apply mints its shape first.
+    const early = { name: 'early', bases: ['Base'], attributes: { shape: 'new' } };
+    const good = facts({ path: 'src/aaa.ts', symbols: [early] });
     await expect(store.apply({ ...change([]), upserts: [good, poisoned], deletions: ['src/shapes.ts'] })).rejects.toThrow('worker fact stream broke');
     expect(dump(store)).toEqual(before);
     await expect(store.apply({ ...change([]), upserts: [good, poisoned], rebuild: true })).rejects.toThrow('worker fact stream broke');
     expect(dump(store)).toEqual(before);
-    // and the store still takes the next write
-    await store.apply(change([{ path: 'src/aaa.ts', symbols: [{ name: 'early' }] }]));
+    // and the store still takes the next write, readable by a new reader (the failed
+    // apply's record shapes never reached the disk, so nothing may refer to them)
+    await store.apply(change([{ path: 'src/aaa.ts', symbols: [early] }]));
     expect(store.symbolsByName('early').length).toBe(1);
+    const reader = openStore(dir, { readOnly: true });
+    expect(reader.symbolsByName('early').map((s) => s.file_path)).toEqual(['src/aaa.ts']);
+    expect(dump(reader).files.length).toBe(before.files.length + 1);
+    await reader.close();
     await cleanup();
   });
 
