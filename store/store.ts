@@ -441,7 +441,7 @@ export class LmdbGraphStore implements GraphStore {
     writer.resolve(targets, new Set(upserts.keys()));
 
     stats.unsupported_extensions = { ...change.unsupportedExtensions };
-    dbs.meta.putSync('stats', stats);
+    dbs.meta.putSync('stats', sortedStats(stats));
     dbs.meta.putSync('meta', { ...change.meta, schema_version: SCHEMA_VERSION });
     dbs.meta.putSync('schema_version', SCHEMA_VERSION);
   }

@@ -20,9 +20,8 @@ import type { Dbs } from './env.js';
 import { StoreLookup } from './lookup.js';
 import { wordSuffixes } from './name-words.js';
 import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
-import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
-import { frameworkTier, REVERSED_RELATIONSHIPS } from './resolve/spring.js';
-import { fileDep, type FileAnswers, isUnresolved, nameDep, prefixRange, type StoredCallSite, WHOLE_FILE } from './schema.js';
+import { resolveSites, type ResolvedSites } from './resolve-file.js';
+import { fileDep, type FileAnswers, isUnresolved, nameDep, prefixRange, type StoredCallSite } from './schema.js';
 import { bump } from './stats.js';
 
 export const incomingKey = (e: EdgeRecord, ord: number) => [e.target, e.relationship, e.source, e.line, e.column, ord, e.confidence];
@@ -219,37 +218,26 @@ export class GraphWriter {
       const pending = this.pending.get(path);
       const sites = pending?.sites ?? (this.dbs.call_sites.get(path) as StoredCallSite[] | undefined);
       if (!sites) continue;
-      const language = (this.dbs.files.get(path) as FileRecord).language;
-      const binder = binderFor(language);
-      const wanted = targets.get(path)!;
-      const ords = wanted.has(WHOLE_FILE) ? sites.map((s) => s.ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
-      const answers = pending?.answers ?? (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
-      const deps = new Map<string, Set<number>>();
-      const callers = new Map<string, SymbolRecord>();
-      const own = fileDep(path);
-      this.lookup.beginFile();
-      for (const ord of ords) {
-        const site = sites[ord];
-        site.path = path;
-        site.language = language;
-        let caller = callers.get(site.callerId);
-        if (!caller) callers.set(site.callerId, (caller = this.dbs.symbols.get(site.callerId) as SymbolRecord));
-        this.dropAnswer(answers.sites[ord], ord);
-        this.lookup.beginSite();
-        const answer = answerFor(site, resolveCallSite({ site, caller }, this.lookup, binder));
-        answers.sites[ord] = answer;
-        this.addAnswer(answer, ord);
-        for (const dep of this.lookup.siteDeps) addDep(deps, dep, ord);
-      }
-      for (const dep of this.lookup.fileDeps) if (dep !== own) addDep(deps, dep, WHOLE_FILE);
-      this.dbs.answers.putSync(path, answers);
-      this.writeDeps(path, deps, fresh.has(path));
-      this.pending.delete(path);
+      this.applyResolved(resolveSites(this.dbs, this.lookup, path, sites, targets.get(path)!), fresh.has(path));
     }
   }
 
+  /** Writes what resolving some of a file's call sites found (here or in another thread), in place of their previous answers. */
+  applyResolved(resolved: ResolvedSites, fresh: boolean): void {
+    const { path } = resolved;
+    const answers = this.pending.get(path)?.answers ?? (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
+    for (const [ord, answer] of resolved.answers) {
+      this.dropAnswer(answers.sites[ord], ord);
+      answers.sites[ord] = answer;
+      this.addAnswer(answer, ord);
+    }
+    this.dbs.answers.putSync(path, answers);
+    this.writeDeps(path, resolved.deps, fresh);
+    this.pending.delete(path);
+  }
+
   /** Dependencies only grow between purges of a file: an over-approximation that never misses a re-resolution. */
-  private writeDeps(path: string, deps: Map<string, Set<number>>, fresh: boolean): void {
+  private writeDeps(path: string, deps: ReadonlyArray<[string, number[]]>, fresh: boolean): void {
     const known = fresh ? [] : ((this.dbs.dependencies.get(path) as string[] | undefined) ?? []);
     const all = new Set(known);
     for (const [dep, ords] of deps) {
@@ -273,85 +261,10 @@ export class GraphWriter {
   }
 }
 
-function answerFor(site: StoredCallSite, resolution: Resolution): EdgeRecord | UnresolvedRecord {
-  if (site.relationship !== undefined && site.relationship !== 'calls') return frameworkAnswer(site, resolution);
-  if (resolution.kind === 'edge') {
-    return {
-      source: site.callerId,
-      target: resolution.target,
-      relationship: 'calls',
-      resolution_kind: resolution.tier,
-      confidence: RESOLUTION_CONFIDENCE[resolution.tier],
-      file_path: site.path,
-      line: site.line,
-      column: site.column,
-      specifier: site.specifier,
-    };
-  }
-  const record: UnresolvedRecord = {
-    source: site.callerId,
-    specifier: site.specifier,
-    kind: site.kind,
-    file_path: site.path,
-    line: site.line,
-    column: site.column,
-    reason: resolution.reason,
-  };
-  if (resolution.candidates) {
-    record.candidate_count = resolution.candidate_count ?? resolution.candidates.length;
-    record.candidates = resolution.candidates;
-  }
-  if (resolution.note !== undefined) record.note = resolution.note;
-  return record;
-}
-
-/**
- * A framework site (store/resolve/spring.ts): its edge keeps the relationship, and points
- * from callee to caller for the reversed ones (`injected_into`, `consumes_event`). A
- * forward edge whose endpoint is not indexed keeps a null target with a warning; a
- * reversed one whose type is not indexed stays an unresolved record.
- */
-function frameworkAnswer(site: StoredCallSite, resolution: Resolution): EdgeRecord | UnresolvedRecord {
-  const relationship = site.relationship!;
-  const reversed = REVERSED_RELATIONSHIPS.has(relationship);
-  const base = { relationship, file_path: site.path, line: site.line, column: site.column, specifier: site.specifier };
-  if (resolution.kind === 'edge') {
-    const tier = resolution.tier;
-    const ends = reversed ? { source: resolution.target, target: site.callerId } : { source: site.callerId, target: resolution.target };
-    return { ...ends, ...base, relationship, resolution_kind: tier, confidence: RESOLUTION_CONFIDENCE[tier] };
-  }
-  if (!reversed) {
-    const tier = frameworkTier(relationship, site.specifier);
-    const warning = resolution.reason === 'ambiguous_target' ? `ambiguous endpoint: ${site.calleeName}` : `endpoint not indexed: ${site.calleeName}`;
-    return { source: site.callerId, target: null, ...base, resolution_kind: tier, confidence: RESOLUTION_CONFIDENCE[tier], warning };
-  }
-  const record: UnresolvedRecord = {
-    source: site.callerId,
-    specifier: site.specifier,
-    kind: relationship,
-    file_path: site.path,
-    line: site.line,
-    column: site.column,
-    reason: resolution.reason,
-    note: resolution.kind === 'unresolved' && resolution.note !== undefined ? resolution.note : `framework:${relationship}`,
-  };
-  if (resolution.candidates) {
-    record.candidate_count = resolution.candidate_count ?? resolution.candidates.length;
-    record.candidates = resolution.candidates;
-  }
-  return record;
-}
-
 /** True when `db` (keyed by tuples) holds a key starting with `first`. */
 function hasKeys(db: Dbs[keyof Dbs], first: string): boolean {
   for (const _ of db.getKeys({ ...prefixRange(first), limit: 1 })) return true;
   return false;
-}
-
-function addDep(deps: Map<string, Set<number>>, dep: string, ord: number): void {
-  const set = deps.get(dep);
-  if (set) set.add(ord);
-  else deps.set(dep, new Set([ord]));
 }
 
 function addSignature(signatures: Signatures, symbol: SymbolRecord): void {

@@ -1,0 +1,143 @@
+// Resolving one file's call sites: a function of the stored graph alone (read through
+// a StoreLookup), with no writes. The writer applies what it returns; a rebuild can
+// run it in other threads over the committed environment (rebuild.ts, resolve.worker).
+import type { EdgeRecord, FileRecord, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
+import { openEnv, type Dbs } from './env.js';
+import { StoreLookup } from './lookup.js';
+import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
+import { frameworkTier, REVERSED_RELATIONSHIPS } from './resolve/spring.js';
+import { fileDep, type StoredCallSite, WHOLE_FILE } from './schema.js';
+
+export type Answer = EdgeRecord | UnresolvedRecord;
+
+/** What resolving some of a file's call sites found: each site's answer, and what each consulted. */
+export interface ResolvedSites {
+  path: string;
+  /** `[ord, answer]` in ord order. */
+  answers: Array<[number, Answer]>;
+  /** Dependencies, each with the ords that consulted it (WHOLE_FILE: every site of the file). */
+  deps: Array<[string, number[]]>;
+}
+
+/** Resolves `ords` of `sites` (all of them with WHOLE_FILE), the call sites stored for `path`. */
+export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, sites: StoredCallSite[], wanted: ReadonlySet<number>): ResolvedSites {
+  const language = (dbs.files.get(path) as FileRecord).language;
+  const binder = binderFor(language);
+  const ords = wanted.has(WHOLE_FILE) ? sites.map((s) => s.ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
+  const deps = new Map<string, Set<number>>();
+  const callers = new Map<string, SymbolRecord>();
+  const answers: Array<[number, Answer]> = [];
+  const own = fileDep(path);
+  lookup.beginFile();
+  for (const ord of ords) {
+    const site = sites[ord];
+    site.path = path;
+    site.language = language;
+    let caller = callers.get(site.callerId);
+    if (!caller) callers.set(site.callerId, (caller = dbs.symbols.get(site.callerId) as SymbolRecord));
+    lookup.beginSite();
+    answers.push([ord, answerFor(site, resolveCallSite({ site, caller }, lookup, binder))]);
+    for (const dep of lookup.siteDeps) addDep(deps, dep, ord);
+  }
+  for (const dep of lookup.fileDeps) if (dep !== own) addDep(deps, dep, WHOLE_FILE);
+  return { path, answers, deps: [...deps].map(([dep, set]) => [dep, [...set]]) };
+}
+
+function addDep(deps: Map<string, Set<number>>, dep: string, ord: number): void {
+  const set = deps.get(dep);
+  if (set) set.add(ord);
+  else deps.set(dep, new Set([ord]));
+}
+
+function answerFor(site: StoredCallSite, resolution: Resolution): Answer {
+  if (site.relationship !== undefined && site.relationship !== 'calls') return frameworkAnswer(site, resolution);
+  if (resolution.kind === 'edge') {
+    return {
+      source: site.callerId,
+      target: resolution.target,
+      relationship: 'calls',
+      resolution_kind: resolution.tier,
+      confidence: RESOLUTION_CONFIDENCE[resolution.tier],
+      file_path: site.path,
+      line: site.line,
+      column: site.column,
+      specifier: site.specifier,
+    };
+  }
+  const record: UnresolvedRecord = {
+    source: site.callerId,
+    specifier: site.specifier,
+    kind: site.kind,
+    file_path: site.path,
+    line: site.line,
+    column: site.column,
+    reason: resolution.reason,
+  };
+  if (resolution.candidates) {
+    record.candidate_count = resolution.candidate_count ?? resolution.candidates.length;
+    record.candidates = resolution.candidates;
+  }
+  if (resolution.note !== undefined) record.note = resolution.note;
+  return record;
+}
+
+/**
+ * A framework site (store/resolve/spring.ts): its edge keeps the relationship, and points
+ * from callee to caller for the reversed ones (`injected_into`, `consumes_event`). A
+ * forward edge whose endpoint is not indexed keeps a null target with a warning; a
+ * reversed one whose type is not indexed stays an unresolved record.
+ */
+function frameworkAnswer(site: StoredCallSite, resolution: Resolution): Answer {
+  const relationship = site.relationship!;
+  const reversed = REVERSED_RELATIONSHIPS.has(relationship);
+  const base = { relationship, file_path: site.path, line: site.line, column: site.column, specifier: site.specifier };
+  if (resolution.kind === 'edge') {
+    const tier = resolution.tier;
+    const ends = reversed ? { source: resolution.target, target: site.callerId } : { source: site.callerId, target: resolution.target };
+    return { ...ends, ...base, relationship, resolution_kind: tier, confidence: RESOLUTION_CONFIDENCE[tier] };
+  }
+  if (!reversed) {
+    const tier = frameworkTier(relationship, site.specifier);
+    const warning = resolution.reason === 'ambiguous_target' ? `ambiguous endpoint: ${site.calleeName}` : `endpoint not indexed: ${site.calleeName}`;
+    return { source: site.callerId, target: null, ...base, resolution_kind: tier, confidence: RESOLUTION_CONFIDENCE[tier], warning };
+  }
+  const record: UnresolvedRecord = {
+    source: site.callerId,
+    specifier: site.specifier,
+    kind: relationship,
+    file_path: site.path,
+    line: site.line,
+    column: site.column,
+    reason: resolution.reason,
+    note: resolution.kind === 'unresolved' && resolution.note !== undefined ? resolution.note : `framework:${relationship}`,
+  };
+  if (resolution.candidates) {
+    record.candidate_count = resolution.candidate_count ?? resolution.candidates.length;
+    record.candidates = resolution.candidates;
+  }
+  return record;
+}
+
+/**
+ * Resolves every call site of `paths` in the committed environment at `envPath`, read
+ * only: what a pool thread does for a rebuild while the calling thread resolves other
+ * files. Resolution never reads what resolution writes (answers, edges, dependencies),
+ * so the files come out as the calling thread would have resolved them.
+ */
+export async function resolveCommitted(envPath: string, paths: readonly string[]): Promise<ResolvedSites[]> {
+  const env = openEnv(envPath, true);
+  try {
+    const lookup = new StoreLookup(env.dbs);
+    const out: ResolvedSites[] = [];
+    for (const path of paths) {
+      const sites = env.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
+      if (sites) out.push(resolveSites(env.dbs, lookup, path, sites, EVERY_SITE));
+    }
+    return out;
+  } finally {
+    await env.root.close();
+  }
+}
+
+const EVERY_SITE: ReadonlySet<number> = new Set([WHOLE_FILE]);
