@@ -20,11 +20,12 @@ import type { Dbs } from './env.js';
 import { StoreLookup } from './lookup.js';
 import { wordSuffixes } from './name-words.js';
 import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
+import { knownFromIncomingKey, knownFromSite, omitKnown, restoreAnswers, restoreKnown, type IncomingKey } from './known-values.js';
 import { resolveSites, type ResolvedSites } from './resolve-file.js';
 import { fileDep, type FileAnswers, isUnresolved, nameDep, prefixRange, type StoredCallSite } from './schema.js';
 import { bump } from './stats.js';
 
-export const incomingKey = (e: EdgeRecord, ord: number) => [e.target, e.relationship, e.source, e.line, e.column, ord, e.confidence];
+export const incomingKey = (e: EdgeRecord, ord: number): IncomingKey => [e.target!, e.relationship, e.source, e.line, e.column, ord, e.confidence];
 
 type Signatures = Map<string, string[]>;
 
@@ -58,7 +59,7 @@ export class GraphWriter {
   private addAnswer(answer: EdgeRecord | UnresolvedRecord, ord: number): void {
     if (!isUnresolved(answer) && answer.target !== null) {
       const key = incomingKey(answer, ord);
-      this.dbs.incoming.putSync(key, answer);
+      this.dbs.incoming.putSync(key, omitKnown(answer, knownFromIncomingKey(key)));
       if (this.dbs.test_symbols.get(answer.source) !== undefined) {
         this.dbs.test_incoming.putSync(key, null);
         this.dbs.tested.putSync(answer.target, null);
@@ -102,13 +103,14 @@ export class GraphWriter {
     }
     this.dbs.file_symbols.removeSync(path);
 
-    const answers = this.dbs.answers.get(path) as FileAnswers | undefined;
-    if (answers) {
+    const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
+    const stored = this.dbs.answers.get(path) as FileAnswers | undefined;
+    if (stored) {
+      const answers = restoreAnswers(path, stored, sites);
       answers.contains.forEach((edge, i) => this.dropAnswer(edge, -1 - i));
       answers.sites.forEach((answer, ord) => this.dropAnswer(answer, ord));
       this.dbs.answers.removeSync(path);
     }
-    const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
     if (sites) {
       this.stats.call_sites -= sites.length;
       this.dbs.call_sites.removeSync(path);
@@ -218,17 +220,24 @@ export class GraphWriter {
       const pending = this.pending.get(path);
       const sites = pending?.sites ?? (this.dbs.call_sites.get(path) as StoredCallSite[] | undefined);
       if (!sites) continue;
-      this.applyResolved(resolveSites(this.dbs, this.lookup, path, sites, targets.get(path)!), fresh.has(path));
+      this.applyResolved(resolveSites(this.dbs, this.lookup, path, sites, targets.get(path)!), fresh.has(path), sites);
     }
   }
 
-  /** Writes what resolving some of a file's call sites found (here or in another thread), in place of their previous answers. */
-  applyResolved(resolved: ResolvedSites, fresh: boolean): void {
+  /**
+   * Writes what resolving some of a file's call sites found (here or in another thread),
+   * in place of their previous answers (`sites`: the file's call sites, read when needed).
+   */
+  applyResolved(resolved: ResolvedSites, fresh: boolean, sites?: StoredCallSite[]): void {
     const { path } = resolved;
     const answers = this.pending.get(path)?.answers ?? (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
-    for (const [ord, answer] of resolved.answers) {
-      this.dropAnswer(answers.sites[ord], ord);
-      answers.sites[ord] = answer;
+    for (const [ord, answer, stored] of resolved.answers) {
+      const previous = answers.sites[ord];
+      if (previous) {
+        sites ??= this.dbs.call_sites.get(path) as StoredCallSite[];
+        this.dropAnswer(restoreKnown(previous, knownFromSite(sites[ord], path)), ord);
+      }
+      answers.sites[ord] = stored;
       this.addAnswer(answer, ord);
     }
     this.dbs.answers.putSync(path, answers);
