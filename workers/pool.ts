@@ -35,7 +35,12 @@ export interface AnalysisPlan {
 export interface AnalysisPool {
   /** Analyses the files, handing each batch of facts to `onBatch` as it completes; keeps none of them. */
   analyse(files: AnalyseRequest[], onBatch: (facts: FileFacts[]) => void): Promise<void>;
-  /** The pool's threads as resolvers of a rebuild's files, when this run started any. */
+  /**
+   * The pool's threads as resolvers of a rebuild's files, when they shared the analysis
+   * with the calling thread. Not on trees analysed by threads only: there each thread's
+   * lookups would cache about as much as the calling thread's (go-kubernetes: peak RSS
+   * 1.31 GB with the calling thread resolving alone, 1.72 GB shared).
+   */
   resolvers(): ResolveElsewhere | undefined;
   close(): Promise<void>;
 }
@@ -61,6 +66,8 @@ function workerFile(name: 'parse' | 'resolve'): URL {
 /** `jobs`: analysing threads asked for; undefined chooses from the amount of work of each analysis (planFor). */
 export function createAnalysisPool(gate: Gate, jobs: number | undefined, signal?: AbortSignal): AnalysisPool {
   let pool: Piscina | undefined;
+  /** Whether the last analysis was shared between the calling thread and pool threads. */
+  let shared = false;
   // One listener for the whole run, not one per task: a stopped run ends the threads.
   signal?.addEventListener('abort', () => void pool?.destroy(), { once: true });
   const getPool = (threads: number) =>
@@ -73,6 +80,7 @@ export function createAnalysisPool(gate: Gate, jobs: number | undefined, signal?
   return {
     async analyse(files, onBatch) {
       const plan = planFor(files.length, jobs);
+      shared = plan.callingThread && plan.threads > 0;
       // Smaller batches when the calling thread takes part: its batch delays the storing of what the threads hand over.
       const size = plan.callingThread ? Math.max(8, Math.min(BATCH, Math.ceil(files.length / ((plan.threads + 1) * 8)))) : BATCH;
       const batches: AnalyseRequest[][] = [];
@@ -103,7 +111,7 @@ export function createAnalysisPool(gate: Gate, jobs: number | undefined, signal?
       await Promise.all(loops);
     },
     resolvers() {
-      if (!pool) return undefined;
+      if (!pool || !shared) return undefined;
       const runner = pool;
       const filename = workerFile('resolve').href;
       return { threads: runner.options.maxThreads, resolve: (envPath, paths) => runner.run({ envPath, paths }, { filename }) };
