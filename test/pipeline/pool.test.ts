@@ -1,7 +1,7 @@
 // The analysis pool's size: chosen from the amount of work unless asked for, and the
 // graph does not depend on it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { IN_PROCESS_FILES, planFor, THREADS_ONLY_FILES } from '../../workers/pool.js';
+import { defaultJobs, IN_PROCESS_FILES, planFor, THREADS_ONLY_FILES } from '../../workers/pool.js';
 import { SHARED_RESOLVE_SITES } from '../../store/rebuild.js';
 import { cairn, cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
@@ -20,6 +20,14 @@ describe('analysis pool size', () => {
     expect(planFor(14_000, 2)).toEqual({ threads: 2, callingThread: false });
     // One core, or one thread asked for: the calling thread alone, whatever the size.
     expect(planFor(14_000, 1)).toEqual({ threads: 0, callingThread: true });
+  });
+
+  it('by default, one analysing thread per idle core', () => {
+    expect(defaultJobs(2, 0.3)).toBe(2);
+    expect(defaultJobs(2, 0.9)).toBe(1);
+    expect(defaultJobs(2, 6)).toBe(1);
+    expect(defaultJobs(8, 2.2)).toBe(6);
+    expect(defaultJobs(1, 0)).toBe(1);
   });
 
   it('threads or none, init writes the same graph', () => {
