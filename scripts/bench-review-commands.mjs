@@ -9,6 +9,7 @@
 //
 //   node scripts/bench-review-commands.mjs                  go-kubernetes and c-linux
 //   node scripts/bench-review-commands.mjs java-guava       any corpus names
+//   node scripts/bench-review-commands.mjs --table          only rewrite the table from the records
 //
 // `callers` of the target runs seven times on the fresh index, and seven more after
 // its file is touched (same bytes, new mtime: the stale-source check then hashes it).
@@ -212,7 +213,7 @@ function table(records) {
     const load = r.tests_for?.load_average != null ? `, load ${r.tests_for.load_average}` : '';
     const query = r.tests_for?.query_ms != null ? `${r.tests_for.query_ms} ms (node start ${r.tests_for.node_start_ms} ms${load})` : 'n/a';
     const c = r.callers;
-    const callers = c ? `${c.ms} ms, ${c.touched_ms} ms touched${c.compare ? `; ${c.compare.revision.slice(0, 8)} ${c.compare.ms} ms (ratio ${c.compare.ratio})` : ''}` : 'n/a';
+    const callers = c ? `${c.ms} ms, ${c.touched_ms} ms touched${c.compare ? `; ${c.compare.revision.slice(0, 8)} ${c.compare.ms} ms (ratio ${c.compare.ratio})` : ''}${c.load_average != null ? ` (node start ${c.node_start_ms} ms, load ${c.load_average})` : ''}` : 'n/a';
     return `| ${r.corpus} | ${r.init?.files ?? 'n/a'} | ${r.init ? (r.init.ms / 1000).toFixed(1) + ' s' : 'n/a'} | ${s(r.doctor)}, ${r.doctor?.json_bytes ?? '?'} B | ${r.impact_common?.refused_as ?? 'n/a'} | ${s(r.impact)} | ${s(r.tests_for)} (${r.tests_for?.direct ?? 0} direct, ${r.tests_for?.multi_hop ?? 0} multi-hop) | ${query} | ${s(r.diff_base_worktree)} | ${s(r.diff_named)} | ${callers} |`;
   };
   return [
@@ -220,20 +221,21 @@ function table(records) {
     '',
     'End to end, process start included, on this machine; one run each, except tests-for: the median of five runs, and beside it the median query time the command reports (`timings_ms.query`: open the index, find the symbol, answer; process start and printing excluded) with the median bare node start and the one-minute load average of the machine (2 vCPUs, shared). A ten-file change is committed over the corpus and synced before the two diffs. n/a: not measured in that run.',
     '',
-    '| corpus | files | init | doctor | impact of a common name | impact | tests-for | tests-for query | diff base→worktree | diff base→head | callers (median of 7; after a touch of its file; another revision interleaved) |',
+    '| corpus | files | init | doctor | impact of a common name | impact | tests-for | tests-for query | diff base→worktree | diff base→head | callers (median of 7; after a touch of its file; another revision interleaved; bare node start and load then) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...records.map(row),
     '',
   ].join('\n');
 }
 
-const argv = process.argv.slice(2);
+const argv = process.argv.slice(2).filter((a) => a !== '--table');
+const tableOnly = process.argv.includes('--table');
 const compareAt = argv.indexOf('--compare');
 const compareRev = compareAt >= 0 ? argv[compareAt + 1] : undefined;
 if (compareAt >= 0 && !compareRev) throw new Error('--compare needs a revision');
 const positional = argv.filter((_, i) => i !== compareAt && i !== compareAt + 1);
-const names = positional.length ? positional : ['go-kubernetes', 'c-linux'];
-const compareBuild = compareRev ? buildRevision(repo, compareRev) : null;
+const names = tableOnly ? [] : positional.length ? positional : ['go-kubernetes', 'c-linux'];
+const compareBuild = compareRev && !tableOnly ? buildRevision(repo, compareRev) : null;
 process.on('exit', () => compareBuild?.cleanup());
 mkdirSync(results, { recursive: true });
 for (const name of names) {

@@ -12,22 +12,28 @@
 //   sizes in KiB, pids and the fixture's temp paths become placeholders.
 // - A README line that is only `…` stands for any number of lines; a line ending in
 //   `…` matches any line that begins with the text before it.
+// - This installation's paths read as the README writes them: the checkout as
+//   `/opt/cairn`, its node as `/usr/bin/node` (the hook commands print both).
+// - A fixture whose server listens on a port of its own says which README port that
+//   port stands for (ExampleWorkspace.ports): commands run with the real port, and
+//   output is read back with the README's.
+// - A command the fixture names as long-running (ExampleWorkspace.longRunning, a
+//   server) is read until it prints its ready line, then stopped.
 //
 // Wiring a new example: write the block as the real output of a fixture, put
 // `<!-- example: NAME -->` above it, and add NAME to README_FIXTURES if no builder
-// fits. An example block without a marker fails the suite (so none is left
-// unchecked), unless its first command is in UNCHECKED_EXAMPLES (fixtures.ts) with
-// the reason it cannot run as a plain command (a server that keeps running). To regenerate blocks after a deliberate change of output, run
+// fits. An example block without a marker fails the suite, so none is left
+// unchecked. To regenerate blocks after a deliberate change of output, run
 //   CAIRN_README_UPDATE=1 npx vitest run test/readme/readme-examples.test.ts
 // which rewrites every block that no longer matches with what cairn prints now
 // (elisions `…` in such a block are lost: trim again by hand), then read the diff.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CAIRN, REPO } from '../helpers/cli.js';
-import { README_FIXTURES, UNCHECKED_EXAMPLES } from './fixtures.js';
+import { README_FIXTURES, type ExampleWorkspace } from './fixtures.js';
 
 const README = join(REPO, 'README.md');
 const UPDATE = process.env.CAIRN_README_UPDATE === '1';
@@ -80,10 +86,66 @@ const NORMALISE: [RegExp, string][] = [
   [/\/tmp\/[\w.-]+(\/[\w.-]+)*/g, '<tmp>'],
 ];
 
-export function normalise(line: string, workspace?: string): string {
-  let out = workspace ? line.split(workspace).join('<ws>') : line;
+export function normalise(line: string): string {
+  let out = line;
   for (const [pattern, placeholder] of NORMALISE) out = out.replace(pattern, placeholder);
   return out.trimEnd();
+}
+
+/** This installation as the README writes it (hook commands name both by absolute path). */
+const INSTALLATION: [string, string][] = [
+  [realpathSync(REPO), '/opt/cairn'],
+  [realpathSync(process.execPath), '/usr/bin/node'],
+];
+
+/** A line cairn printed in `ws`, as the README would write it: workspace, installation and ports mapped back. */
+function asWritten(line: string, ws: ExampleWorkspace): string {
+  let out = line.split(ws.workspace).join('<ws>');
+  for (const [path, written] of INSTALLATION) out = out.split(path).join(written);
+  for (const [readme, real] of Object.entries(ws.ports ?? {})) out = out.split(`127.0.0.1:${real}`).join(`127.0.0.1:${readme}`);
+  return out;
+}
+
+/** A README command as it runs in `ws`: the README's ports replaced by the fixture's. */
+function asRun(command: string, ws: ExampleWorkspace): string {
+  let out = command;
+  for (const [readme, real] of Object.entries(ws.ports ?? {})) out = out.split(`127.0.0.1:${readme}`).join(`127.0.0.1:${real}`);
+  return out;
+}
+
+/** Runs a long-running command until it prints a line matching `ready` (or exits), then stops it. */
+async function runUntilReady(command: string, ready: RegExp, options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ stdout: string; stderr: string }> {
+  // Its own process group, so the stop reaches the server under bash and the shim.
+  const child = spawn('bash', ['-c', command], { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const seen = await new Promise<string | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), 60_000);
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      const lines = stdout.split('\n');
+      const at = lines.findIndex((l, i) => i < lines.length - 1 && ready.test(l));
+      if (at >= 0) {
+        clearTimeout(timer);
+        resolve(lines.slice(0, at + 1).join('\n'));
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+  });
+  if (child.exitCode === null && child.signalCode === null) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  await exited;
+  return { stdout: seen ?? stdout, stderr };
 }
 
 /** Does the actual output match the README lines (with `…` elisions)? */
@@ -121,30 +183,36 @@ const rewrites: { block: ExampleBlock; body: string[] }[] = [];
 
 describe('README examples', () => {
   it('every example names the fixture it runs in', () => {
-    const unchecked = (b: ExampleBlock) => b.fixture === null && (b.steps[0]?.command ?? '') in UNCHECKED_EXAMPLES;
-    const unmarked = blocks.filter((b) => !unchecked(b) && (b.fixture === null || !(b.fixture in README_FIXTURES)));
+    const unmarked = blocks.filter((b) => b.fixture === null || !(b.fixture in README_FIXTURES));
     expect(
       unmarked.map((b) => `README.md:${b.line}: ${b.fixture === null ? 'no <!-- example: NAME --> marker above this block' : `no fixture "${b.fixture}" in test/readme/fixtures.ts`}`),
     ).toEqual([]);
   });
 
   for (const block of blocks.filter((b) => b.fixture !== null && b.fixture in README_FIXTURES)) {
-    it(`README.md:${block.line} (${block.fixture}): ${block.steps.map((s) => s.command).join('; ')}`, () => {
-      const ws = README_FIXTURES[block.fixture!]!();
+    it(`README.md:${block.line} (${block.fixture}): ${block.steps.map((s) => s.command).join('; ')}`, async () => {
+      const ws = await README_FIXTURES[block.fixture!]!();
       const env = { ...process.env, CAIRN_REVIEW_SERVER: 'off', NO_COLOR: '1', ...ws.env, PATH: `${bin}:${process.env.PATH}` };
       try {
         const body: string[] = [];
         const failures: string[] = [];
         for (const step of block.steps) {
-          const r = spawnSync('bash', ['-c', step.command], { cwd: ws.cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });
-          const output = r.stdout.replace(/\n$/, '').split('\n').filter((l, _i, all) => !(all.length === 1 && l === ''));
+          const command = asRun(step.command, ws);
+          const r = ws.longRunning?.command.test(step.command)
+            ? await runUntilReady(command, ws.longRunning.ready, { cwd: ws.cwd, env })
+            : spawnSync('bash', ['-c', command], { cwd: ws.cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });
+          const output = r.stdout
+            .replace(/\n$/, '')
+            .split('\n')
+            .filter((l, _i, all) => !(all.length === 1 && l === ''))
+            .map((l) => asWritten(l, ws));
           body.push(...(body.length ? [''] : []), `$ ${step.command}`, ...output);
           const want = step.expected.filter((l, i, all) => !(i === all.length - 1 && l === ''));
-          if (!matches(want.map((l) => normalise(l)), output.map((l) => normalise(l, ws.workspace)))) {
+          if (!matches(want.map(normalise), output.map(normalise))) {
             failures.push(`$ ${step.command}\n--- README\n${want.join('\n')}\n--- cairn prints now\n${output.join('\n')}${r.stderr ? `\n--- stderr\n${r.stderr}` : ''}`);
           }
         }
-        if (failures.length > 0 && UPDATE) rewrites.push({ block, body: body.map((l) => l.split(ws.workspace).join('<ws>')) });
+        if (failures.length > 0 && UPDATE) rewrites.push({ block, body });
         else if (failures.length > 0) {
           throw new Error(
             `README.md:${block.line}: the example no longer matches what cairn prints (fixture "${block.fixture}").\n` +
@@ -153,7 +221,7 @@ describe('README examples', () => {
           );
         }
       } finally {
-        ws.remove();
+        await ws.remove();
       }
       // A block builds its fixture and runs several commands (a diff indexes a snapshot).
     }, 240_000);
