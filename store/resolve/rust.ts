@@ -69,6 +69,16 @@ export function crateModuleOf(path: string): CrateModule {
   return { rootDir, rootFiles, segs: stem === 'mod' ? inner : [...inner, stem] };
 }
 
+/** crateModuleOf by file, for the call sites of one file (a function of the path alone). */
+const cratesByPath = new Map<string, CrateModule>();
+
+function crateOfFile(path: string): CrateModule {
+  if (cratesByPath.size >= 4096) cratesByPath.clear();
+  const crate = crateModuleOf(path);
+  cratesByPath.set(path, crate);
+  return crate;
+}
+
 interface ModuleLocation {
   file: string;
   /** Qualified-name prefix of an inline module inside `file` (`a::b::`), or '' for the file's own scope. */
@@ -266,7 +276,7 @@ export const rustBinder: LanguageBinder = {
   bind(input, ctx) {
     const { site, caller } = input;
     const name = site.calleeName;
-    const crate = crateModuleOf(site.path);
+    const crate = cratesByPath.get(site.path) ?? crateOfFile(site.path);
 
     if (site.receiver === 'self') {
       const type = enclosingType(caller, ctx);
