@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import type { CallKind, CallSiteFact, ImportFact, SymbolFact, SymbolKind } from '../contracts/facts.js';
 import type { Relationship } from '../contracts/tiers.js';
-import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query, type Tree } from './tree-sitter.js';
+import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query, type QueryMatch, type Tree } from './tree-sitter.js';
 import { utf8Offsets } from './offsets.js';
+import { Scopes } from './scopes.js';
 
 /** Symbol kinds a query may define, plus `impl`: a scope that qualifies and owns methods but is not itself a symbol. */
 export type DraftKind = SymbolKind | 'impl';
@@ -39,6 +40,7 @@ export const CAPTURE_VOCABULARY: readonly string[] = [
   'test.block',
   'local.parameter',
   'local.variable',
+  'local.scope',
 ];
 
 const FUNCTION_LIKE = new Set<DraftKind>(['function', 'method', 'constructor', 'test']);
@@ -57,6 +59,7 @@ export interface Shift {
 }
 
 const NO_SHIFT: Shift = { index: 0 };
+const NO_SCOPES = new Scopes([]);
 
 /** A macro argument list waiting to be parsed as expressions, batched with the file's others. */
 interface Fragment {
@@ -180,6 +183,8 @@ export class ExtractionContext {
   callsOnly = false;
   wrappingMacro: string | undefined;
   depth = 0;
+  /** The `@local.scope` nodes of the tree being collected. */
+  scopes: Scopes = NO_SCOPES;
 
   /** Offsets where each line of the source starts. */
   private readonly lineStarts: number[];
@@ -476,8 +481,25 @@ export class Engine {
 
   /** One query pass over `root`: dispatch every match to the draft builders and the adapter. */
   collect(root: Node, ctx: ExtractionContext): void {
+    const matches = this.query.matches(root);
+    // Scopes first: an adapter asks for the scopes around a node while its match is dispatched.
+    const scopes: Node[] = [];
+    for (const match of matches) {
+      const first = match.captures[0];
+      if (first?.name === 'local.scope') scopes.push(first.node);
+    }
+    const outer = ctx.scopes;
+    ctx.scopes = scopes.length > 0 ? new Scopes(scopes) : NO_SCOPES;
+    try {
+      this.dispatch(matches, ctx);
+    } finally {
+      ctx.scopes = outer;
+    }
+  }
+
+  private dispatch(matches: readonly QueryMatch[], ctx: ExtractionContext): void {
     const adapter = this.adapter;
-    for (const match of this.query.matches(root)) {
+    for (const match of matches) {
       let tag: string | undefined;
       let main: Node | undefined;
       const parts: Parts = {};
@@ -490,7 +512,7 @@ export class Engine {
           parts[name] = capture.node;
         }
       }
-      if (!tag || !main) continue;
+      if (!tag || !main || tag === 'local.scope') continue;
 
       if (tag.startsWith('definition.')) {
         if (ctx.callsOnly) continue;

@@ -71,7 +71,7 @@ function signatureTypes(draft: DefinitionDraft, node: Node): void {
   if (callbacks.length > 0) draft.attributes = { ...draft.attributes, callbacks };
 }
 
-function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: ExtractionContext): boolean {
+function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: ExtractionContext): boolean {
   if (draft.kind === 'function' || draft.kind === 'method') signatureTypes(draft, node);
   switch (node.type) {
     case 'variable_declarator': {
@@ -82,7 +82,7 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: Ext
       if (node.parent?.child(0)?.type === 'let') draft.kind = 'variable';
       // `export const p: Provider = {...}`, `export const s = make()`: members are reached
       // through the declared type, or the type recipe of the initialiser.
-      const declared = annotatedType(node.childForFieldName('type')) ?? (value ? expressionType(value) : undefined);
+      const declared = annotatedType(node.childForFieldName('type')) ?? (value ? expressionType(value, ctx.scopes) : undefined);
       if (declared !== undefined && declared !== 'this') draft.attributes = { ...draft.attributes, type: declared };
       break;
     }
@@ -209,13 +209,13 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
   // `new X!(...)` parses as a call of `new X!`: the `new` is the one record of this site.
   if (draft.indirect && parts.function?.type === 'non_null_expression' && parts.function.namedChild(0)?.type === 'new_expression') return false;
   if (parts.receiver && draft.receiver !== 'this') {
-    const type = expressionType(parts.receiver);
+    const type = expressionType(parts.receiver, ctx.scopes);
     if (type !== undefined && type !== 'this') draft.receiverType = type;
   }
   // A bare call through a parameter or a variable holding a value (not a function
   // symbol) is indirect: never bound by name. File-scope exported values are symbols.
   if (draft.bare && !draft.indirect && draft.kind === 'call') {
-    const local = localDeclaration(node, draft.calleeName);
+    const local = localDeclaration(node, draft.calleeName, ctx.scopes);
     if (local && !local.functionValue && !(local.fileScope && isExportedName(node, draft.calleeName))) draft.indirect = true;
   }
   return true;
@@ -223,9 +223,7 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
 
 /** `name` declared by an `export const`/`export let` at file scope. */
 function isExportedName(from: Node, name: string): boolean {
-  let root: Node = from;
-  while (root.parent) root = root.parent;
-  return root.namedChildren.some((statement) => {
+  return from.tree.rootNode.namedChildren.some((statement) => {
     if (statement?.type !== 'export_statement') return false;
     const declaration = statement.childForFieldName('declaration');
     return declaration !== null && (declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration')
