@@ -37,7 +37,7 @@ if (reference) {
     process.exit(2);
   }
 }
-const builds = [{ name: 'this build', parsers: await load(repo) }];
+const builds = [{ name: 'this build', parsers: await load(repo), treeSitter: await import(pathToFileURL(join(repo, 'dist', 'parsers', 'tree-sitter.js')).href) }];
 if (reference) builds.unshift({ name: 'reference', parsers: await load(reference) });
 
 /** Source files of a directory tree that have an extractor, in a stable order. */
@@ -109,7 +109,16 @@ for (const corpus of corpora) {
     }
   }
 
-  console.log(`${corpus}: ${files.length} files, ${rounds} rounds`);
+  // Parsing alone (this build's parser, the same for both): what extraction adds is the rest.
+  const parse = [];
+  for (let round = 0; round < rounds; round++) {
+    const cpu = process.cpuUsage();
+    for (const file of files) (await builds.at(-1).treeSitter.parserFor(file.language)).parse(file.source)?.delete();
+    const used = process.cpuUsage(cpu);
+    parse.push((used.user + used.system) / 1000);
+  }
+
+  console.log(`${corpus}: ${files.length} files, ${rounds} rounds; parse alone: cpu median ${median(parse).toFixed(0)} ms`);
   builds.forEach((build, k) => {
     console.log(`  ${build.name.padEnd(10)} facts ${digest(facts[k])}  cpu median ${median(times[k].cpu).toFixed(0)} ms  wall median ${median(times[k].wall).toFixed(0)} ms`);
   });
