@@ -449,12 +449,15 @@ export class Engine {
   extract(path: string, source: string): EngineResult {
     let tree = this.parser.parse(source);
     if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
-    if (tree.rootNode.hasError && this.adapter.repairSource) tree = this.repaired(tree, source, this.adapter.repairSource);
-    const ctx = new ExtractionContext(path, source, this);
     let syntaxErrors = 0;
+    if (tree.rootNode.hasError) {
+      let errors = errorNodes(tree);
+      if (this.adapter.repairSource) [tree, errors] = this.repaired(tree, errors, source, this.adapter.repairSource);
+      if (tree.rootNode.hasError) syntaxErrors = Math.max(1, errors);
+    }
+    const ctx = new ExtractionContext(path, source, this);
     try {
       const root = tree.rootNode;
-      if (root.hasError) syntaxErrors = Math.max(1, root.descendantsOfType('ERROR').length);
       this.collect(root, ctx);
       const wrappers = this.adapter.expressionWrappers ?? [];
       for (let round = 0; round < 4 && ctx.pending.length > 0; round++) ctx.flushPending(wrappers);
@@ -464,19 +467,23 @@ export class Engine {
     return { ...finish(ctx, this.adapter), syntaxErrors };
   }
 
-  /** The tree of the repaired source when it has fewer syntax errors; otherwise `tree`. */
-  private repaired(tree: Tree, source: string, repair: (source: string) => string): Tree {
+  /**
+   * The tree of the repaired source when it has fewer syntax errors, otherwise `tree`
+   * (which has `errors` ERROR nodes), with its count of ERROR nodes.
+   */
+  private repaired(tree: Tree, errors: number, source: string, repair: (source: string) => string): [Tree, number] {
     const text = repair(source);
-    if (text === source || text.length !== source.length) return tree;
+    if (text === source || text.length !== source.length) return [tree, errors];
     const other = this.parser.parse(text);
-    if (!other) return tree;
-    const errors = (t: Tree) => (t.rootNode.hasError ? t.rootNode.descendantsOfType('ERROR').length + 1 : 0);
-    if (errors(other) < errors(tree)) {
+    if (!other) return [tree, errors];
+    // A tree with errors (maybe only missing tokens, no ERROR node) ranks below one without.
+    const otherErrors = other.rootNode.hasError ? errorNodes(other) : -1;
+    if (otherErrors < errors) {
       tree.delete();
-      return other;
+      return [other, otherErrors];
     }
     other.delete();
-    return tree;
+    return [tree, errors];
   }
 
   /** One query pass over `root`: dispatch every match to the draft builders and the adapter. */
@@ -558,6 +565,11 @@ export class Engine {
       }
     }
   }
+}
+
+/** Number of ERROR nodes in a tree. */
+function errorNodes(tree: Tree): number {
+  return tree.rootNode.descendantsOfType('ERROR').length;
 }
 
 /** A path qualifier without whitespace or generic arguments; `<T as Trait>` stays as written. */

@@ -6,6 +6,8 @@
 //
 //   node scripts/extraction-bench.mjs --reference <dir> [--rounds 5] ts-zod rust-tokio
 //
+// A corpus is a name from the corpora installer or a directory (a name with a slash).
+//
 // <dir> is another checkout of cairn, built (`npm run build`), for example main's tree
 // exported with `git archive`, with its own node_modules: two builds sharing one copy of
 // web-tree-sitter would initialise its wasm module twice and break each other's grammars.
@@ -73,7 +75,7 @@ async function extractAll(parsers, files) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 for (const corpus of corpora) {
-  const files = sourceFiles(corpusPath(corpus), builds[0].parsers);
+  const files = sourceFiles(corpus.includes('/') ? corpus : corpusPath(corpus), builds[0].parsers);
   await Promise.all(builds.map((b) => b.parsers.warmUp(files.map((f) => f.language))));
 
   // Facts: identical, file by file.

@@ -193,9 +193,10 @@ function calleeNameNode(fn: Node | null): Node | null {
  * its argument list. Calls of one chain (`a.b().c()`) or of a curried function (`f(a)(b)`)
  * start at one position; their names and argument lists never do.
  */
-function placeCall(draft: CallDraft, node: Node, ctx: ExtractionContext): void {
-  const fn = node.type === 'new_expression' ? node.childForFieldName('constructor') : node.childForFieldName('function');
-  const at = calleeNameNode(fn) ?? node.childForFieldName('arguments');
+function placeCall(draft: CallDraft, node: Node, callee: Node | undefined, ctx: ExtractionContext): void {
+  // A pattern's @callee is that name token already (grammars/javascript/tags.scm).
+  const fn = callee ? null : node.type === 'new_expression' ? node.childForFieldName('constructor') : node.childForFieldName('function');
+  const at = callee ?? calleeNameNode(fn) ?? node.childForFieldName('arguments');
   if (!at) return;
   const point = ctx.point(at);
   draft.line = point.line;
@@ -203,7 +204,7 @@ function placeCall(draft: CallDraft, node: Node, ctx: ExtractionContext): void {
 }
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
-  placeCall(draft, node, ctx);
+  placeCall(draft, node, parts.callee, ctx);
   // `require('x')` is also an import when bound (the import.require pattern); the call itself
   // is a call site like any other, of the runtime's `require`.
   // `new X!(...)` parses as a call of `new X!`: the `new` is the one record of this site.
