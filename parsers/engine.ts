@@ -199,6 +199,14 @@ export class ExtractionContext {
     this.lineStarts = starts;
   }
 
+  /**
+   * The `@local.scope` nodes around `node`, innermost first. Where the scope index cannot
+   * say (parsers/scopes.ts), every ancestor instead: callers look for scope types.
+   */
+  scopesAround(node: Node): Iterable<Node> {
+    return this.scopes.around(node) ?? ancestors(node);
+  }
+
   /** 0-based line of an offset in the original source. */
   private lineOf(index: number): number {
     const starts = this.lineStarts;
@@ -376,6 +384,10 @@ export class ExtractionContext {
       tree.delete();
     }
   }
+}
+
+function* ancestors(node: Node): Generator<Node> {
+  for (let n = node.parent; n; n = n.parent) yield n;
 }
 
 /** Callee text trimmed to one line (and a sane length). */

@@ -253,11 +253,9 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): Map<string, string> {
   return types;
 }
 
-/** The function around `node`: the innermost `@local.scope` (grammars/go/tags.scm) around it. */
+/** The function around `node` (functions are the `@local.scope` captures of grammars/go/tags.scm). */
 function enclosingFunction(node: Node, ctx: ExtractionContext): Node | undefined {
-  const around = ctx.scopes.around(node);
-  if (around) return around[0];
-  for (let n = node.parent; n; n = n.parent) {
+  for (const n of ctx.scopesAround(node)) {
     if (n.type === 'function_declaration' || n.type === 'method_declaration') return n;
   }
   return undefined;
