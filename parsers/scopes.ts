@@ -11,28 +11,10 @@
 import type { Node } from './tree-sitter.js';
 
 export class Scopes {
-  private readonly nodes: Node[];
-  private readonly starts: number[];
-  private readonly ends: number[];
-  /** Index of the innermost scope around each scope; -1 at the top. */
-  private readonly parents: number[];
+  /** Built on the first question: many files never ask. */
+  private index: Index | undefined;
 
-  constructor(scopes: readonly Node[]) {
-    const entries = scopes.map((node) => ({ node, start: node.startIndex, end: node.endIndex }));
-    // Outer before inner: by start, then longer first; scopes of one range by ancestry.
-    entries.sort((a, b) => a.start - b.start || b.end - a.end || (encloses(a.node, b.node) ? -1 : encloses(b.node, a.node) ? 1 : 0));
-    this.nodes = entries.map((e) => e.node);
-    this.starts = entries.map((e) => e.start);
-    this.ends = entries.map((e) => e.end);
-    this.parents = new Array<number>(entries.length);
-    const stack: number[] = [];
-    for (let i = 0; i < entries.length; i++) {
-      while (stack.length > 0 && this.ends[stack[stack.length - 1]] < this.ends[i]) stack.pop();
-      while (stack.length > 0 && this.ends[stack[stack.length - 1]] <= this.starts[i] && this.starts[i] < this.ends[i]) stack.pop();
-      this.parents[i] = stack.length > 0 ? stack[stack.length - 1] : -1;
-      stack.push(i);
-    }
-  }
+  constructor(private readonly scopes: readonly Node[]) {}
 
   /**
    * The scopes around `node` (not `node` itself), innermost first, as a walk up its
@@ -40,29 +22,55 @@ export class Scopes {
    * of another tree, no scopes indexed).
    */
   around(node: Node): Node[] | undefined {
-    const nodes = this.nodes;
-    if (nodes.length === 0 || node.tree !== nodes[0].tree) return undefined;
+    if (this.scopes.length === 0 || node.tree !== this.scopes[0].tree) return undefined;
+    const { nodes, starts, ends, parents } = (this.index ??= indexByRange(this.scopes));
     const start = node.startIndex;
     const end = node.endIndex;
     if (start === end) return undefined;
     // The last scope starting at or before `node`; the innermost one around it is that scope or an ancestor.
     let lo = 0;
     let hi = nodes.length - 1;
-    if (this.starts[0] > start) return [];
+    if (starts[0] > start) return [];
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= start) lo = mid;
+      if (starts[mid] <= start) lo = mid;
       else hi = mid - 1;
     }
     const out: Node[] = [];
-    for (let i = lo; i >= 0; i = this.parents[i]) {
-      if (this.ends[i] < end || nodes[i].id === node.id) continue;
+    for (let i = lo; i >= 0; i = parents[i]) {
+      if (ends[i] < end || nodes[i].id === node.id) continue;
       // A scope of the very same range may be below `node` instead (rare: a file that is one declaration).
-      if (this.starts[i] === start && this.ends[i] === end && !encloses(nodes[i], node)) continue;
+      if (starts[i] === start && ends[i] === end && !encloses(nodes[i], node)) continue;
       out.push(nodes[i]);
     }
     return out;
   }
+}
+
+interface Index {
+  /** Scopes, outer before inner. */
+  nodes: Node[];
+  starts: number[];
+  ends: number[];
+  /** Index of the innermost scope around each scope; -1 at the top. */
+  parents: number[];
+}
+
+function indexByRange(scopes: readonly Node[]): Index {
+  const entries = scopes.map((node) => ({ node, start: node.startIndex, end: node.endIndex }));
+  // Outer before inner: by start, then longer first; scopes of one range by ancestry.
+  entries.sort((a, b) => a.start - b.start || b.end - a.end || (encloses(a.node, b.node) ? -1 : encloses(b.node, a.node) ? 1 : 0));
+  const starts = entries.map((e) => e.start);
+  const ends = entries.map((e) => e.end);
+  const parents = new Array<number>(entries.length);
+  const stack: number[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    while (stack.length > 0 && ends[stack[stack.length - 1]] < ends[i]) stack.pop();
+    while (stack.length > 0 && ends[stack[stack.length - 1]] <= starts[i] && starts[i] < ends[i]) stack.pop();
+    parents[i] = stack.length > 0 ? stack[stack.length - 1] : -1;
+    stack.push(i);
+  }
+  return { nodes: entries.map((e) => e.node), starts, ends, parents };
 }
 
 /** `outer` is a proper ancestor of `inner`, both of one range. */

@@ -60,7 +60,8 @@ function sourceFiles(root, parsers) {
   return out;
 }
 
-async function extractAll(parsers, files) {
+/** Every file's facts as JSON text (or its error). */
+async function factsOf(parsers, files) {
   const out = [];
   for (const file of files) {
     try {
@@ -72,7 +73,13 @@ async function extractAll(parsers, files) {
   return out;
 }
 
+/** Extraction alone, for timing: no serialisation. */
+async function extractAll(parsers, files) {
+  for (const file of files) await parsers.extractFacts(file.path, file.source, file.language).catch(() => undefined);
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows = [];
 
 for (const corpus of corpora) {
   const files = sourceFiles(corpus.includes('/') ? corpus : corpusPath(corpus), builds[0].parsers);
@@ -80,7 +87,7 @@ for (const corpus of corpora) {
 
   // Facts: identical, file by file.
   const facts = [];
-  for (const build of builds) facts.push(await extractAll(build.parsers, files));
+  for (const build of builds) facts.push(await factsOf(build.parsers, files));
   const digest = (lines) => createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16);
   let differing = 0;
   if (facts.length === 2) {
@@ -97,35 +104,45 @@ for (const corpus of corpora) {
     }
   }
 
-  // Time: interleaved rounds over every file, CPU time of this process and wall time.
-  const times = builds.map(() => ({ cpu: [], wall: [] }));
+  // Time: interleaved rounds over every file (CPU time of this process), each build and
+  // parsing alone (this build's parser: what extraction adds is the rest) in turn, the
+  // order rotating. The minimum is the round least disturbed by the machine's other work.
+  const runs = [
+    ...builds.map((build) => () => extractAll(build.parsers, files)),
+    async () => {
+      for (const file of files) (await builds.at(-1).treeSitter.parserFor(file.language)).parse(file.source)?.delete();
+    },
+  ];
+  const cpu = runs.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (let k = 0; k < builds.length; k++) {
-      const b = (round + k) % builds.length; // alternate which build goes first
-      const cpu = process.cpuUsage();
-      const wall = process.hrtime.bigint();
-      await extractAll(builds[b].parsers, files);
-      const used = process.cpuUsage(cpu);
-      times[b].wall.push(Number(process.hrtime.bigint() - wall) / 1e6);
-      times[b].cpu.push((used.user + used.system) / 1000);
+    for (let k = 0; k < runs.length; k++) {
+      const r = (round + k) % runs.length;
+      const start = process.cpuUsage();
+      await runs[r]();
+      const used = process.cpuUsage(start);
+      cpu[r].push((used.user + used.system) / 1000);
     }
   }
+  const min = (xs) => Math.min(...xs);
+  const parse = cpu.at(-1);
 
-  // Parsing alone (this build's parser, the same for both): what extraction adds is the rest.
-  const parse = [];
-  for (let round = 0; round < rounds; round++) {
-    const cpu = process.cpuUsage();
-    for (const file of files) (await builds.at(-1).treeSitter.parserFor(file.language)).parse(file.source)?.delete();
-    const used = process.cpuUsage(cpu);
-    parse.push((used.user + used.system) / 1000);
-  }
-
-  console.log(`${corpus}: ${files.length} files, ${rounds} rounds; parse alone: cpu median ${median(parse).toFixed(0)} ms`);
+  if (process.env.BENCH_ALL) console.log(cpu.map((xs) => xs.map((x) => x.toFixed(0)).join(" ")).join("\n"));
+  console.log(`${corpus}: ${files.length} files, ${rounds} rounds; parse alone: cpu min ${min(parse).toFixed(0)} ms, median ${median(parse).toFixed(0)} ms`);
   builds.forEach((build, k) => {
-    console.log(`  ${build.name.padEnd(10)} facts ${digest(facts[k])}  cpu median ${median(times[k].cpu).toFixed(0)} ms  wall median ${median(times[k].wall).toFixed(0)} ms`);
+    console.log(`  ${build.name.padEnd(10)} facts ${digest(facts[k])}  cpu min ${min(cpu[k]).toFixed(0)} ms, median ${median(cpu[k]).toFixed(0)} ms`);
   });
   if (builds.length === 2) {
     console.log(`  facts: ${differing === 0 ? 'identical' : `${differing} of ${files.length} files differ`}`);
-    console.log(`  cpu ratio this/reference: ${(median(times[1].cpu) / median(times[0].cpu)).toFixed(2)}`);
+    const [before, after, p] = [min(cpu[0]), min(cpu[1]), min(parse)];
+    console.log(`  cpu ratio this/reference: min ${(after / before).toFixed(2)}, median ${(median(cpu[1]) / median(cpu[0])).toFixed(2)}`);
+    // Beyond parsing: what the engine and the adapters cost on top of tree-sitter's parse.
+    const name = corpus.includes('/') ? corpus.split('/').filter(Boolean).slice(-2).join('/') : corpus;
+    rows.push(`| ${name} | ${files.length} | ${differing === 0 ? 'identical' : `${differing} differ`} | ${before.toFixed(0)} | ${after.toFixed(0)} | ${(after / before).toFixed(2)} | ${p.toFixed(0)} | ${(before - p).toFixed(0)} | ${(after - p).toFixed(0)} | ${((after - p) / (before - p)).toFixed(2)} |`);
   }
+}
+if (rows.length > 0) {
+  console.log(`\nCPU per round, minimum of ${rounds} interleaved rounds, in ms:\n`);
+  console.log(`| corpus | files | facts | before | after | ratio | parse alone | beyond parse, before | after | ratio |`);
+  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of rows) console.log(row);
 }
