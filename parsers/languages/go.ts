@@ -253,10 +253,13 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): Map<string, string> {
   return types;
 }
 
-/** The function around `node` (functions are the `@local.scope` captures of grammars/go/tags.scm). */
+/** Functions whose locals type a receiver: the `@local.scope` captures of grammars/go/tags.scm. */
+export const SCOPE_NODES: ReadonlySet<string> = new Set(['function_declaration', 'method_declaration']);
+
+/** The function around `node`. */
 function enclosingFunction(node: Node, ctx: ExtractionContext): Node | undefined {
   for (const n of ctx.scopesAround(node)) {
-    if (n.type === 'function_declaration' || n.type === 'method_declaration') return n;
+    if (SCOPE_NODES.has(n.type)) return n;
   }
   return undefined;
 }

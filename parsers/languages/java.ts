@@ -10,6 +10,9 @@ import type { Node } from '../tree-sitter.js';
 import { springDefinition, springCall } from './java-spring.js';
 
 const CLASS_LIKE = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
+const METHOD_LIKE = new Set(['method_declaration', 'constructor_declaration', 'compact_constructor_declaration']);
+/** Classes and methods: the `@local.scope` captures of grammars/java/tags.scm. */
+export const SCOPE_NODES: ReadonlySet<string> = new Set([...CLASS_LIKE, ...METHOD_LIKE]);
 const TEST_ANNOTATIONS = new Set(['Test', 'ParameterizedTest', 'RepeatedTest', 'TestFactory', 'TestTemplate']);
 
 /** `List<String>` -> `List`, `java.util.Map.Entry` -> `Entry`, `int[]` -> `int[]`. */
@@ -54,7 +57,7 @@ function hasModifier(node: Node, word: string): boolean {
   return modifiers ? modifiers.children.some((c) => c?.type === word) : false;
 }
 
-/** The class-like declaration around `node` (classes and methods are the `@local.scope` captures of grammars/java/tags.scm). */
+/** The class-like declaration around `node`. */
 export function enclosingClass(node: Node, ctx: ExtractionContext): Node | undefined {
   for (const n of ctx.scopesAround(node)) if (CLASS_LIKE.has(n.type)) return n;
   return undefined;
@@ -223,7 +226,7 @@ function localTypes(method: Node): Map<string, string> {
 
 function enclosingMethod(node: Node, ctx: ExtractionContext): Node | undefined {
   for (const n of ctx.scopesAround(node)) {
-    if (n.type === 'method_declaration' || n.type === 'constructor_declaration' || n.type === 'compact_constructor_declaration') return n;
+    if (METHOD_LIKE.has(n.type)) return n;
     if (CLASS_LIKE.has(n.type)) return undefined;
   }
   return undefined;

@@ -18,6 +18,8 @@ import type { Node } from '../tree-sitter.js';
 
 export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 const FUNCTION_NODES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
+/** Where local names are declared: the `@local.scope` captures of grammars/javascript/tags.scm. */
+export const SCOPE_NODES: ReadonlySet<string> = new Set([...FUNCTION_NODES, 'statement_block', 'program']);
 const PARAMETER_NODES = new Set(['required_parameter', 'optional_parameter']);
 const CLASS_NODES = new Set(['class_declaration', 'abstract_class_declaration', 'class']);
 /** Declarations whose type parameters are in scope inside them. */
@@ -107,7 +109,7 @@ const BINDING_NAMES = ['identifier', 'shorthand_property_identifier_pattern'];
  * shadowing name is never typed by an outer one.
  */
 export function localDeclaration(from: Node, name: string, scopes: Scopes): LocalDeclaration | undefined {
-  // The file's `@local.scope` captures are exactly the scopes this walk checks.
+  // The file's `@local.scope` captures are exactly the SCOPE_NODES this walk checks.
   const around = scopes.around(from);
   if (around) {
     for (const scope of around) {
@@ -117,7 +119,7 @@ export function localDeclaration(from: Node, name: string, scopes: Scopes): Loca
     return undefined;
   }
   for (let node = from.parent; node; node = node.parent) {
-    if (!FUNCTION_NODES.has(node.type) && node.type !== 'statement_block' && node.type !== 'program') continue;
+    if (!SCOPE_NODES.has(node.type)) continue;
     const found = declarationsIn(node).get(name);
     if (found) return found;
   }

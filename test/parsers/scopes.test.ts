@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { loadQueryFiles } from '../../parsers/engine.js';
+import { goAdapter, SCOPE_NODES as GO_SCOPES } from '../../parsers/languages/go.js';
+import { javaAdapter, SCOPE_NODES as JAVA_SCOPES } from '../../parsers/languages/java.js';
+import { SCOPE_NODES as TYPESCRIPT_SCOPES } from '../../parsers/languages/typescript-types.js';
+import { typescriptAdapter } from '../../parsers/languages/typescript.js';
 import { Scopes } from '../../parsers/scopes.js';
 import { compileQuery, parserFor, type Node } from '../../parsers/tree-sitter.js';
 
@@ -60,4 +65,33 @@ describe('scopes around a node', () => {
     a.tree.delete();
     b.tree.delete();
   });
+});
+
+describe('@local.scope captures', () => {
+  // An adapter's walk up the parents (the fallback) looks for these types; the fast path
+  // trusts the query to capture exactly them.
+  const cases = [
+    {
+      adapter: typescriptAdapter,
+      types: TYPESCRIPT_SCOPES,
+      source: 'function* g() {}\nconst a = function () {};\nconst b = () => { { } };\nconst h = function* () {};\nclass C { m() {} }\nfunction f() {}\n',
+    },
+    { adapter: goAdapter, types: GO_SCOPES, source: 'package p\n\nfunc f() { g := func() {}; g() }\n\nfunc (r T) m() {}\n' },
+    {
+      adapter: javaAdapter,
+      types: JAVA_SCOPES,
+      source: 'class A { A() {} void m() {} interface I {} enum E { X } record R(int a) { R {} } @interface N {} }\n',
+    },
+  ];
+  for (const { adapter, types, source } of cases) {
+    it(`are the scope types the ${adapter.grammar} adapter looks for`, async () => {
+      const parser = await parserFor(adapter.grammar);
+      const query = await loadQueryFiles(adapter.grammar, adapter.queryFiles);
+      const tree = parser.parse(source)!;
+      expect(tree.rootNode.hasError).toBe(false);
+      const captured = new Set(query.captures(tree.rootNode).filter((c) => c.name === 'local.scope').map((c) => c.node.type));
+      expect([...captured].sort()).toEqual([...types].sort());
+      tree.delete();
+    });
+  }
 });
