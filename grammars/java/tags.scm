@@ -22,7 +22,6 @@
 ; ---- imports ----------------------------------------------------------------
 (import_declaration) @import
 
-
 ; ---- local scopes: classes and methods, whose fields and locals type a receiver ----
 [
   (class_declaration) (interface_declaration) (enum_declaration) (record_declaration) (annotation_type_declaration)

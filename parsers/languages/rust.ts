@@ -30,8 +30,8 @@ const isBlank = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch =
  * (doc comments, mostly) are skipped in the text, and what precedes them must end an
  * attribute (`]`), end a comment (`/`) or hold one. A skipped line holds no `"`, `]` or
  * block comment end, so the last line of an attribute (or of a block comment) is never
- * skipped over.
- * Saves walking the comment siblings of the many documented items without attributes.
+ * skipped over. Saves walking the comment siblings of the many documented items
+ * without attributes.
  */
 function attributeAbove(source: string, start: number): boolean {
   let i = start - 1;
