@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import type { CallKind, CallSiteFact, ImportFact, SymbolFact, SymbolKind } from '../contracts/facts.js';
 import type { Relationship } from '../contracts/tiers.js';
-import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query, type Tree } from './tree-sitter.js';
+import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query, type QueryMatch, type Tree } from './tree-sitter.js';
 import { utf8Offsets } from './offsets.js';
+import { Scopes } from './scopes.js';
 
 /** Symbol kinds a query may define, plus `impl`: a scope that qualifies and owns methods but is not itself a symbol. */
 export type DraftKind = SymbolKind | 'impl';
@@ -39,6 +40,7 @@ export const CAPTURE_VOCABULARY: readonly string[] = [
   'test.block',
   'local.parameter',
   'local.variable',
+  'local.scope',
 ];
 
 const FUNCTION_LIKE = new Set<DraftKind>(['function', 'method', 'constructor', 'test']);
@@ -57,6 +59,7 @@ export interface Shift {
 }
 
 const NO_SHIFT: Shift = { index: 0 };
+const NO_SCOPES = new Scopes([]);
 
 /** A macro argument list waiting to be parsed as expressions, batched with the file's others. */
 interface Fragment {
@@ -180,6 +183,8 @@ export class ExtractionContext {
   callsOnly = false;
   wrappingMacro: string | undefined;
   depth = 0;
+  /** The `@local.scope` nodes of the tree being collected. */
+  scopes: Scopes = NO_SCOPES;
 
   /** Offsets where each line of the source starts. */
   private readonly lineStarts: number[];
@@ -192,6 +197,14 @@ export class ExtractionContext {
     const starts = [0];
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
     this.lineStarts = starts;
+  }
+
+  /**
+   * The `@local.scope` nodes around `node`, innermost first. Where the scope index cannot
+   * say (parsers/scopes.ts), every ancestor instead: callers look for scope types.
+   */
+  scopesAround(node: Node): Iterable<Node> {
+    return this.scopes.around(node) ?? ancestors(node);
   }
 
   /** 0-based line of an offset in the original source. */
@@ -373,6 +386,10 @@ export class ExtractionContext {
   }
 }
 
+function* ancestors(node: Node): Generator<Node> {
+  for (let n = node.parent; n; n = n.parent) yield n;
+}
+
 /** Callee text trimmed to one line (and a sane length). */
 export function oneLine(text: string): string {
   const flat = text.includes('\n') ? text.replace(/\s+/g, ' ') : text;
@@ -444,12 +461,15 @@ export class Engine {
   extract(path: string, source: string): EngineResult {
     let tree = this.parser.parse(source);
     if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
-    if (tree.rootNode.hasError && this.adapter.repairSource) tree = this.repaired(tree, source, this.adapter.repairSource);
-    const ctx = new ExtractionContext(path, source, this);
     let syntaxErrors = 0;
+    if (tree.rootNode.hasError) {
+      let errors = errorNodes(tree);
+      if (this.adapter.repairSource) [tree, errors] = this.repaired(tree, errors, source, this.adapter.repairSource);
+      if (tree.rootNode.hasError) syntaxErrors = Math.max(1, errors);
+    }
+    const ctx = new ExtractionContext(path, source, this);
     try {
       const root = tree.rootNode;
-      if (root.hasError) syntaxErrors = Math.max(1, root.descendantsOfType('ERROR').length);
       this.collect(root, ctx);
       const wrappers = this.adapter.expressionWrappers ?? [];
       for (let round = 0; round < 4 && ctx.pending.length > 0; round++) ctx.flushPending(wrappers);
@@ -459,25 +479,46 @@ export class Engine {
     return { ...finish(ctx, this.adapter), syntaxErrors };
   }
 
-  /** The tree of the repaired source when it has fewer syntax errors; otherwise `tree`. */
-  private repaired(tree: Tree, source: string, repair: (source: string) => string): Tree {
+  /**
+   * The tree of the repaired source when it has fewer syntax errors, otherwise `tree`
+   * (which has `errors` ERROR nodes), with its count of ERROR nodes.
+   */
+  private repaired(tree: Tree, errors: number, source: string, repair: (source: string) => string): [Tree, number] {
     const text = repair(source);
-    if (text === source || text.length !== source.length) return tree;
+    if (text === source || text.length !== source.length) return [tree, errors];
     const other = this.parser.parse(text);
-    if (!other) return tree;
-    const errors = (t: Tree) => (t.rootNode.hasError ? t.rootNode.descendantsOfType('ERROR').length + 1 : 0);
-    if (errors(other) < errors(tree)) {
+    if (!other) return [tree, errors];
+    // A tree with errors (maybe only missing tokens, no ERROR node) ranks below one without.
+    const otherErrors = other.rootNode.hasError ? errorNodes(other) : -1;
+    if (otherErrors < errors) {
       tree.delete();
-      return other;
+      return [other, otherErrors];
     }
     other.delete();
-    return tree;
+    return [tree, errors];
   }
 
   /** One query pass over `root`: dispatch every match to the draft builders and the adapter. */
   collect(root: Node, ctx: ExtractionContext): void {
+    const matches = this.query.matches(root);
+    // Scopes first: an adapter asks for the scopes around a node while its match is dispatched.
+    const scopes: Node[] = [];
+    for (const match of matches) {
+      const first = match.captures[0];
+      if (first?.name === 'local.scope') scopes.push(first.node);
+    }
+    const outer = ctx.scopes;
+    ctx.scopes = scopes.length > 0 ? new Scopes(scopes) : NO_SCOPES;
+    try {
+      this.dispatch(matches, ctx);
+    } finally {
+      ctx.scopes = outer;
+    }
+  }
+
+  private dispatch(matches: readonly QueryMatch[], ctx: ExtractionContext): void {
     const adapter = this.adapter;
-    for (const match of this.query.matches(root)) {
+    for (const match of matches) {
       let tag: string | undefined;
       let main: Node | undefined;
       const parts: Parts = {};
@@ -490,7 +531,7 @@ export class Engine {
           parts[name] = capture.node;
         }
       }
-      if (!tag || !main) continue;
+      if (!tag || !main || tag === 'local.scope') continue;
 
       if (tag.startsWith('definition.')) {
         if (ctx.callsOnly) continue;
@@ -536,6 +577,11 @@ export class Engine {
       }
     }
   }
+}
+
+/** Number of ERROR nodes in a tree. */
+function errorNodes(tree: Tree): number {
+  return tree.rootNode.descendantsOfType('ERROR').length;
 }
 
 /** A path qualifier without whitespace or generic arguments; `<T as Trait>` stays as written. */

@@ -43,3 +43,6 @@
 (parameter_declaration name: (identifier) @local.parameter)
 (short_var_declaration left: (expression_list (identifier) @local.variable))
 (var_spec name: (identifier) @local.variable)
+
+; ---- local scopes: the functions whose locals type a receiver ---------------
+[(function_declaration) (method_declaration)] @local.scope

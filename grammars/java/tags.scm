@@ -22,3 +22,8 @@
 ; ---- imports ----------------------------------------------------------------
 (import_declaration) @import
 
+; ---- local scopes: classes and methods, whose fields and locals type a receiver ----
+[
+  (class_declaration) (interface_declaration) (enum_declaration) (record_declaration) (annotation_type_declaration)
+  (method_declaration) (constructor_declaration) (compact_constructor_declaration)
+] @local.scope

@@ -63,3 +63,10 @@
 ; ---- local bindings (calls through them are indirect) ------------------------
 (variable_declarator name: (identifier) @local.variable)
 (arrow_function parameter: (identifier) @local.parameter)
+
+; ---- local scopes: where the adapter looks up the declaration of a name ------
+[
+  (program) (statement_block)
+  (function_declaration) (function_expression) (arrow_function) (method_definition)
+  (generator_function_declaration) (generator_function)
+] @local.scope

@@ -111,9 +111,9 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
     draft.specifier = `new ${draft.calleeName}`;
     return true;
   }
-  if (draft.receiver === 'this' || (draft.receiver === undefined && draft.qualifier === undefined)) {
+  if (draft.receiver === 'this') {
     const owner = outOfLineOwner(node);
-    if (owner && draft.receiver === 'this') draft.receiverType = owner;
+    if (owner) draft.receiverType = owner;
   }
   return true;
 }

@@ -131,9 +131,9 @@ function feignClient(cls: Node | undefined): { name: string; prefix: string } | 
 }
 
 function methodDefinition(draft: DefinitionDraft, node: Node, annotations: Node[], ctx: ExtractionContext): void {
-  const cls = enclosingClass(node);
+  const cls = enclosingClass(node, ctx);
   const ownerName = cls?.childForFieldName('name')?.text ?? '';
-  const handlerKey = `${ownerName === '' ? '' : `${qualifiedClassName(cls!)}.`}${draft.name}#${draft.disambiguator ?? ''}`;
+  const handlerKey = `${ownerName === '' ? '' : `${qualifiedClassName(cls!, ctx)}.`}${draft.name}#${draft.disambiguator ?? ''}`;
   const feign = feignClient(cls);
   for (const annotation of annotations) {
     const mapping = mappingOf(annotation);
@@ -194,9 +194,9 @@ function classLiterals(value: Node): string[] {
   return [];
 }
 
-function qualifiedClassName(cls: Node): string {
+function qualifiedClassName(cls: Node, ctx: ExtractionContext): string {
   const names: string[] = [];
-  for (let n: Node | undefined = cls; n; n = enclosingClass(n)) names.unshift(n.childForFieldName('name')?.text ?? '');
+  for (let n: Node | undefined = cls; n; n = enclosingClass(n, ctx)) names.unshift(n.childForFieldName('name')?.text ?? '');
   return names.join('.');
 }
 
@@ -222,7 +222,7 @@ function classDefinition(draft: DefinitionDraft, node: Node, annotations: Node[]
     if (annotationName(annotation) !== 'ConfigurationProperties') continue;
     const prefix = stringValues(element(annotation, 'value', 'prefix'))[0] ?? '';
     synthetic(annotation, 'config', prefix, ctx, { prefix });
-    site(annotation, ctx, { calleeName: draft.name, specifier: `@ConfigurationProperties ${prefix}`, qualifier: qualifiedClassName(node), relationship: 'configuration_binds' });
+    site(annotation, ctx, { calleeName: draft.name, specifier: `@ConfigurationProperties ${prefix}`, qualifier: qualifiedClassName(node, ctx), relationship: 'configuration_binds' });
   }
   // Field injection.
   for (const member of node.childForFieldName('body')?.namedChildren ?? []) {

@@ -10,6 +10,9 @@ import type { Node } from '../tree-sitter.js';
 import { springDefinition, springCall } from './java-spring.js';
 
 const CLASS_LIKE = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
+const METHOD_LIKE = new Set(['method_declaration', 'constructor_declaration', 'compact_constructor_declaration']);
+/** Classes and methods: the `@local.scope` captures of grammars/java/tags.scm. */
+export const SCOPE_NODES: ReadonlySet<string> = new Set([...CLASS_LIKE, ...METHOD_LIKE]);
 const TEST_ANNOTATIONS = new Set(['Test', 'ParameterizedTest', 'RepeatedTest', 'TestFactory', 'TestTemplate']);
 
 /** `List<String>` -> `List`, `java.util.Map.Entry` -> `Entry`, `int[]` -> `int[]`. */
@@ -54,8 +57,9 @@ function hasModifier(node: Node, word: string): boolean {
   return modifiers ? modifiers.children.some((c) => c?.type === word) : false;
 }
 
-export function enclosingClass(node: Node): Node | undefined {
-  for (let n = node.parent; n; n = n.parent) if (CLASS_LIKE.has(n.type)) return n;
+/** The class-like declaration around `node`. */
+export function enclosingClass(node: Node, ctx: ExtractionContext): Node | undefined {
+  for (const n of ctx.scopesAround(node)) if (CLASS_LIKE.has(n.type)) return n;
   return undefined;
 }
 
@@ -122,7 +126,7 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
     const bases = classBases(node);
     if (bases.length > 0) draft.bases = bases;
   } else {
-    const owner = enclosingClass(node);
+    const owner = enclosingClass(node, ctx);
     const ownerName = owner?.childForFieldName('name')?.text;
     if (ownerName) draft.ownerType = ownerName;
     if (node.type === 'compact_constructor_declaration') {
@@ -220,9 +224,9 @@ function localTypes(method: Node): Map<string, string> {
   return types;
 }
 
-function enclosingMethod(node: Node): Node | undefined {
-  for (let n = node.parent; n; n = n.parent) {
-    if (n.type === 'method_declaration' || n.type === 'constructor_declaration' || n.type === 'compact_constructor_declaration') return n;
+function enclosingMethod(node: Node, ctx: ExtractionContext): Node | undefined {
+  for (const n of ctx.scopesAround(node)) {
+    if (METHOD_LIKE.has(n.type)) return n;
     if (CLASS_LIKE.has(n.type)) return undefined;
   }
   return undefined;
@@ -230,10 +234,10 @@ function enclosingMethod(node: Node): Node | undefined {
 
 /** The declared type of a name at `at`: a local or parameter, else a field of an enclosing class. */
 export function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | undefined {
-  const method = enclosingMethod(at);
+  const method = enclosingMethod(at, ctx);
   const local = method ? cached(method, ctx, localTypes).get(name) : undefined;
   if (local) return local;
-  for (let cls = enclosingClass(at); cls; cls = enclosingClass(cls)) {
+  for (let cls = enclosingClass(at, ctx); cls; cls = enclosingClass(cls, ctx)) {
     const field = cached(cls, ctx, fieldTypes).get(name);
     if (field) return field;
   }
@@ -250,7 +254,7 @@ function expressionType(expression: Node, at: Node, ctx: ExtractionContext, dept
     case 'identifier':
       return typeOfName(expression.text, at, ctx) ?? (/^\p{Lu}/u.test(expression.text) ? expression.text : undefined);
     case 'this':
-      return enclosingClass(at)?.childForFieldName('name')?.text;
+      return enclosingClass(at, ctx)?.childForFieldName('name')?.text;
     case 'object_creation_expression':
       return javaTypeName(expression.childForFieldName('type'));
     case 'field_access':
@@ -260,7 +264,7 @@ function expressionType(expression: Node, at: Node, ctx: ExtractionContext, dept
     case 'method_invocation': {
       if (depth >= 3) return undefined;
       const object = expression.childForFieldName('object');
-      const base = object ? expressionType(object, at, ctx, depth + 1) : enclosingClass(at)?.childForFieldName('name')?.text;
+      const base = object ? expressionType(object, at, ctx, depth + 1) : enclosingClass(at, ctx)?.childForFieldName('name')?.text;
       const name = expression.childForFieldName('name')?.text;
       return base && name ? `${base}.${name}()` : undefined;
     }

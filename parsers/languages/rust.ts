@@ -23,9 +23,32 @@ function mayHaveAttributes(source: string, start: number): boolean {
   return source.slice(lineStart, i + 1).trimStart().startsWith('//');
 }
 
+const isBlank = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
+
+/**
+ * Whether the sibling walk above an item can meet an attribute: whole-line `//` comments
+ * (doc comments, mostly) are skipped in the text, and what precedes them must end an
+ * attribute (`]`), end a comment (`/`) or hold one. A skipped line holds no `"`, `]` or
+ * block comment end, so the last line of an attribute (or of a block comment) is never
+ * skipped over. Saves walking the comment siblings of the many documented items
+ * without attributes.
+ */
+function attributeAbove(source: string, start: number): boolean {
+  let i = start - 1;
+  for (;;) {
+    while (i >= 0 && isBlank(source[i])) i--;
+    if (i < 0) return false;
+    if (source[i] === ']' || source[i] === '/') return true;
+    const lineStart = source.lastIndexOf('\n', i) + 1;
+    const line = source.slice(lineStart, i + 1);
+    if (!line.trimStart().startsWith('//') || /["\]]|\*\//.test(line)) return line.includes('//') || line.includes('/*');
+    i = lineStart - 1;
+  }
+}
+
 /** Text of the attributes (`#[...]`) directly above an item, without `#[` and `]`. */
 function outerAttributes(node: Node, ctx: ExtractionContext, start: number): string[] {
-  if (!mayHaveAttributes(ctx.source, start)) return [];
+  if (!mayHaveAttributes(ctx.source, start) || !attributeAbove(ctx.source, start)) return [];
   const attributes: string[] = [];
   for (let sibling = node.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) {
     if (sibling.type === 'attribute_item') {

@@ -13,10 +13,13 @@
 //
 // Recipes never guess: a local binding without an annotation, initialiser or callback
 // position has none. store/resolve/typescript.ts evaluates them.
+import type { Scopes } from '../scopes.js';
 import type { Node } from '../tree-sitter.js';
 
 export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 const FUNCTION_NODES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
+/** Where local names are declared: the `@local.scope` captures of grammars/javascript/tags.scm. */
+export const SCOPE_NODES: ReadonlySet<string> = new Set([...FUNCTION_NODES, 'statement_block', 'program']);
 const PARAMETER_NODES = new Set(['required_parameter', 'optional_parameter']);
 const CLASS_NODES = new Set(['class_declaration', 'abstract_class_declaration', 'class']);
 /** Declarations whose type parameters are in scope inside them. */
@@ -105,9 +108,18 @@ const BINDING_NAMES = ['identifier', 'shorthand_property_identifier_pattern'];
  * `const { a } = ...`). The nearest one wins even when it says nothing about the type, so a
  * shadowing name is never typed by an outer one.
  */
-export function localDeclaration(from: Node, name: string): LocalDeclaration | undefined {
+export function localDeclaration(from: Node, name: string, scopes: Scopes): LocalDeclaration | undefined {
+  // The file's `@local.scope` captures are exactly the SCOPE_NODES this walk checks.
+  const around = scopes.around(from);
+  if (around) {
+    for (const scope of around) {
+      const found = declarationsIn(scope).get(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
   for (let node = from.parent; node; node = node.parent) {
-    if (!FUNCTION_NODES.has(node.type) && node.type !== 'statement_block' && node.type !== 'program') continue;
+    if (!SCOPE_NODES.has(node.type)) continue;
     const found = declarationsIn(node).get(name);
     if (found) return found;
   }
@@ -255,17 +267,17 @@ function dottedName(node: Node): string | undefined {
 }
 
 /** A dotted callee path whose root is no local binding: bound by the binder like a call written here. */
-function calleePath(node: Node): string | undefined {
+function calleePath(node: Node, scopes: Scopes): string | undefined {
   const path = dottedName(node);
   if (path === undefined) return undefined;
   const root = path.split('.')[0];
-  return root === 'this' || localDeclaration(node, root) === undefined ? path : undefined;
+  return root === 'this' || localDeclaration(node, root, scopes) === undefined ? path : undefined;
 }
 
 const asInstance = (recipe: string) => (recipe.includes('(') || recipe.startsWith('{') ? recipe : `{${recipe}}`);
 
 /** The recipe of the callee part of a call: `f`, `a.b.f`, `{T}.m`, `new C`. */
-function calleeRecipe(call: Node, depth: number): string | undefined {
+function calleeRecipe(call: Node, scopes: Scopes, depth: number): string | undefined {
   if (call.type === 'new_expression') {
     const constructor = call.childForFieldName('constructor');
     const name = constructor && dottedName(constructor);
@@ -275,28 +287,28 @@ function calleeRecipe(call: Node, depth: number): string | undefined {
   if (!fn) return undefined;
   if (fn.type === 'identifier') {
     // A local binding holds a value of unknown type, unless it is a file-scope function.
-    const local = localDeclaration(fn, fn.text);
+    const local = localDeclaration(fn, fn.text, scopes);
     return local === undefined || (local.functionValue && local.fileScope) ? fn.text : undefined;
   }
   if (fn.type !== 'member_expression') return undefined;
   const object = fn.childForFieldName('object');
   const property = fn.childForFieldName('property');
   if (!object || (property?.type !== 'property_identifier' && property?.type !== 'private_property_identifier')) return undefined;
-  const typed = expressionType(object, depth + 1);
+  const typed = expressionType(object, scopes, depth + 1);
   if (typed !== undefined) return `${asInstance(typed)}.${property.text}`;
-  const path = calleePath(object);
+  const path = calleePath(object, scopes);
   return path === undefined ? undefined : `${path}.${property.text}`;
 }
 
 /** The type recipe of an expression, when the file alone can state one. */
-export function expressionType(node: Node, depth = 0): string | undefined {
+export function expressionType(node: Node, scopes: Scopes, depth = 0): string | undefined {
   if (depth > MAX_DEPTH) return undefined;
   switch (node.type) {
     case 'parenthesized_expression':
     case 'non_null_expression':
     case 'satisfies_expression': {
       const inner = node.namedChild(0);
-      return inner ? expressionType(inner, depth + 1) : undefined;
+      return inner ? expressionType(inner, scopes, depth + 1) : undefined;
     }
     case 'as_expression': {
       const type = node.namedChild(1);
@@ -306,13 +318,13 @@ export function expressionType(node: Node, depth = 0): string | undefined {
     case 'new_expression':
       return constructed(node);
     case 'identifier': {
-      const declaration = localDeclaration(node, node.text);
+      const declaration = localDeclaration(node, node.text, scopes);
       if (!declaration) return undefined;
       if (declaration.type !== undefined) return declaration.type === 'this' ? undefined : declaration.type;
-      if (declaration.value) return expressionType(declaration.value, depth + 1);
+      if (declaration.value) return expressionType(declaration.value, scopes, depth + 1);
       if (declaration.callback) {
         const { call, argument, parameter } = declaration.callback;
-        const callee = calleeRecipe(call, depth + 1);
+        const callee = calleeRecipe(call, scopes, depth + 1);
         return callee === undefined ? undefined : `${callee}(#${argument}.${parameter})`;
       }
       return undefined;
@@ -326,7 +338,7 @@ export function expressionType(node: Node, depth = 0): string | undefined {
       return cls ? fieldTypes(cls).get(property.text) : undefined;
     }
     case 'call_expression': {
-      const callee = calleeRecipe(node, depth);
+      const callee = calleeRecipe(node, scopes, depth);
       return callee === undefined ? undefined : `${callee}()`;
     }
     default:

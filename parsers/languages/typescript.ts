@@ -71,7 +71,7 @@ function signatureTypes(draft: DefinitionDraft, node: Node): void {
   if (callbacks.length > 0) draft.attributes = { ...draft.attributes, callbacks };
 }
 
-function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: ExtractionContext): boolean {
+function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: ExtractionContext): boolean {
   if (draft.kind === 'function' || draft.kind === 'method') signatureTypes(draft, node);
   switch (node.type) {
     case 'variable_declarator': {
@@ -82,7 +82,7 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: Ext
       if (node.parent?.child(0)?.type === 'let') draft.kind = 'variable';
       // `export const p: Provider = {...}`, `export const s = make()`: members are reached
       // through the declared type, or the type recipe of the initialiser.
-      const declared = annotatedType(node.childForFieldName('type')) ?? (value ? expressionType(value) : undefined);
+      const declared = annotatedType(node.childForFieldName('type')) ?? (value ? expressionType(value, ctx.scopes) : undefined);
       if (declared !== undefined && declared !== 'this') draft.attributes = { ...draft.attributes, type: declared };
       break;
     }
@@ -193,9 +193,10 @@ function calleeNameNode(fn: Node | null): Node | null {
  * its argument list. Calls of one chain (`a.b().c()`) or of a curried function (`f(a)(b)`)
  * start at one position; their names and argument lists never do.
  */
-function placeCall(draft: CallDraft, node: Node, ctx: ExtractionContext): void {
-  const fn = node.type === 'new_expression' ? node.childForFieldName('constructor') : node.childForFieldName('function');
-  const at = calleeNameNode(fn) ?? node.childForFieldName('arguments');
+function placeCall(draft: CallDraft, node: Node, callee: Node | undefined, ctx: ExtractionContext): void {
+  // A pattern's @callee is that name token already (grammars/javascript/tags.scm).
+  const fn = callee ? null : node.type === 'new_expression' ? node.childForFieldName('constructor') : node.childForFieldName('function');
+  const at = callee ?? calleeNameNode(fn) ?? node.childForFieldName('arguments');
   if (!at) return;
   const point = ctx.point(at);
   draft.line = point.line;
@@ -203,19 +204,19 @@ function placeCall(draft: CallDraft, node: Node, ctx: ExtractionContext): void {
 }
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
-  placeCall(draft, node, ctx);
+  placeCall(draft, node, parts.callee, ctx);
   // `require('x')` is also an import when bound (the import.require pattern); the call itself
   // is a call site like any other, of the runtime's `require`.
   // `new X!(...)` parses as a call of `new X!`: the `new` is the one record of this site.
   if (draft.indirect && parts.function?.type === 'non_null_expression' && parts.function.namedChild(0)?.type === 'new_expression') return false;
   if (parts.receiver && draft.receiver !== 'this') {
-    const type = expressionType(parts.receiver);
+    const type = expressionType(parts.receiver, ctx.scopes);
     if (type !== undefined && type !== 'this') draft.receiverType = type;
   }
   // A bare call through a parameter or a variable holding a value (not a function
   // symbol) is indirect: never bound by name. File-scope exported values are symbols.
   if (draft.bare && !draft.indirect && draft.kind === 'call') {
-    const local = localDeclaration(node, draft.calleeName);
+    const local = localDeclaration(node, draft.calleeName, ctx.scopes);
     if (local && !local.functionValue && !(local.fileScope && isExportedName(node, draft.calleeName))) draft.indirect = true;
   }
   return true;
@@ -223,9 +224,7 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
 
 /** `name` declared by an `export const`/`export let` at file scope. */
 function isExportedName(from: Node, name: string): boolean {
-  let root: Node = from;
-  while (root.parent) root = root.parent;
-  return root.namedChildren.some((statement) => {
+  return from.tree.rootNode.namedChildren.some((statement) => {
     if (statement?.type !== 'export_statement') return false;
     const declaration = statement.childForFieldName('declaration');
     return declaration !== null && (declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration')
