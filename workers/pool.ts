@@ -5,7 +5,7 @@
 // shared between the calling thread and the other cores' threads, the calling thread
 // taking the next batch whenever it has nothing to store; a large one goes to threads
 // only, and the calling thread stores what they hand over.
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import type { FileFacts } from '../contracts/facts.js';
@@ -46,17 +46,18 @@ export interface AnalysisPool {
 }
 
 /**
- * One analysing thread per idle core: the cores less the one-minute load average,
- * rounded. A thread on a core that is already busy only adds its start-up (modules and
- * grammars loaded again) and contention: with a load average of 6 on this project's
- * 2-vCPU machine, rust-tokio took 3.7 CPU s and 4.7 s with the calling thread alone and
- * 4.2-5.5 CPU s and 5.4 s with a second thread. The graph is the same either way.
+ * One analysing thread per core. On a machine whose cores are already busy a second
+ * thread only adds its start-up (modules and grammars loaded again) and contention (at a
+ * load average of 6 on this project's 2-vCPU machine, rust-tokio took 3.7 CPU s and
+ * 4.7 s with the calling thread alone, 4.2-5.5 CPU s and 5.4 s with a second thread):
+ * there `--jobs 1` is faster. The load average is not used to choose: it lags by a
+ * minute, so the run just before (a build, a previous index) would count as busy.
  */
-export function defaultJobs(cores = availableParallelism(), load = loadavg()[0]): number {
-  return Math.max(1, Math.min(cores, Math.round(cores - load)));
+export function defaultJobs(cores = availableParallelism()): number {
+  return Math.max(1, cores);
 }
 
-/** Who analyses `files` files; `jobs` (analysing threads, the calling thread included when it takes part) overrides the idle-core count. */
+/** Who analyses `files` files; `jobs` (analysing threads, the calling thread included when it takes part) overrides the core count. */
 export function planFor(files: number, jobs?: number): AnalysisPlan {
   const threads = jobs ?? defaultJobs();
   if (threads <= 1 || files < IN_PROCESS_FILES) return { threads: 0, callingThread: true };

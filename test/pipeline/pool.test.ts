@@ -22,12 +22,10 @@ describe('analysis pool size', () => {
     expect(planFor(14_000, 1)).toEqual({ threads: 0, callingThread: true });
   });
 
-  it('by default, one analysing thread per idle core', () => {
-    expect(defaultJobs(2, 0.3)).toBe(2);
-    expect(defaultJobs(2, 0.9)).toBe(1);
-    expect(defaultJobs(2, 6)).toBe(1);
-    expect(defaultJobs(8, 2.2)).toBe(6);
-    expect(defaultJobs(1, 0)).toBe(1);
+  it('by default, one analysing thread per core', () => {
+    expect(defaultJobs(2)).toBe(2);
+    expect(defaultJobs(8)).toBe(8);
+    expect(defaultJobs(0)).toBe(1);
   });
 
   it('threads or none, init writes the same graph', () => {
