@@ -2,9 +2,9 @@
 // re-resolution: writer.ts; the resolver: resolve/. The store knows nothing of the CLI.
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, GraphReader, IndexMeta, UnresolvedRecord } from '../contracts/graph.js';
-import type { RebuildSession, ResolveElsewhere } from './rebuild.js';
+import type { RebuildSession } from './rebuild.js';
 
-export type { RebuildSession, ResolveElsewhere };
+export type { RebuildSession };
 
 /** `unusable`: an index is there but cannot be read at all (a damaged file); `unusableReason()` says why. */
 export type SchemaState = 'missing' | 'compatible' | 'incompatible' | 'unusable';

@@ -1,11 +1,10 @@
 // Resolving one file's call sites: a function of the stored graph alone (read through
-// a StoreLookup), with no writes. The writer applies what it returns; a rebuild can
-// run it in other threads over the committed environment (rebuild.ts, resolve.worker).
+// a StoreLookup), with no writes. The writer applies what it returns.
 import type { EdgeRecord, FileRecord, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
-import { openEnv, type Dbs } from './env.js';
+import type { Dbs } from './env.js';
 import { knownFromSite, omitKnown } from './known-values.js';
-import { StoreLookup } from './lookup.js';
+import type { StoreLookup } from './lookup.js';
 import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
 import { frameworkTier, REVERSED_RELATIONSHIPS } from './resolve/spring.js';
 import { fileDep, type StoredCallSite, WHOLE_FILE } from './schema.js';
@@ -120,26 +119,3 @@ function frameworkAnswer(site: StoredCallSite, resolution: Resolution): Answer {
   }
   return record;
 }
-
-/**
- * Resolves every call site of `paths` in the committed environment at `envPath`, read
- * only: what a pool thread does for a rebuild while the calling thread resolves other
- * files. Resolution never reads what resolution writes (answers, edges, dependencies),
- * so the files come out as the calling thread would have resolved them.
- */
-export async function resolveCommitted(envPath: string, paths: readonly string[]): Promise<ResolvedSites[]> {
-  const env = openEnv(envPath, true);
-  try {
-    const lookup = new StoreLookup(env.dbs);
-    const out: ResolvedSites[] = [];
-    for (const path of paths) {
-      const sites = env.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
-      if (sites) out.push(resolveSites(env.dbs, lookup, path, sites, EVERY_SITE));
-    }
-    return out;
-  } finally {
-    await env.root.close();
-  }
-}
-
-const EVERY_SITE: ReadonlySet<number> = new Set([WHOLE_FILE]);

@@ -159,7 +159,7 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
     });
     const analyseMs = performance.now() - analyseStarted;
     const storeStarted = performance.now();
-    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs), run.pool.resolvers());
+    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs));
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
       analysed: done,
