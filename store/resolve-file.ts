@@ -3,7 +3,6 @@
 import type { EdgeRecord, FileRecord, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { Dbs } from './env.js';
-import { knownFromSite, omitKnown } from './known-values.js';
 import type { StoreLookup } from './lookup.js';
 import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
 import { frameworkTier, REVERSED_RELATIONSHIPS } from './resolve/spring.js';
@@ -14,8 +13,8 @@ export type Answer = EdgeRecord | UnresolvedRecord;
 /** What resolving some of a file's call sites found: each site's answer, and what each consulted. */
 export interface ResolvedSites {
   path: string;
-  /** `[ord, answer, what to store]` in ord order: the stored form leaves out what the call site says (known-values.ts). */
-  answers: Array<[number, Answer, Answer]>;
+  /** `[ord, answer]` in ord order. */
+  answers: Array<[number, Answer]>;
   /** Dependencies, each with the ords that consulted it (WHOLE_FILE: every site of the file). */
   deps: Array<[string, number[]]>;
 }
@@ -27,7 +26,7 @@ export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, sites:
   const ords = wanted.has(WHOLE_FILE) ? sites.map((s) => s.ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
   const deps = new Map<string, Set<number>>();
   const callers = new Map<string, SymbolRecord>();
-  const answers: Array<[number, Answer, Answer]> = [];
+  const answers: Array<[number, Answer]> = [];
   const own = fileDep(path);
   lookup.beginFile();
   for (const ord of ords) {
@@ -37,8 +36,7 @@ export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, sites:
     let caller = callers.get(site.callerId);
     if (!caller) callers.set(site.callerId, (caller = dbs.symbols.get(site.callerId) as SymbolRecord));
     lookup.beginSite();
-    const answer = answerFor(site, resolveCallSite({ site, caller }, lookup, binder));
-    answers.push([ord, answer, omitKnown(answer, knownFromSite(site, path))]);
+    answers.push([ord, answerFor(site, resolveCallSite({ site, caller }, lookup, binder))]);
     for (const dep of lookup.siteDeps) addDep(deps, dep, ord);
   }
   for (const dep of lookup.fileDeps) if (dep !== own) addDep(deps, dep, WHOLE_FILE);

@@ -1,8 +1,8 @@
 // The store's on-disk layout: schema version, sub-database names and key shapes.
 // Bump SCHEMA_VERSION whenever a key or value shape below changes (or their encoding:
 // version 6 keeps record shapes as msgpack shared structures, env.ts; version 7 leaves
-// out of edges and answers what their key or call site says, known-values.ts); a store
-// written with another version is reported `incompatible` and never read.
+// out of an incoming edge's value what its key says, known-values.ts); a store written
+// with another version is reported `incompatible` and never read.
 //
 // Writes dominate an init, so what a file owns is kept per file (one record per
 // file for its symbol list, call sites, answers and dependencies) and only the
@@ -18,7 +18,7 @@
 //   test_symbols  id                                       -> kind          (every is_test symbol)
 //   file_tests    [path, id]                               -> kind          (the same, by file)
 //   test_words    [word suffix, id]                        -> kind          (test cases by the words of their name: name-words.ts)
-//   answers       path                                     -> FileAnswers   (the file's outgoing edges and unresolved records; a call site's answer without what the site says)
+//   answers       path                                     -> FileAnswers   (the file's outgoing edges and unresolved records)
 //   incoming      [target, relationship, source, line, column, ord, confidence] -> EdgeRecord (without what the key says)
 //   test_incoming the incoming key of each edge whose source is a test -> null
 //   tested        target                                   -> null          (targets with an entry in test_incoming)

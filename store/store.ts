@@ -8,8 +8,8 @@ import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolReco
 import type { Relationship } from '../contracts/tiers.js';
 import { envExists, envProblem, graphPath, openEnv, type Dbs, type GraphEnv } from './env.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
-import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, type StoredCallSite, WHOLE_FILE } from './schema.js';
-import { knownFromIncomingKey, restoreAnswers, restoreKnown, type IncomingKey } from './known-values.js';
+import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
+import { knownFromIncomingKey, restoreKnown, type IncomingKey } from './known-values.js';
 import { normalisedName } from './name-words.js';
 import { nearestNames } from './similar-names.js';
 import { emptyStats, sortedStats } from './stats.js';
@@ -351,21 +351,15 @@ export class LmdbGraphStore implements GraphStore {
     return fileUnresolved(this.answersOf(path));
   }
 
-  /** A file's answers, whole again: stored answers leave out what their call sites say (known-values.ts). */
   private answersOf(path: string): FileAnswers | undefined {
-    const dbs = this.readable();
-    const stored = dbs?.answers.get(path) as FileAnswers | undefined;
-    return stored && restoreAnswers(path, stored, stored.sites.length > 0 ? (dbs!.call_sites.get(path) as StoredCallSite[] | undefined) : undefined);
+    return this.readable()?.answers.get(path) as FileAnswers | undefined;
   }
 
   private *allAnswers(prefix?: string): Iterable<FileAnswers> {
     const dbs = this.readable();
     if (!dbs) return;
     const range = prefix ? { start: prefix, end: prefix + HIGH } : {};
-    for (const { key, value } of dbs.answers.getRange(range)) {
-      const stored = value as FileAnswers;
-      yield restoreAnswers(key as string, stored, stored.sites.length > 0 ? (dbs.call_sites.get(key) as StoredCallSite[] | undefined) : undefined);
-    }
+    for (const { value } of dbs.answers.getRange(range)) yield value as FileAnswers;
   }
 
   /** Unresolved records in path, line, column, specifier order. */

@@ -20,7 +20,7 @@ import type { Dbs } from './env.js';
 import { StoreLookup } from './lookup.js';
 import { wordSuffixes } from './name-words.js';
 import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
-import { knownFromIncomingKey, knownFromSite, omitKnown, restoreAnswers, restoreKnown, type IncomingKey } from './known-values.js';
+import { knownFromIncomingKey, omitKnown, type IncomingKey } from './known-values.js';
 import { resolveSites, type ResolvedSites } from './resolve-file.js';
 import { fileDep, type FileAnswers, isUnresolved, nameDep, prefixRange, type StoredCallSite } from './schema.js';
 import { bump } from './stats.js';
@@ -103,14 +103,13 @@ export class GraphWriter {
     }
     this.dbs.file_symbols.removeSync(path);
 
-    const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
-    const stored = this.dbs.answers.get(path) as FileAnswers | undefined;
-    if (stored) {
-      const answers = restoreAnswers(path, stored, sites);
+    const answers = this.dbs.answers.get(path) as FileAnswers | undefined;
+    if (answers) {
       answers.contains.forEach((edge, i) => this.dropAnswer(edge, -1 - i));
       answers.sites.forEach((answer, ord) => this.dropAnswer(answer, ord));
       this.dbs.answers.removeSync(path);
     }
+    const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
     if (sites) {
       this.stats.call_sites -= sites.length;
       this.dbs.call_sites.removeSync(path);
@@ -220,24 +219,17 @@ export class GraphWriter {
       const pending = this.pending.get(path);
       const sites = pending?.sites ?? (this.dbs.call_sites.get(path) as StoredCallSite[] | undefined);
       if (!sites) continue;
-      this.applyResolved(resolveSites(this.dbs, this.lookup, path, sites, targets.get(path)!), fresh.has(path), sites);
+      this.applyResolved(resolveSites(this.dbs, this.lookup, path, sites, targets.get(path)!), fresh.has(path));
     }
   }
 
-  /**
-   * Writes what resolving some of a file's call sites found (here or in another thread),
-   * in place of their previous answers (`sites`: the file's call sites, read when needed).
-   */
-  applyResolved(resolved: ResolvedSites, fresh: boolean, sites?: StoredCallSite[]): void {
+  /** Writes what resolving some of a file's call sites found, in place of their previous answers. */
+  applyResolved(resolved: ResolvedSites, fresh: boolean): void {
     const { path } = resolved;
     const answers = this.pending.get(path)?.answers ?? (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
-    for (const [ord, answer, stored] of resolved.answers) {
-      const previous = answers.sites[ord];
-      if (previous) {
-        sites ??= this.dbs.call_sites.get(path) as StoredCallSite[];
-        this.dropAnswer(restoreKnown(previous, knownFromSite(sites[ord], path)), ord);
-      }
-      answers.sites[ord] = stored;
+    for (const [ord, answer] of resolved.answers) {
+      this.dropAnswer(answers.sites[ord], ord);
+      answers.sites[ord] = answer;
       this.addAnswer(answer, ord);
     }
     this.dbs.answers.putSync(path, answers);
