@@ -19,7 +19,7 @@ export interface ResolvedSites {
   deps: Array<[string, number[]]>;
 }
 
-/** Resolves `ords` of `sites` (all of them with WHOLE_FILE), the call sites stored for `path`. */
+/** Resolves the call sites of `path` (stored as `sites`) whose ords `wanted` holds, or all of them with WHOLE_FILE. */
 export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, sites: StoredCallSite[], wanted: ReadonlySet<number>): ResolvedSites {
   const language = (dbs.files.get(path) as FileRecord).language;
   const binder = binderFor(language);
