@@ -114,11 +114,27 @@ function copyCorpus(source, work, { tsconfig = false } = {}) {
   return { copy, generatedConfig: tsconfig && writeGeneratedTsconfig(copy) };
 }
 
+/**
+ * Runs one measurement in a temp dir of its own: a failure becomes the run's `error`,
+ * and the dir is removed afterwards unless `keep` (then the run names it).
+ */
+async function inWorkDir(run, label, keep, measure) {
+  const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${label}-`));
+  try {
+    await measure(work);
+  } catch (error) {
+    run.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    if (keep) run.work_dir = work;
+    else rmSync(work, { recursive: true, force: true });
+  }
+  return run;
+}
+
 /** Measures one TypeScript corpus against the type checker. */
 export async function measureTsCorpus(name, { keep = false } = {}) {
   const run = { corpus: name, oracle: 'typescript checker' };
-  const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${name}-`));
-  try {
+  return inWorkDir(run, name, keep, async (work) => {
     const { copy, generatedConfig } = copyCorpus(corpusPath(name), work, { tsconfig: true });
     let t0 = Date.now();
     // Oracle first, in its own process: the checker's memory is gone before the join.
@@ -127,13 +143,7 @@ export async function measureTsCorpus(name, { keep = false } = {}) {
     run.oracle_config = generatedConfig ? `generated tsconfig.json in the copy${generatedTsconfig(copy).compilerOptions.paths ? ', self-references mapped' : ''}` : summary.config;
     run.files = summary.files;
     await scoreAgainstOracle(run, copy, work, oracleFile, seconds(t0));
-  } catch (error) {
-    run.error = error instanceof Error ? error.message : String(error);
-  } finally {
-    if (keep) run.work_dir = work;
-    else rmSync(work, { recursive: true, force: true });
-  }
-  return run;
+  });
 }
 
 /**
@@ -159,8 +169,7 @@ async function scoreAgainstOracle(run, copy, work, oracleFile, oracleSeconds) {
  */
 export async function measureGoCorpus(name, { keep = false } = {}) {
   const run = { corpus: name, oracle: 'go/types' };
-  const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${name}-`));
-  try {
+  return inWorkDir(run, name, keep, async (work) => {
     const spec = GO_CORPORA[name];
     if (!spec) throw new Error(`unknown Go corpus ${name} (known: ${Object.keys(GO_CORPORA).join(', ')})`);
     const tree = corpusPath(spec.install);
@@ -176,21 +185,14 @@ export async function measureGoCorpus(name, { keep = false } = {}) {
     run.oracle_config = `${summary.config}, module ${module}`;
     run.files = summary.files;
     await scoreAgainstOracle(run, copy, work, oracleFile, seconds(t0));
-  } catch (error) {
-    run.error = error instanceof Error ? error.message : String(error);
-  } finally {
-    if (keep) run.work_dir = work;
-    else rmSync(work, { recursive: true, force: true });
-  }
-  return run;
+  });
 }
 
 /** Measures cairn on one golden set. */
 export async function measureGolden(goldenFile, { keep = false } = {}) {
   const set = readGolden(goldenFile);
   const run = { corpus: `${set.corpus} (golden ${set.language}, ${set.sites.length} sites)`, oracle: 'golden set' };
-  const work = mkdtempSync(join(tmpdir(), `cairn-accuracy-${set.language}-`));
-  try {
+  return inWorkDir(run, set.language, keep, async (work) => {
     const { copy } = copyCorpus(corpusPath(set.corpus), work);
     const t0 = Date.now();
     const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
@@ -202,13 +204,7 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
     run.metrics.cairn_only_sites = 0;
     run.metrics.cairn_only_examples = [];
     run.seconds = { cairn: seconds(t0) };
-  } catch (error) {
-    run.error = error instanceof Error ? error.message : String(error);
-  } finally {
-    if (keep) run.work_dir = work;
-    else rmSync(work, { recursive: true, force: true });
-  }
-  return run;
+  });
 }
 
 function parseArgs(argv) {
