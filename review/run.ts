@@ -4,8 +4,8 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { globMatcher } from '../gate/glob.js';
-import type { Completeness, DeclarationFingerprint, ReviewInput } from '../contracts/review-input.js';
-import type { RuleOutcome } from '../contracts/review-audit.js';
+import type { Completeness, ReviewInput } from '../contracts/review-input.js';
+import type { RuleOutcome, UnitAuditRecord } from '../contracts/review-audit.js';
 import { profileFor } from '../parsers/review/profiles.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
@@ -26,27 +26,11 @@ export interface EvidenceSource {
 
 export type { RuleOutcome } from '../contracts/review-audit.js';
 
-export interface UnitResult {
-  path: string;
-  kind: 'type' | 'function';
-  name: string;
-  startLine: number;
-  endLine: number;
-  status: 'advised' | 'clear' | 'dry-run' | 'skipped';
+/** A reviewed unit: what its audit record keeps (contracts/review-audit.ts), and what the run needs beside it. */
+export interface UnitResult extends Omit<UnitAuditRecord, 'code'> {
   code: CoverageCode | null;
-  rules: RuleOutcome[];
   omitted: Array<{ name: string; relation: string; depth: number; reason: string | null }>;
   spent: { files: number; readBytes: number; treeBytes: number; work: number; targets: number };
-  /** Size of the canonical review input: what the evidence budget checked and the backend receives. */
-  inputBytes: number | null;
-  /** SHA-256 of those same bytes, so the input a backend received can be checked against this review. */
-  inputDigest: string | null;
-  completeness: Completeness | null;
-  projectionFingerprint: string | null;
-  /** Digest of the exact bytes captured from each contributing file. */
-  sources: Array<{ path: string; digest: string }>;
-  /** Fingerprint of the exact bytes of each declaration the unit used: the root, then the evidence nodes. */
-  declarations: DeclarationFingerprint[];
   input: ReviewInput | null;
   decisions: Decision[];
 }
