@@ -3,10 +3,9 @@
 // gate denies and no Go file that the target makes inactive by its name; no budget is
 // exceeded; the result is deterministic; the recorded machine events replay.
 import { fc, test } from '@fast-check/vitest';
-import { afterAll, describe, expect } from 'vitest';
-import { replay } from '../machines/audit.js';
+import { afterAll, describe } from 'vitest';
 import { parseHookEvent } from '../review/edits.js';
-import { cleanup, editEvent, review, workspace } from '../test/review/helpers.js';
+import { cleanup, editEvent, expectReviewInvariants, review, workspace } from '../test/review/helpers.js';
 
 afterAll(cleanup);
 
@@ -73,21 +72,7 @@ async function check(t: Tree, built: { files: Record<string, string>; excludes: 
   const event = parseHookEvent(editEvent(ws, root, files[root].replace(added, ''), anchor, anchor + added));
   const first = await review(ws, event, { clock: () => 0 });
   const second = await review(ws, event, { clock: () => 0 });
-
-  const checked = new Set<string>();
-  for (const access of first.interpreter.accessLog) {
-    if (access.op === 'check') checked.add(access.path);
-    else expect(checked.has(access.path)).toBe(true);
-  }
-  const reads = first.interpreter.accessLog.filter((a) => a.op === 'read').map((a) => a.path);
-  for (const path of [...excludes, ...inactive]) expect(reads).not.toContain(path);
-  for (const unit of first.result.units) {
-    expect(unit.spent.files).toBeLessThanOrEqual(t.files);
-    expect(unit.spent.readBytes).toBeLessThanOrEqual(first.config.limits.readBytes);
-    if (unit.input) expect(unit.spent.treeBytes).toBeLessThanOrEqual(t.treeBytes);
-  }
-  expect(JSON.stringify(second.result)).toBe(JSON.stringify(first.result));
-  expect(replay(first.recorder.lines).divergences).toEqual([]);
+  expectReviewInvariants(first, second, t, [...excludes, ...inactive]);
   return first;
 }
 

@@ -4,9 +4,8 @@
 // machine events replay to the same decisions.
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, describe, expect, test as plain } from 'vitest';
-import { replay } from '../machines/audit.js';
 import { parseHookEvent } from '../review/edits.js';
-import { cleanup, editEvent, review, workspace } from '../test/review/helpers.js';
+import { cleanup, editEvent, expectReviewInvariants, review, workspace } from '../test/review/helpers.js';
 
 afterAll(cleanup);
 
@@ -78,23 +77,7 @@ async function check(t: Tree, build: (t: Tree) => { files: Record<string, string
   const event = parseHookEvent(editEvent(ws, root, text.replace(added, ''), anchor, anchor + added));
   const first = await review(ws, event, { clock: () => 0 });
   const second = await review(ws, event, { clock: () => 0 });
-
-  // No read before its check, and none of a path the gate denies.
-  const checked = new Set<string>();
-  for (const access of first.interpreter.accessLog) {
-    if (access.op === 'check') checked.add(access.path);
-    else expect(checked.has(access.path)).toBe(true);
-  }
-  for (const path of excludes) expect(first.interpreter.accessLog.some((a) => a.op === 'read' && a.path === path)).toBe(false);
-  // Budgets.
-  for (const unit of first.result.units) {
-    expect(unit.spent.files).toBeLessThanOrEqual(t.files);
-    expect(unit.spent.readBytes).toBeLessThanOrEqual(first.config.limits.readBytes);
-    if (unit.input) expect(unit.spent.treeBytes).toBeLessThanOrEqual(t.treeBytes);
-  }
-  // Deterministic, and replay equals live.
-  expect(JSON.stringify(second.result)).toBe(JSON.stringify(first.result));
-  expect(replay(first.recorder.lines).divergences).toEqual([]);
+  expectReviewInvariants(first, second, t, excludes);
 }
 
 describe('review profiles over random trees', () => {

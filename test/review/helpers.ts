@@ -3,7 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { AuditRecorder } from '../../machines/audit.js';
+import { expect } from 'vitest';
+import { AuditRecorder, replay } from '../../machines/audit.js';
 import { loadConfig } from '../../review/config.js';
 import type { ParsedEvent } from '../../review/edits.js';
 import { PathPolicy } from '../../review/paths.js';
@@ -38,6 +39,30 @@ export async function review(ws: string, parsed: ParsedEvent, options: { dryRun?
   } finally {
     interpreter.dispose();
   }
+}
+
+export type Reviewed = Awaited<ReturnType<typeof review>>;
+
+/**
+ * What every review over generated trees must hold: no read before its path check and
+ * none of `unread`, no budget exceeded, the same result from a second run, and a replay
+ * of the recorded events that agrees with the live run.
+ */
+export function expectReviewInvariants(first: Reviewed, second: Reviewed, limits: { files: number; treeBytes: number }, unread: readonly string[]): void {
+  const checked = new Set<string>();
+  for (const access of first.interpreter.accessLog) {
+    if (access.op === 'check') checked.add(access.path);
+    else expect(checked.has(access.path)).toBe(true);
+  }
+  const reads = first.interpreter.accessLog.filter((a) => a.op === 'read').map((a) => a.path);
+  for (const path of unread) expect(reads).not.toContain(path);
+  for (const unit of first.result.units) {
+    expect(unit.spent.files).toBeLessThanOrEqual(limits.files);
+    expect(unit.spent.readBytes).toBeLessThanOrEqual(first.config.limits.readBytes);
+    if (unit.input) expect(unit.spent.treeBytes).toBeLessThanOrEqual(limits.treeBytes);
+  }
+  expect(JSON.stringify(second.result)).toBe(JSON.stringify(first.result));
+  expect(replay(first.recorder.lines).divergences).toEqual([]);
 }
 
 /** A Claude Code Edit event for `path` inside `ws`, with the pre-edit file as the tool reports it. */
