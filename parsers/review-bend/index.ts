@@ -7,18 +7,15 @@
 import { readFileSync } from 'node:fs';
 import * as ohm from 'ohm-js';
 import type {
-  BendBinding,
   BendConstructor,
   BendDatatype,
   BendField,
   BendFileFacts,
   BendImport,
-  BendOmission,
   BendParam,
   BendTypeReference,
   FieldType,
   OmissionReason,
-  OutsideFact,
   Span,
   TypeArgument,
 } from './facts.js';

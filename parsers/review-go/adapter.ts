@@ -3,7 +3,7 @@
 // constants and variables are not), the package clause, imports, the names the file
 // declares at package level, its build-constraint header, and outbound type
 // references of a type declaration (grammars/go/review.scm). No policy, no file system.
-import { reviewMatches, reviewQuery } from '../review/captures.js';
+import { parseForReview, reviewMatches, reviewQuery } from '../review/captures.js';
 import type { OutboundReference, ReviewDeclaration, ReviewFacts, ReviewFile, TopLevelMaterial } from '../review/facts.js';
 import { parserFor, type Node, type Query } from '../tree-sitter.js';
 import { readHeader, type HeaderConstraint } from './build-constraint.js';
@@ -40,9 +40,7 @@ export function preloadGo(): void {
 
 /** Parses a file once and keeps the tree for reference queries. */
 export async function openGoReviewFile(source: string): Promise<ReviewFile<GoReviewFacts>> {
-  const [parser, query] = await Promise.all([parserFor('go'), reviewQuery('go', 'go')]);
-  const tree = parser.parse(source);
-  if (!tree) throw new Error('tree-sitter returned no tree');
+  const { tree, query } = await parseForReview('go', 'go', source);
   const { facts, nodes } = factsOf(tree.rootNode, source);
   return {
     facts,

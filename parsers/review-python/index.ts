@@ -4,8 +4,8 @@
 // `X: TypeAlias = ...`, `type X = ...` and `X = NewType("X", T)`. Methods are inert
 // members of their class: an edit inside one alone selects no root. Nothing is imported,
 // run or evaluated. Binding policy lives in review/binding/python.ts.
-import { parserFor, type Node } from '../tree-sitter.js';
-import { reviewMatches, reviewQuery, type ReviewMatch } from '../review/captures.js';
+import type { Node } from '../tree-sitter.js';
+import { parseForReview, reviewMatches, type ReviewMatch } from '../review/captures.js';
 import { MAX_DECLARATIONS, type OutboundReference, type ReviewDeclaration, type ReviewFacts, type ReviewFile, type TopLevelMaterial } from '../review/facts.js';
 
 export interface PythonImport {
@@ -38,9 +38,7 @@ const MARKERS: Record<string, string[]> = {
 };
 
 export async function openPythonFile(source: string): Promise<ReviewFile<PythonFacts>> {
-  const [parser, query] = await Promise.all([parserFor('python'), reviewQuery('python', 'python')]);
-  const tree = parser.parse(source);
-  if (!tree) throw new Error('tree-sitter returned no tree');
+  const { tree, query } = await parseForReview('python', 'python', source);
   try {
     const { facts, references } = factsOf(tree.rootNode, reviewMatches(query, tree.rootNode));
     return { facts, references: (d) => references.get(d.index) ?? [], dispose: () => undefined };

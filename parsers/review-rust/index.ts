@@ -3,8 +3,8 @@
 // type-shape roots; `use` declarations are flattened into bindings; `mod child;`
 // declarations and scope-uncertain constructs are reported for the binding policy
 // (review/binding/rust.ts). No policy and no file system here.
-import { parserFor, type Node } from '../tree-sitter.js';
-import { reviewMatches, reviewQuery, type ReviewMatch } from '../review/captures.js';
+import type { Node } from '../tree-sitter.js';
+import { parseForReview, reviewMatches, type ReviewMatch } from '../review/captures.js';
 import { MAX_DECLARATIONS, type OutboundReference, type ReviewDeclaration, type ReviewFacts, type ReviewFile, type TopLevelMaterial } from '../review/facts.js';
 
 export interface UseBinding {
@@ -43,9 +43,7 @@ const ROOT_KINDS = new Set(['struct', 'enum', 'type']);
 const TYPE_NAMESPACE = new Set(['struct', 'enum', 'type', 'union', 'trait']);
 
 export async function openRustFile(source: string): Promise<ReviewFile<RustFacts>> {
-  const [parser, query] = await Promise.all([parserFor('rust'), reviewQuery('rust', 'rust')]);
-  const tree = parser.parse(source);
-  if (!tree) throw new Error('tree-sitter returned no tree');
+  const { tree, query } = await parseForReview('rust', 'rust', source);
   try {
     const root = tree.rootNode;
     const matches = reviewMatches(query, root);

@@ -2,7 +2,7 @@
 // (top-level declarations and their eligibility as roots, import bindings,
 // re-exports, outbound references). No policy and no file system here.
 import { parserFor, type Node, type Query } from '../tree-sitter.js';
-import { reviewMatches, reviewQuery } from '../review/captures.js';
+import { parseForReview, reviewMatches, reviewQuery } from '../review/captures.js';
 import { MAX_DECLARATIONS, type ReviewFile } from '../review/facts.js';
 import type {
   DeclarationKind,
@@ -39,9 +39,7 @@ interface RawDeclaration {
 
 /** Parses a file once and keeps the tree for reference queries. */
 export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile<ReviewFileFacts>> {
-  const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, 'typescript')]);
-  const tree = parser.parse(source);
-  if (!tree) throw new Error('tree-sitter returned no tree');
+  const { tree, query } = await parseForReview(grammar, 'typescript', source);
   const facts = factsOf(tree.rootNode);
   const top = tree.rootNode.namedChildren.filter((c): c is Node => c !== null);
   return {

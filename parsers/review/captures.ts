@@ -13,7 +13,7 @@
 // | `@module` | an item | a module declaration (`mod child;`) |
 // | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
 // | `@unsupported` | a type node | syntax whose meaning the profile does not establish (trait bounds, computed lengths): an omission |
-import type { GrammarName, Node, Query } from '../tree-sitter.js';
+import { parserFor, type GrammarName, type Node, type Query, type Tree } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
 
 export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
@@ -45,6 +45,14 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
 /** The compiled review query of a profile's grammar folder, once per thread. */
 export function reviewQuery(grammar: GrammarName, folder: string): Promise<Query> {
   return loadQueryFiles(grammar, [`${folder}/review.scm`], REVIEW_CAPTURE_VOCABULARY);
+}
+
+/** A source parsed for review, with its profile's query; the caller deletes the tree. */
+export async function parseForReview(grammar: GrammarName, folder: string, source: string): Promise<{ tree: Tree; query: Query }> {
+  const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, folder)]);
+  const tree = parser.parse(source);
+  if (!tree) throw new Error('tree-sitter returned no tree');
+  return { tree, query };
 }
 
 const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member']);
