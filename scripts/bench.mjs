@@ -6,7 +6,8 @@
 //   npm run bench                      rust-tokio and ts-zod
 //   npm run bench -- go-kubernetes     any corpus names from the corpora installer
 //   CAIRN_BENCH_SKIP_PEERS=1           cairn only
-//   npm run bench -- ts-trpc --compare REV   also REV's graph trust on its own copy
+//   npm run bench -- ts-trpc --compare REV   also REV's init, in the same rounds, and its
+//                                      graph trust, on a copy of its own
 //
 // Graph trust per corpus: doctor's verdict and the unresolved rate it counts (call
 // sites the code leaves unresolved, over all call sites), beside the calls outside
@@ -204,12 +205,21 @@ function benchCorpus(name) {
     const peerRun = () => timed(codegraph, ['build', '.'], { cwd: peerCopy, env: peerEnv });
     const peerInits = [];
     const inits = [];
+    // With --compare, REV's build indexes a copy of its own in the same rounds: the
+    // before/after of a change, measured at the same moments of the machine.
+    const before = join(scratch, 'before');
+    const beforeInits = [];
+    if (compareBuild) cpSync(copy, before, { recursive: true, dereference: false });
     record.load_average_1m = [];
     for (let round = 0; round < ROUNDS; round++) {
       record.load_average_1m.push(round1(loadavg()[0]));
       if (codegraph) {
         rmSync(join(peerCopy, '.codegraph'), { recursive: true, force: true });
         peerInits.push(peerRun());
+      }
+      if (compareBuild) {
+        rmSync(join(before, '.cairn'), { recursive: true, force: true });
+        beforeInits.push(cairn(['init', '--json'], before, compareBuild.bin));
       }
       rmSync(join(copy, '.cairn'), { recursive: true, force: true });
       inits.push(cairn(['init', '--json'], copy));
@@ -263,12 +273,16 @@ function benchCorpus(name) {
     };
     record.tools.cairn.trust = trust(copy);
     if (compareBuild) {
-      const before = join(scratch, 'before');
-      cpSync(source, before, { recursive: true, dereference: false });
-      if (existsSync(join(copy, '.gitignore'))) cpSync(join(copy, '.gitignore'), join(before, '.gitignore'));
-      cairn(['init', '--json'], before, compareBuild.bin);
+      const beforeInit = median(beforeInits);
+      record.tools.cairn.init_before = {
+        revision: compareRev,
+        seconds: beforeInit.seconds,
+        cpu_seconds: beforeInit.cpu_seconds,
+        peak_rss_mb: beforeInit.peak_rss_mb,
+        rounds: beforeInit.rounds,
+        phases_ms: JSON.parse(beforeInit.stdout || '{}').data?.timings_ms ?? null,
+      };
       record.tools.cairn.trust_before = { revision: compareRev, ...trust(before, compareBuild.bin) };
-      rmSync(before, { recursive: true, force: true });
     }
     const peerTool = record.tools['@optave/codegraph'];
     const peer = peerTool?.init?.seconds;
@@ -281,6 +295,8 @@ function benchCorpus(name) {
       one_file_sync_vs_codegraph: ratio(edit.seconds, peerTool?.one_file_sync?.seconds),
       init_vs_ctags: floor ? round(init.seconds / floor, 2) : null,
       noop_sync_vs_init: round(noop.seconds / init.seconds, 3),
+      init_vs_before: ratio(init.seconds, record.tools.cairn.init_before?.seconds),
+      init_cpu_vs_before: ratio(init.cpu_seconds, record.tools.cairn.init_before?.cpu_seconds),
     };
     return record;
   } finally {
@@ -347,7 +363,10 @@ for (const name of names.length ? names : ['rust-tokio', 'ts-zod']) {
   process.stderr.write(
     `${name}: cairn init ${c.init.seconds}s (${c.init.cpu_seconds}s CPU), codegraph ${p?.init.seconds ?? '-'}s (${p?.init.cpu_seconds ?? '-'}s CPU), ctags ${record.tools.ctags?.init.seconds ?? '-'}s\n` +
       `${name}: cairn / codegraph: init ${r.init_vs_codegraph ?? '-'} wall, ${r.init_cpu_vs_codegraph ?? '-'} CPU; no-op sync ${r.noop_sync_vs_codegraph ?? '-'}; one-file sync ${r.one_file_sync_vs_codegraph ?? '-'}` +
-      ` (cairn no-op ${c.noop_sync.seconds}s, one-file ${c.one_file_sync.seconds}s)\n`,
+      ` (cairn no-op ${c.noop_sync.seconds}s, one-file ${c.one_file_sync.seconds}s)\n` +
+      (c.init_before
+        ? `${name}: against ${c.init_before.revision}: init ${c.init_before.seconds}s (${c.init_before.cpu_seconds}s CPU, ${c.init_before.peak_rss_mb} MB) before, ratio ${r.init_vs_before} wall, ${r.init_cpu_vs_before} CPU\n`
+        : ''),
   );
 }
 table();
