@@ -15,6 +15,11 @@ import { GraphWriter } from './writer.js';
 
 /** Files resolved per write transaction: bounds the transaction's dirty pages. */
 const RESOLVE_BATCH = 512;
+/**
+ * Call sites a rebuild keeps in memory from insert to resolution (about 40 MB), so a
+ * repository of a few thousand files does not read back what it has just written.
+ */
+const PENDING_SITES = 100_000;
 
 // No dots: lmdb-js takes a path with an extension for a single-file environment.
 export const nextPath = (path: string) => `${path}-next`;
@@ -38,13 +43,18 @@ export interface RebuildSession {
   abort(): Promise<void>;
 }
 
-export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: () => void): RebuildSession {
+export interface RebuildOptions {
+  /** Call sites kept in memory from insert to resolution (default PENDING_SITES). */
+  pendingSites?: number;
+}
+
+export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: () => void, options: RebuildOptions = {}): RebuildSession {
   recoverSwap(path);
   const building = nextPath(path);
   rmSync(building, { recursive: true, force: true });
   let env: GraphEnv | undefined = openEnv(building, false, { scratch: true });
   const stats = emptyStats();
-  const writer = new GraphWriter(env.dbs, stats, { keepPending: false });
+  const writer = new GraphWriter(env.dbs, stats, { pendingBudget: options.pendingSites ?? PENDING_SITES });
   const withSites: string[] = [];
 
   return {
