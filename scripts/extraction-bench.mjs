@@ -2,7 +2,9 @@
 // Native fact extraction alone, in process: for every source file of a corpus, runs
 // `extractFacts` (dist/parsers/index.js) and checks that a reference build produces
 // the very same facts, then times both builds in interleaved rounds (the machine is
-// shared, so only a ratio measured side by side means anything).
+// shared, so only a ratio measured side by side means anything), beside parsing alone
+// and parsing plus one pass of the tags query: the tree-sitter work extraction cannot
+// skip.
 //
 //   node scripts/extraction-bench.mjs --reference <dir> [--rounds 5] ts-zod rust-tokio
 //
@@ -40,7 +42,7 @@ if (reference) {
   }
 }
 const dist = (file) => import(pathToFileURL(join(repo, 'dist', 'parsers', file)).href);
-const builds = [{ name: 'this build', parsers: await load(repo), treeSitter: await dist('tree-sitter.js'), c: await dist('languages/c.js') }];
+const builds = [{ name: 'this build', parsers: await load(repo), engine: await dist('engine.js'), treeSitter: await dist('tree-sitter.js'), c: await dist('languages/c.js') }];
 if (reference) builds.unshift({ name: 'reference', parsers: await load(reference) });
 
 /** Source files of a directory tree that have an extractor, in a stable order. */
@@ -111,13 +113,30 @@ for (const corpus of corpora) {
     return { language, source: language === 'c' || language === 'cpp' ? builds.at(-1).c.blankAnnotationMacros(file.source) : file.source };
   });
 
-  // Time: interleaved rounds over every file (CPU time of this process), each build and
-  // parsing alone (this build's parser: what extraction adds is the rest) in turn, the
-  // order rotating. The minimum is the round least disturbed by the machine's other work.
+  // The language's tags query, as extraction compiles it (cached per thread).
+  const own = builds.at(-1);
+  const queryOf = async (language) => {
+    const { adapter } = await own.parsers.engineFor(language);
+    return own.engine.loadQueryFiles(adapter.grammar, adapter.queryFiles);
+  };
+
+  // Time: interleaved rounds over every file (CPU time of this process), each build,
+  // parsing alone, and parsing plus one pass of the tags query (this build's parser and
+  // query: the tree-sitter work no extraction can skip; what extraction adds is the
+  // rest) in turn, the order rotating. The minimum is the round least disturbed by the
+  // machine's other work.
   const runs = [
     ...builds.map((build) => () => extractAll(build.parsers, files)),
     async () => {
-      for (const { language, source } of parsed) (await builds.at(-1).treeSitter.parserFor(language)).parse(source)?.delete();
+      for (const { language, source } of parsed) {
+        const tree = (await own.treeSitter.parserFor(language)).parse(source);
+        if (!tree) continue;
+        (await queryOf(language)).matches(tree.rootNode);
+        tree.delete();
+      }
+    },
+    async () => {
+      for (const { language, source } of parsed) (await own.treeSitter.parserFor(language)).parse(source)?.delete();
     },
   ];
   const cpu = runs.map(() => []);
@@ -132,9 +151,10 @@ for (const corpus of corpora) {
   }
   const min = (xs) => Math.min(...xs);
   const parse = cpu.at(-1);
+  const parseAndQuery = cpu.at(-2);
 
   if (process.env.BENCH_ALL) console.log(cpu.map((xs) => xs.map((x) => x.toFixed(0)).join(" ")).join("\n"));
-  console.log(`${corpus}: ${files.length} files, ${rounds} rounds; parse alone: cpu min ${min(parse).toFixed(0)} ms, median ${median(parse).toFixed(0)} ms`);
+  console.log(`${corpus}: ${files.length} files, ${rounds} rounds; parse alone: cpu min ${min(parse).toFixed(0)} ms, median ${median(parse).toFixed(0)} ms; parse and query pass: cpu min ${min(parseAndQuery).toFixed(0)} ms, median ${median(parseAndQuery).toFixed(0)} ms`);
   builds.forEach((build, k) => {
     console.log(`  ${build.name.padEnd(10)} facts ${digest(facts[k])}  cpu min ${min(cpu[k]).toFixed(0)} ms, median ${median(cpu[k]).toFixed(0)} ms`);
   });
