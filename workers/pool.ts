@@ -6,6 +6,7 @@ import { Piscina } from 'piscina';
 import type { FileFacts } from '../contracts/facts.js';
 import type { Gate } from '../gate/gate.js';
 import { analyseBatch, type AnalyseRequest } from './analyse-file.js';
+import { tuneForShortRun } from './short-run.js';
 
 /** Files per task: large enough to amortise messaging, small enough to balance. */
 const BATCH = 64;
@@ -57,6 +58,7 @@ export function createAnalysisPool(gate: Gate, jobs: number | undefined, signal?
     async analyse(files, onBatch) {
       const threads = jobs ?? jobsFor(files.length);
       if (threads <= 1 || files.length < IN_PROCESS_THRESHOLD) {
+        if (files.length < IN_PROCESS_FILES) tuneForShortRun();
         for (let i = 0; i < files.length; i += BATCH) onBatch(await analyseBatch(gate, files.slice(i, i + BATCH)));
         return;
       }

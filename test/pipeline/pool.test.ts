@@ -1,7 +1,9 @@
 // The analysis pool's size: chosen from the amount of work unless asked for, and the
 // graph does not depend on it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultJobs, IN_PROCESS_FILES, jobsFor } from '../../workers/pool.js';
+import { Gate } from '../../gate/gate.js';
+import { createAnalysisPool, defaultJobs, IN_PROCESS_FILES, jobsFor } from '../../workers/pool.js';
+import { tunedForShortRun } from '../../workers/short-run.js';
 import { cairn, cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
 
@@ -15,6 +17,17 @@ describe('analysis pool size', () => {
     expect(jobsFor(IN_PROCESS_FILES - 1)).toBe(1);
     expect(jobsFor(IN_PROCESS_FILES)).toBe(defaultJobs());
     expect(jobsFor(14_000)).toBe(defaultJobs());
+  });
+
+  it('a short run, analysed in the calling thread, lowers V8\'s inlining limits for the rest of the process', async () => {
+    const fx = makeFixture({ 'a.ts': 'export function a() { return 1; }\n' });
+    fixtures.push(fx);
+    const pool = createAnalysisPool(new Gate(fx.root, { privacy: [] }), undefined);
+    const facts: string[] = [];
+    await pool.analyse([{ path: 'a.ts', language: 'typescript' }], (batch) => facts.push(...batch.map((f) => f.status)));
+    await pool.close();
+    expect(facts).toEqual(['ok']);
+    expect(tunedForShortRun()).toBe(true);
   });
 
   it('threads or none, init writes the same graph', () => {
