@@ -14,7 +14,6 @@ import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
 import { openStore, type GraphStore } from '../store/index.js';
-import { decideFreshness } from './freshness-check.js';
 import { gitHead } from './git-head.js';
 import { indexGate } from '../gate/config-files.js';
 import type { Gate } from '../gate/gate.js';
@@ -186,6 +185,8 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
     });
   };
   const analyseStarted = performance.now();
+  // Loaded here, not at the top: init never decides freshness, and the machine's library costs start-up time.
+  const { decideFreshness } = await import('./freshness-check.js');
   const decision = await decideFreshness(run.graph.fileStates(), run.inventory.entries, MAX_FILE_BYTES, async (paths) => {
     await analyse(paths);
     return paths.map((path) => {

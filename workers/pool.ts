@@ -2,7 +2,7 @@
 // repositories under a thousand files unless threads are asked for, are analysed in
 // the calling thread instead, where a pool's start-up would cost more than it saves.
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { FileFacts } from '../contracts/facts.js';
 import type { Gate } from '../gate/gate.js';
 import { analyseBatch, type AnalyseRequest } from './analyse-file.js';
@@ -47,12 +47,20 @@ export function createAnalysisPool(gate: Gate, jobs: number | undefined, signal?
   let pool: Piscina | undefined;
   // One listener for the whole run, not one per task: a stopped run ends the threads.
   signal?.addEventListener('abort', () => void pool?.destroy(), { once: true });
+  let starting: Promise<Piscina> | undefined;
+  // piscina is loaded only when threads run: a small repository or a sync never pays for it.
   const getPool = (threads: number) =>
-    (pool ??= new Piscina({
-      filename: workerFile().href,
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: 60_000,
+    (starting ??= import('piscina').then(
+      ({ Piscina }) =>
+        (pool = new Piscina({
+          filename: workerFile().href,
+          minThreads: threads,
+          maxThreads: threads,
+          idleTimeout: 60_000,
+        })),
+    ).then((created) => {
+      if (signal?.aborted) void created.destroy();
+      return created;
     }));
   return {
     async analyse(files, onBatch) {
@@ -62,7 +70,7 @@ export function createAnalysisPool(gate: Gate, jobs: number | undefined, signal?
         for (let i = 0; i < files.length; i += BATCH) onBatch(await analyseBatch(gate, files.slice(i, i + BATCH)));
         return;
       }
-      const runner = getPool(threads);
+      const runner = await getPool(threads);
       const tasks: Array<Promise<void>> = [];
       // The facts go to onBatch and are not kept here, so a large tree never sits in memory.
       for (let i = 0; i < files.length; i += BATCH) {
