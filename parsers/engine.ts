@@ -521,7 +521,7 @@ export class Engine {
     for (const match of matches) {
       let tag: string | undefined;
       let main: Node | undefined;
-      const parts: Parts = {};
+      const parts = emptyParts();
       for (const capture of match.captures) {
         const name = capture.name;
         if (tag === undefined && (name.includes('.') || name === 'import')) {
@@ -536,11 +536,7 @@ export class Engine {
       if (tag.startsWith('definition.')) {
         if (ctx.callsOnly) continue;
         const nameNode = parts.name;
-        const draft: DefinitionDraft = {
-          ...ctx.position(main),
-          kind: tag.slice('definition.'.length) as DraftKind,
-          name: nameNode ? oneLine(nameNode.text) : '',
-        };
+        const draft = definitionDraft(ctx.position(main), tag.slice('definition.'.length) as DraftKind, nameNode ? oneLine(nameNode.text) : '');
         if (parts.signature) draft.signature = true;
         if (ctx.wrappingMacro) draft.wrappingMacro = ctx.wrappingMacro;
         if (adapter.definition && !adapter.definition(draft, main, parts, ctx)) continue;
@@ -561,6 +557,14 @@ export class Engine {
           calleeName: calleeText ?? specifier,
           specifier,
           kind: tag === 'reference.new' ? 'new' : tag === 'reference.macro' ? 'macro' : 'call',
+          // Every optional field present (unset): one shape for every call draft.
+          receiver: undefined,
+          qualifier: undefined,
+          indirect: undefined,
+          bare: undefined,
+          receiverType: undefined,
+          argumentCount: undefined,
+          relationship: undefined,
         };
         if (parts.receiver) draft.receiver = oneLine(parts.receiver.text);
         if (parts.qualifier) draft.qualifier = qualifierText(parts.qualifier.text);
@@ -577,6 +581,52 @@ export class Engine {
       }
     }
   }
+}
+
+/** A definition draft with every optional field present (unset): one shape for every draft. */
+function definitionDraft(position: Position, kind: DraftKind, name: string): DefinitionDraft {
+  return {
+    start: position.start,
+    end: position.end,
+    startLine: position.startLine,
+    startColumn: position.startColumn,
+    endLine: position.endLine,
+    endColumn: position.endColumn,
+    kind,
+    name,
+    scopeName: undefined,
+    isTest: undefined,
+    exported: undefined,
+    signature: undefined,
+    bodyOwner: undefined,
+    testBlock: undefined,
+    trait: undefined,
+    wrappingMacro: undefined,
+    bases: undefined,
+    attributes: undefined,
+    qualifiedName: undefined,
+    ownerType: undefined,
+    disambiguator: undefined,
+    fileLocal: undefined,
+    returnType: undefined,
+  };
+}
+
+/**
+ * A match's parts with every shared part name present (unset), so that every match's
+ * object has the same shape and the adapters' reads of it stay monomorphic.
+ */
+function emptyParts(): Parts {
+  return {
+    name: undefined,
+    signature: undefined,
+    callee: undefined,
+    function: undefined,
+    receiver: undefined,
+    qualifier: undefined,
+    indirect: undefined,
+    arguments: undefined,
+  } as unknown as Parts;
 }
 
 /** Number of ERROR nodes in a tree. */
