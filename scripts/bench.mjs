@@ -309,7 +309,9 @@ function machine() {
   let dirty = false;
   try {
     commit = sh('git', ['rev-parse', 'HEAD'], { cwd: repo });
-    dirty = sh('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repo, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }) !== '';
+    // The results this script writes do not make the measured code dirty (a second corpus
+    // of one run would otherwise see the first one's record).
+    dirty = sh('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'], { cwd: repo, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }) !== '';
   } catch {}
   return {
     cpu: cpus()[0]?.model ?? 'unknown',
