@@ -2,9 +2,9 @@
 // re-resolution: writer.ts; the resolver: resolve/. The store knows nothing of the CLI.
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, GraphReader, IndexMeta, UnresolvedRecord } from '../contracts/graph.js';
-import type { RebuildOptions, RebuildSession } from './rebuild.js';
+import type { RebuildSession } from './rebuild.js';
 
-export type { RebuildOptions, RebuildSession };
+export type { RebuildSession };
 
 /** `unusable`: an index is there but cannot be read at all (a damaged file); `unusableReason()` says why. */
 export type SchemaState = 'missing' | 'compatible' | 'incompatible' | 'unusable';
@@ -50,7 +50,7 @@ export interface GraphStore extends GraphReader {
   /** Reconcile files and re-resolve affected call sites atomically: all of it lands or none. */
   apply(change: StoreChange): Promise<void>;
   /** A full rebuild fed in batches, swapped in whole when finished (init on large trees). */
-  beginRebuild(options?: RebuildOptions): RebuildSession;
+  beginRebuild(): RebuildSession;
   close(): Promise<void>;
 }
 

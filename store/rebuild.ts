@@ -15,11 +15,6 @@ import { GraphWriter } from './writer.js';
 
 /** Files resolved per write transaction: bounds the transaction's dirty pages. */
 const RESOLVE_BATCH = 512;
-/**
- * Call sites a rebuild keeps in memory from insert to resolution (about 40 MB), so a
- * repository of a few thousand files does not read back what it has just written.
- */
-const PENDING_SITES = 100_000;
 
 // No dots: lmdb-js takes a path with an extension for a single-file environment.
 export const nextPath = (path: string) => `${path}-next`;
@@ -43,18 +38,13 @@ export interface RebuildSession {
   abort(): Promise<void>;
 }
 
-export interface RebuildOptions {
-  /** Call sites kept in memory from insert to resolution (default PENDING_SITES). */
-  pendingSites?: number;
-}
-
-export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: () => void, options: RebuildOptions = {}): RebuildSession {
+export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: () => void): RebuildSession {
   recoverSwap(path);
   const building = nextPath(path);
   rmSync(building, { recursive: true, force: true });
   let env: GraphEnv | undefined = openEnv(building, false, { scratch: true });
   const stats = emptyStats();
-  const writer = new GraphWriter(env.dbs, stats, { pendingBudget: options.pendingSites ?? PENDING_SITES });
+  const writer = new GraphWriter(env.dbs, stats, { keepPending: false });
   const withSites: string[] = [];
 
   return {

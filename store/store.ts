@@ -13,7 +13,7 @@ import { knownFromIncomingKey, restoreKnown, type IncomingKey } from './known-va
 import { normalisedName } from './name-words.js';
 import { nearestNames } from './similar-names.js';
 import { emptyStats, sortedStats } from './stats.js';
-import { beginRebuild, recoverSwap, type RebuildOptions, type RebuildSession } from './rebuild.js';
+import { beginRebuild, recoverSwap, type RebuildSession } from './rebuild.js';
 import { changedNames, GraphWriter } from './writer.js';
 
 export interface OpenStoreOptions {
@@ -100,7 +100,7 @@ export class LmdbGraphStore implements GraphStore {
    * A rebuild in batches (`init`): see rebuild.ts. The live environment stays readable
    * until the new one is complete; it is closed just before the swap.
    */
-  beginRebuild(options?: RebuildOptions): RebuildSession {
+  beginRebuild(): RebuildSession {
     if (this.readOnly) throw new Error('store opened read-only');
     return beginRebuild(
       this.path,
@@ -113,7 +113,6 @@ export class LmdbGraphStore implements GraphStore {
         this.env = openEnv(this.path, false);
         this.problem = undefined;
       },
-      options,
     );
   }
 

@@ -34,21 +34,16 @@ export class GraphWriter {
   /** Files inserted by this apply: their sites and answers stay in memory until resolved. */
   private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers }>();
 
-  /**
-   * Call sites held in memory until resolved, at most: a one-transaction apply keeps them
-   * all; a batched rebuild keeps those of the first files up to a bound and reads the
-   * rest back, so a Linux-sized tree never holds them all.
-   */
-  private readonly pendingBudget: number;
-  private pendingSites = 0;
+  /** keepPending: hold inserted call sites in memory until resolved (one-transaction applies); a batched rebuild reads them back instead. */
+  private readonly keepPending: boolean;
 
   constructor(
     private readonly dbs: Dbs,
     private readonly stats: GraphStats,
-    options: { pendingBudget?: number } = {},
+    options: { keepPending?: boolean } = {},
   ) {
     this.lookup = new StoreLookup(dbs);
-    this.pendingBudget = options.pendingBudget ?? Infinity;
+    this.keepPending = options.keepPending ?? true;
   }
 
   // ---- answers (edges and unresolved records) with their counters
@@ -170,10 +165,8 @@ export class GraphWriter {
       this.stats.call_sites += sites.length;
     }
     const answers: FileAnswers = { contains, sites: [] };
-    if (sites.length > 0 && this.pendingSites + sites.length <= this.pendingBudget) {
-      this.pending.set(facts.path, { sites, answers });
-      this.pendingSites += sites.length;
-    } else if (contains.length > 0) this.dbs.answers.putSync(facts.path, answers);
+    if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers });
+    else if (contains.length > 0) this.dbs.answers.putSync(facts.path, answers);
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
     return signatures;
   }
@@ -241,11 +234,7 @@ export class GraphWriter {
     }
     this.dbs.answers.putSync(path, answers);
     this.writeDeps(path, resolved.deps, fresh);
-    const pending = this.pending.get(path);
-    if (pending) {
-      this.pendingSites -= pending.sites.length;
-      this.pending.delete(path);
-    }
+    this.pending.delete(path);
   }
 
   /** Dependencies only grow between purges of a file: an over-approximation that never misses a re-resolution. */
