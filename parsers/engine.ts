@@ -548,7 +548,7 @@ export class Engine {
         const fn = parts.function;
         const specifier = fn ? oneLine(fn.text) : (calleeText ?? '');
         const at = ctx.point(main);
-        const draft: CallDraft = {
+        const fields: EveryField<CallDraft> = {
           start: at.index,
           end: at.index + (main.endIndex - main.startIndex),
           line: at.line,
@@ -566,6 +566,7 @@ export class Engine {
           argumentCount: undefined,
           relationship: undefined,
         };
+        const draft = fields as CallDraft;
         if (parts.receiver) draft.receiver = oneLine(parts.receiver.text);
         if (parts.qualifier) draft.qualifier = qualifierText(parts.qualifier.text);
         if (parts.indirect) draft.indirect = true;
@@ -583,9 +584,12 @@ export class Engine {
   }
 }
 
+/** Every field of T present, optional ones possibly unset: the compiler checks that a literal names them all. */
+type EveryField<T> = { [K in keyof Required<T>]: T[K] | undefined };
+
 /** A definition draft with every optional field present (unset): one shape for every draft. */
 function definitionDraft(position: Position, kind: DraftKind, name: string): DefinitionDraft {
-  return {
+  const draft: EveryField<DefinitionDraft> = {
     start: position.start,
     end: position.end,
     startLine: position.startLine,
@@ -610,6 +614,7 @@ function definitionDraft(position: Position, kind: DraftKind, name: string): Def
     fileLocal: undefined,
     returnType: undefined,
   };
+  return draft as DefinitionDraft;
 }
 
 /**

@@ -50,17 +50,10 @@ export function createAnalysisPool(gate: Gate, jobs: number | undefined, signal?
   let starting: Promise<Piscina> | undefined;
   // piscina is loaded only when threads run: a small repository or a sync never pays for it.
   const getPool = (threads: number) =>
-    (starting ??= import('piscina').then(
-      ({ Piscina }) =>
-        (pool = new Piscina({
-          filename: workerFile().href,
-          minThreads: threads,
-          maxThreads: threads,
-          idleTimeout: 60_000,
-        })),
-    ).then((created) => {
-      if (signal?.aborted) void created.destroy();
-      return created;
+    (starting ??= import('piscina').then(({ Piscina }) => {
+      pool = new Piscina({ filename: workerFile().href, minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
+      if (signal?.aborted) void pool.destroy();
+      return pool;
     }));
   return {
     async analyse(files, onBatch) {
