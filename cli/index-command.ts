@@ -15,7 +15,7 @@ export function registerIndexCommand(program: Command, mode: 'init' | 'sync', de
   program
     .command(mode)
     .description(description)
-    .option('-j, --jobs <n>', 'analysing threads (default: one per core; the calling thread alone under 128 files, and only threads from 1,000)')
+    .option('-j, --jobs <n>', 'analysis threads (default: the calling thread alone under 1,000 files, else available parallelism)')
     .option('--include-library', 'also index library and build folders (node_modules, vendor, target, …) and dot-directories')
     .action(async (flags: IndexFlags, command: Command) => {
       await execute(command, mode, (ctx) => run(ctx, mode, flags), renderIndexReport);
