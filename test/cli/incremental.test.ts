@@ -2,28 +2,13 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cairn, cairnJson } from '../helpers/cli.js';
+import { cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
+import { graphOf } from '../helpers/graph.js';
 import { RUST_TS_FIXTURE } from './fixtures.js';
 
 const fixtures: Fixture[] = [];
 afterEach(() => fixtures.splice(0).forEach((f) => f.remove()));
-
-/** The export without run-specific fields (meta, stat times). */
-function graphOf(root: string): string[] {
-  const run = cairn(['export', '--format', 'jsonl', '-C', root]);
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line))
-    .filter((m) => m.type !== 'meta')
-    .map((m) => {
-      if (m.type === 'file') delete m.data.mtime_ms;
-      return JSON.stringify(m);
-    })
-    .sort();
-}
 
 describe('incremental sync', () => {
   it('equals a fresh init after additions, edits, deletions and renames', () => {

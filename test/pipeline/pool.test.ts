@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Gate } from '../../gate/gate.js';
 import { createAnalysisPool, defaultJobs, IN_PROCESS_FILES, jobsFor } from '../../workers/pool.js';
 import { tunedForShortRun } from '../../workers/short-run.js';
-import { cairn, cairnJson } from '../helpers/cli.js';
+import { cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
+import { graphOf } from '../helpers/graph.js';
 
 const fixtures: Fixture[] = [];
 afterEach(() => fixtures.splice(0).forEach((f) => f.remove()));
@@ -43,11 +44,7 @@ describe('analysis pool size', () => {
       expect(init.code, init.stderr).toBe(0);
       const status = cairnJson(['status', '-C', fx.root]);
       expect(status.code, status.stderr).toBe(0);
-      const exported = cairn(['export', '--format', 'jsonl', '-C', fx.root]);
-      expect(exported.code, exported.stderr).toBe(0);
-      // Everything but the meta line (when, at which head) and the files' modification times.
-      const records = exported.stdout.split('\n').filter((l) => l && !l.startsWith('{"type":"meta"'));
-      return { stats: status.body.data.stats, records: records.map((l) => l.replace(/"mtime_ms":[\d.]+,/, '')) };
+      return { stats: status.body.data.stats, records: graphOf(fx.root) };
     };
     const pooled = graph('2');
     const inProcess = graph('1');
