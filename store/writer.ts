@@ -224,7 +224,7 @@ export class GraphWriter {
   }
 
   /** Writes what resolving some of a file's call sites found, in place of their previous answers. */
-  applyResolved(resolved: ResolvedSites, fresh: boolean): void {
+  private applyResolved(resolved: ResolvedSites, fresh: boolean): void {
     const { path } = resolved;
     const answers = this.pending.get(path)?.answers ?? (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
     for (const [ord, answer] of resolved.answers) {

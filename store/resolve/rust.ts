@@ -69,13 +69,15 @@ export function crateModuleOf(path: string): CrateModule {
   return { rootDir, rootFiles, segs: stem === 'mod' ? inner : [...inner, stem] };
 }
 
-/** crateModuleOf by file, for the call sites of one file (a function of the path alone). */
+/** crateModuleOf, kept per path: every call site of a file asks for it (a function of the path alone). */
 const cratesByPath = new Map<string, CrateModule>();
 
 function crateOfFile(path: string): CrateModule {
-  if (cratesByPath.size >= 4096) cratesByPath.clear();
-  const crate = crateModuleOf(path);
-  cratesByPath.set(path, crate);
+  let crate = cratesByPath.get(path);
+  if (!crate) {
+    if (cratesByPath.size >= 4096) cratesByPath.clear();
+    cratesByPath.set(path, (crate = crateModuleOf(path)));
+  }
   return crate;
 }
 
@@ -276,7 +278,7 @@ export const rustBinder: LanguageBinder = {
   bind(input, ctx) {
     const { site, caller } = input;
     const name = site.calleeName;
-    const crate = cratesByPath.get(site.path) ?? crateOfFile(site.path);
+    const crate = crateOfFile(site.path);
 
     if (site.receiver === 'self') {
       const type = enclosingType(caller, ctx);
