@@ -9,29 +9,15 @@ import type { Node } from '../tree-sitter.js';
 /** Attribute paths (last segment) that mark a test function. */
 const TEST_ATTRIBUTES = new Set(['test', 'rstest', 'test_case', 'quickcheck', 'proptest']);
 
-/**
- * Whether anything attribute-like can precede an item starting at `start`: the previous
- * non-blank character closes an attribute (`]`) or a comment. Saves walking the siblings
- * of the many items that have neither.
- */
-function mayHaveAttributes(source: string, start: number): boolean {
-  let i = start - 1;
-  while (i >= 0 && (source[i] === ' ' || source[i] === '\t' || source[i] === '\n' || source[i] === '\r')) i--;
-  if (i < 0) return false;
-  if (source[i] === ']' || source[i] === '/') return true;
-  const lineStart = source.lastIndexOf('\n', i) + 1;
-  return source.slice(lineStart, i + 1).trimStart().startsWith('//');
-}
-
 const isBlank = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
 
 /**
- * Whether the sibling walk above an item can meet an attribute: whole-line `//` comments
- * (doc comments, mostly) are skipped in the text, and what precedes them must end an
- * attribute (`]`), end a comment (`/`) or hold one. A skipped line holds no `"`, `]` or
- * block comment end, so the last line of an attribute (or of a block comment) is never
- * skipped over. Saves walking the comment siblings of the many documented items
- * without attributes.
+ * Whether the sibling walk above an item can meet an attribute, read in the text: the
+ * previous non-blank character must end an attribute (`]`) or a comment (`/`), or its line
+ * hold a comment (`#[test] // why`). Whole-line `//` comments (doc comments, mostly) are
+ * skipped; a skipped line holds no `"`, `]` or block comment end, so the last line of an
+ * attribute (or of a block comment) is never skipped over. Saves walking the siblings of
+ * the many items with no attribute above them.
  */
 function attributeAbove(source: string, start: number): boolean {
   let i = start - 1;
@@ -48,7 +34,7 @@ function attributeAbove(source: string, start: number): boolean {
 
 /** Text of the attributes (`#[...]`) directly above an item, without `#[` and `]`. */
 function outerAttributes(node: Node, ctx: ExtractionContext, start: number): string[] {
-  if (!mayHaveAttributes(ctx.source, start) || !attributeAbove(ctx.source, start)) return [];
+  if (!attributeAbove(ctx.source, start)) return [];
   const attributes: string[] = [];
   for (let sibling = node.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) {
     if (sibling.type === 'attribute_item') {

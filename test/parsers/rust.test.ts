@@ -228,6 +228,12 @@ fn not_test() {}
     expect((await extract('fn helper() {}', 'src/testing.rs')).symbols[0].isTest).toBe(false);
   });
 
+  it('reads an attribute whatever comments follow it: on its own line, below it, or on its line', async () => {
+    const source = '#[test] // why\nfn trailing() {}\n#[test]\n/// doc\n// note\nfn documented() {}\n/* block */\n#[test] /* why */\nfn block() {}\nfn plain() {}\n';
+    const facts = await extract(source);
+    expect(facts.symbols.filter((s) => s.isTest).map((s) => s.name)).toEqual(['trailing', 'documented', 'block']);
+  });
+
   it('still returns facts for files with syntax errors, and nothing for empty or comment-only files', async () => {
     const broken = await extract('fn ok() { a(); }\nfn broken( { b(); \nstruct After;\n');
     expect(broken.syntaxErrors).toBeGreaterThan(0);
