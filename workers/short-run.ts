@@ -4,7 +4,8 @@
 // functions of extraction and resolution, into which it inlines up to 920 bytes of
 // callees' bytecode. Inlining less makes it compile less and sooner: on rust-tokio,
 // 1.43 s of optimising-compiler time became 1.12 s, and init took 6-11% less CPU (ts-zod
-// 3-6%; medians of 8 to 14 interleaved rounds, bench/results/index-speed.md). Long runs
+// 3-6%; medians of 8 to 14 interleaved rounds, bench/results/index-speed.md;
+// scripts/bench-jit.mjs measures the compiler's time against another revision). Long runs
 // keep V8's defaults: on go-kubernetes the steady-state code is what counts, and
 // resolution took about 5% longer with these limits.
 import { setFlagsFromString } from 'node:v8';
