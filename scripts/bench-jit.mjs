@@ -8,20 +8,11 @@
 //
 //   node scripts/bench-jit.mjs rust-tokio [--rounds 3] [--compare REV]
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildRevision } from './build-revision.mjs';
-import { corpusPath } from './corpus-path.mjs';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { alternatingBuilds, benchArguments } from './alternating-builds.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const corpus = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
-if (!corpus) throw new Error('usage: bench-jit.mjs CORPUS [--rounds N] [--compare REV]');
-const rounds = Number(option('--rounds') ?? 3);
-const compareRev = option('--compare');
+const args = benchArguments('bench-jit.mjs');
 
 /** `completed compiling|optimizing <JSFunction ...> (target TURBOFAN) - took a, b, c ms` */
 const COMPILED = /completed (?:compiling|optimizing) .* \(target TURBOFAN\) - took ([\d.]+), ([\d.]+), ([\d.]+) ms/;
@@ -46,21 +37,7 @@ function tracedInit(root, dir) {
   return { compiles, compile_ms: Math.round(ms), cpu_s: Math.round((user + system) * 100) / 100 };
 }
 
-const scratch = mkdtempSync(join(tmpdir(), 'cairn-bench-jit-'));
-const other = compareRev ? buildRevision(repo, compareRev) : null;
-try {
-  const builds = [{ name: 'this build', root: repo }, ...(other ? [{ name: compareRev, root: other.dir }] : [])];
-  for (const build of builds) {
-    build.dir = join(scratch, build.name.replace(/\W/g, '_'));
-    cpSync(corpusPath(corpus), build.dir, { recursive: true });
-    build.rounds = [];
-  }
-  for (let r = 0; r < rounds; r++) for (const build of builds) build.rounds.push(tracedInit(build.root, build.dir));
-  for (const build of builds) {
-    const rows = build.rounds.map((x) => `${x.compile_ms} ms in ${x.compiles} compiles (${x.cpu_s} CPU s)`);
-    console.log(`${corpus} ${build.name}: ${rows.join('; ')}`);
-  }
-} finally {
-  other?.cleanup();
-  rmSync(scratch, { recursive: true, force: true });
+for (const build of await alternatingBuilds(args, (root, dir) => () => tracedInit(root, dir))) {
+  const rows = build.rounds.map((x) => `${x.compile_ms} ms in ${x.compiles} compiles (${x.cpu_s} CPU s)`);
+  console.log(`${args.corpus} ${build.name}: ${rows.join('; ')}`);
 }

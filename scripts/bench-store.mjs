@@ -5,20 +5,11 @@
 // same in the same process, the rounds alternating, so both see the same machine.
 //
 //   node scripts/bench-store.mjs ts-zod [--rounds 3] [--compare REV]
-import { mkdtempSync, rmSync, cpSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildRevision } from './build-revision.mjs';
-import { corpusPath } from './corpus-path.mjs';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { alternatingBuilds, benchArguments } from './alternating-builds.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const corpus = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
-if (!corpus) throw new Error('usage: bench-store.mjs CORPUS [--rounds N] [--compare REV]');
-const rounds = Number(option('--rounds') ?? 3);
-const compareRev = option('--compare');
+const args = benchArguments('bench-store.mjs');
 
 const META = { schema_version: 0, git_head: null, indexed_at: 'bench', workspace: '.', options: { include_library: false }, cairn_version: 'bench' };
 
@@ -51,19 +42,6 @@ async function storeOf(root, dir) {
   };
 }
 
-const scratch = mkdtempSync(join(tmpdir(), 'cairn-bench-store-'));
-const other = compareRev ? buildRevision(repo, compareRev) : null;
-try {
-  const builds = [{ name: 'this build', root: repo }, ...(other ? [{ name: compareRev, root: other.dir }] : [])];
-  for (const build of builds) {
-    build.dir = join(scratch, build.name.replace(/\W/g, '_'));
-    cpSync(corpusPath(corpus), build.dir, { recursive: true });
-    build.run = await storeOf(build.root, build.dir);
-    build.rounds = [];
-  }
-  for (let r = 0; r < rounds; r++) for (const build of builds) build.rounds.push(await build.run());
-  for (const build of builds) console.log(`${corpus} ${build.name}: ${build.rounds.map((x) => `${x.cpu_ms} CPU ms (${x.wall_ms} ms, resolve ${x.resolve_ms})`).join('; ')}`);
-} finally {
-  other?.cleanup();
-  rmSync(scratch, { recursive: true, force: true });
+for (const build of await alternatingBuilds(args, storeOf)) {
+  console.log(`${args.corpus} ${build.name}: ${build.rounds.map((x) => `${x.cpu_ms} CPU ms (${x.wall_ms} ms, resolve ${x.resolve_ms})`).join('; ')}`);
 }
