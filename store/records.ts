@@ -107,17 +107,15 @@ export function symbolRecords(facts: FileFacts, ids: readonly string[]): SymbolR
 }
 
 /**
- * The call sites as stored: the facts plus ord and caller id. `path` and `language` are
- * the file's and are not written per site; the writer sets them when it reads sites back.
+ * The call sites as stored: the facts, each caller as its slot in the file's file_symbols
+ * list (`slotOf[i]` for symbol i). The site's context (ord, path, language, caller id) is
+ * not written: resolution sets it when it reads the sites back.
  */
-export function storedCallSites(facts: FileFacts, ids: readonly string[]): StoredCallSite[] {
-  const fileId = fileSymbolId(facts.path);
+export function storedCallSites(facts: FileFacts, slotOf: readonly number[]): StoredCallSite[] {
   const out = new Array<StoredCallSite>(facts.callSites.length);
   facts.callSites.forEach((site, ord) => {
     const stored = {
-      ord,
-      callerId: site.caller === null ? fileId : (ids[site.caller] ?? fileId),
-      caller: site.caller,
+      callerSlot: site.caller === null ? 0 : (slotOf[site.caller] ?? 0),
       calleeName: site.calleeName,
       specifier: site.specifier,
       kind: site.kind,

@@ -23,7 +23,8 @@ export interface ResolvedSites {
 export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, sites: StoredCallSite[], wanted: ReadonlySet<number>): ResolvedSites {
   const language = (dbs.files.get(path) as FileRecord).language;
   const binder = binderFor(language);
-  const ords = wanted.has(WHOLE_FILE) ? sites.map((s) => s.ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
+  const ords = wanted.has(WHOLE_FILE) ? sites.map((_, ord) => ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
+  const slots = dbs.file_symbols.get(path) as string[];
   const deps = new Map<string, Set<number>>();
   const callers = new Map<string, SymbolRecord>();
   const answers: Array<[number, Answer]> = [];
@@ -31,8 +32,10 @@ export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, sites:
   lookup.beginFile();
   for (const ord of ords) {
     const site = sites[ord];
+    site.ord = ord;
     site.path = path;
     site.language = language;
+    site.callerId = slots[site.callerSlot] ?? slots[0];
     let caller = callers.get(site.callerId);
     if (!caller) callers.set(site.callerId, (caller = dbs.symbols.get(site.callerId) as SymbolRecord));
     lookup.beginSite();

@@ -1,7 +1,9 @@
 // The store's on-disk layout: schema version, sub-database names and key shapes.
 // Bump SCHEMA_VERSION whenever a key or value shape below changes (or their encoding:
 // version 6 keeps record shapes as msgpack shared structures, env.ts; version 7 leaves
-// out of an incoming edge's value what its key says, known-values.ts); a store written
+// out of an incoming edge's value what its key says, known-values.ts; version 8 names a
+// file's own symbols by their slot in its file_symbols list in its answers and call
+// sites, and leaves the file's path out of its answers, file-answers.ts); a store written
 // with another version is reported `incompatible` and never read.
 //
 // Writes dominate an init, so what a file owns is kept per file (one record per
@@ -13,16 +15,16 @@
 //   meta          'schema_version' | 'meta' | 'stats'      -> number | IndexMeta | GraphStats
 //   files         path                                     -> FileRecord
 //   symbols       id                                       -> SymbolRecord (file symbols `<path>::` too)
-//   file_symbols  path                                     -> id[]          (file symbol first, then source order)
+//   file_symbols  path                                     -> id[]          (file symbol first, then source order: a symbol's slot)
 //   names         [lower(name), name, id]                  -> null          (name index; no file symbols)
 //   test_symbols  id                                       -> kind          (every is_test symbol)
 //   file_tests    [path, id]                               -> kind          (the same, by file)
 //   test_words    [word suffix, id]                        -> kind          (test cases by the words of their name: name-words.ts)
-//   answers       path                                     -> FileAnswers   (the file's outgoing edges and unresolved records)
+//   answers       path                                     -> FileAnswers   (the file's outgoing edges and unresolved records, file-answers.ts)
 //   incoming      [target, relationship, source, line, column, ord, confidence] -> EdgeRecord (without what the key says)
 //   test_incoming the incoming key of each edge whose source is a test -> null
 //   tested        target                                   -> null          (targets with an entry in test_incoming)
-//   call_sites    path                                     -> StoredCallSite[] (raw facts, so re-resolution never re-parses)
+//   call_sites    path                                     -> StoredCallSite[] (raw facts, so re-resolution never re-parses; index = ord)
 //   imports       path                                     -> ImportFact[]
 //   dependents    [dep, path]                              -> ord[]         (call sites to re-resolve when `dep` changes)
 //   dependencies  path                                     -> dep[]         (reverse of dependents, for purging)
@@ -45,7 +47,7 @@ import type { Key } from 'lmdb';
 import type { CallSiteFact, Language } from '../contracts/facts.js';
 import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export const DB_NAMES = [
   'meta',
@@ -69,12 +71,18 @@ export const DB_NAMES = [
 
 export type DbName = (typeof DB_NAMES)[number];
 
-/** A call site as kept in the store: the fact plus what resolution needs without re-reading the file. */
-export interface StoredCallSite extends CallSiteFact {
+/**
+ * A call site as kept in the store: the fact, with its enclosing symbol named by its slot
+ * in the file's file_symbols list (0, the file symbol, for file-scope code). The last
+ * four fields are the site's context, set when it is read back for resolution
+ * (resolve-file.ts) and never stored: its index in the file's list, the file's path and
+ * language, and the enclosing symbol's id.
+ */
+export interface StoredCallSite extends Omit<CallSiteFact, 'caller'> {
+  callerSlot: number;
   ord: number;
   path: string;
   language: Language | null;
-  /** Id of the enclosing symbol, or the file symbol `<path>::` for file-scope code. */
   callerId: string;
 }
 

@@ -8,6 +8,7 @@ import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolReco
 import type { Relationship } from '../contracts/tiers.js';
 import { envExists, envProblem, graphPath, openEnv, type Dbs, type GraphEnv } from './env.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
+import { readAnswers } from './file-answers.js';
 import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { knownFromIncomingKey, restoreKnown, type IncomingKey } from './known-values.js';
 import { normalisedName } from './name-words.js';
@@ -352,14 +353,16 @@ export class LmdbGraphStore implements GraphStore {
   }
 
   private answersOf(path: string): FileAnswers | undefined {
-    return this.readable()?.answers.get(path) as FileAnswers | undefined;
+    const dbs = this.readable();
+    const stored = dbs?.answers.get(path) as FileAnswers | undefined;
+    return stored && readAnswers(path, dbs!.file_symbols.get(path) as string[], stored);
   }
 
   private *allAnswers(prefix?: string): Iterable<FileAnswers> {
     const dbs = this.readable();
     if (!dbs) return;
     const range = prefix ? { start: prefix, end: prefix + HIGH } : {};
-    for (const { value } of dbs.answers.getRange(range)) yield value as FileAnswers;
+    for (const { key, value } of dbs.answers.getRange(range)) yield readAnswers(key as string, dbs.file_symbols.get(key) as string[], value as FileAnswers);
   }
 
   /** Unresolved records in path, line, column, specifier order. */

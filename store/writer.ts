@@ -20,6 +20,7 @@ import type { Dbs } from './env.js';
 import { StoreLookup } from './lookup.js';
 import { wordSuffixes } from './name-words.js';
 import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
+import { readAnswers, slotsById, storedAnswers } from './file-answers.js';
 import { knownFromIncomingKey, omitKnown, type IncomingKey } from './known-values.js';
 import { resolveSites, type ResolvedSites } from './resolve-file.js';
 import { fileDep, type FileAnswers, isUnresolved, nameDep, prefixRange, type StoredCallSite } from './schema.js';
@@ -32,7 +33,7 @@ type Signatures = Map<string, string[]>;
 export class GraphWriter {
   private readonly lookup: StoreLookup;
   /** Files inserted by this apply: their sites and answers stay in memory until resolved. */
-  private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers }>();
+  private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers; slotOf: Map<string, number> }>();
 
   /** keepPending: hold inserted call sites in memory until resolved (one-transaction applies); a batched rebuild reads them back instead. */
   private readonly keepPending: boolean;
@@ -91,7 +92,8 @@ export class GraphWriter {
     bump(this.stats.files_by_language, file.language ?? 'unknown', -1);
     this.dbs.files.removeSync(path);
 
-    for (const id of (this.dbs.file_symbols.get(path) as string[] | undefined) ?? []) {
+    const slots = (this.dbs.file_symbols.get(path) as string[] | undefined) ?? [];
+    for (const id of slots) {
       const symbol = this.dbs.symbols.get(id) as SymbolRecord | undefined;
       if (symbol && symbol.kind !== 'file') {
         this.dbs.names.removeSync([symbol.name.toLowerCase(), symbol.name, id]);
@@ -103,8 +105,9 @@ export class GraphWriter {
     }
     this.dbs.file_symbols.removeSync(path);
 
-    const answers = this.dbs.answers.get(path) as FileAnswers | undefined;
-    if (answers) {
+    const stored = this.dbs.answers.get(path) as FileAnswers | undefined;
+    if (stored) {
+      const answers = readAnswers(path, slots, stored);
       answers.contains.forEach((edge, i) => this.dropAnswer(edge, -1 - i));
       answers.sites.forEach((answer, ord) => this.dropAnswer(answer, ord));
       this.dbs.answers.removeSync(path);
@@ -158,15 +161,18 @@ export class GraphWriter {
         contains.push(edge);
       }
     }
-    this.dbs.file_symbols.putSync(facts.path, [file.id, ...order.map((i) => ids[i])]);
-    const sites = storedCallSites(facts, ids);
+    const slots = [file.id, ...order.map((i) => ids[i])];
+    this.dbs.file_symbols.putSync(facts.path, slots);
+    const slotOf = new Array<number>(order.length);
+    order.forEach((index, position) => (slotOf[index] = position + 1));
+    const sites = storedCallSites(facts, slotOf);
     if (sites.length > 0) {
       this.dbs.call_sites.putSync(facts.path, sites);
       this.stats.call_sites += sites.length;
     }
     const answers: FileAnswers = { contains, sites: [] };
-    if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers });
-    else if (contains.length > 0) this.dbs.answers.putSync(facts.path, answers);
+    if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers, slotOf: slotsById(slots) });
+    else if (contains.length > 0) this.dbs.answers.putSync(facts.path, storedAnswers(facts.path, slotsById(slots), answers));
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
     return signatures;
   }
@@ -226,15 +232,23 @@ export class GraphWriter {
   /** Writes what resolving some of a file's call sites found, in place of their previous answers. */
   private applyResolved(resolved: ResolvedSites, fresh: boolean): void {
     const { path } = resolved;
-    const answers = this.pending.get(path)?.answers ?? (this.dbs.answers.get(path) as FileAnswers | undefined) ?? { contains: [], sites: [] };
+    const pending = this.pending.get(path);
+    const { answers, slotOf } = pending ?? this.storedAnswersOf(path);
     for (const [ord, answer] of resolved.answers) {
       this.dropAnswer(answers.sites[ord], ord);
       answers.sites[ord] = answer;
       this.addAnswer(answer, ord);
     }
-    this.dbs.answers.putSync(path, answers);
+    this.dbs.answers.putSync(path, storedAnswers(path, slotOf, answers));
     this.writeDeps(path, resolved.deps, fresh);
     this.pending.delete(path);
+  }
+
+  /** A file's answers as the store holds them, made whole, and its slots by symbol id. */
+  private storedAnswersOf(path: string): { answers: FileAnswers; slotOf: Map<string, number> } {
+    const slots = (this.dbs.file_symbols.get(path) as string[] | undefined) ?? [];
+    const stored = this.dbs.answers.get(path) as FileAnswers | undefined;
+    return { answers: stored ? readAnswers(path, slots, stored) : { contains: [], sites: [] }, slotOf: slotsById(slots) };
   }
 
   /** Dependencies only grow between purges of a file: an over-approximation that never misses a re-resolution. */

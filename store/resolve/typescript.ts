@@ -376,7 +376,7 @@ function recipeLookups(ctx: ResolveContext): RecipeLookups {
     callees(path, callee, kind, caller) {
       const dot = callee.lastIndexOf('.');
       const name = callee.slice(dot + 1);
-      const site = { ord: -1, path, language: 'typescript', callerId: caller.id, caller: null, calleeName: name, specifier: callee, kind, line: 0, column: 0 } as StoredCallSite;
+      const site = { ord: -1, path, language: 'typescript', callerId: caller.id, callerSlot: 0, calleeName: name, specifier: callee, kind, line: 0, column: 0 } as StoredCallSite;
       if (dot >= 0) site.receiver = callee.slice(0, dot);
       const bound = typescriptBinder.bind({ site, caller }, ctx);
       if (bound === undefined) {
