@@ -15,7 +15,7 @@ import { normalisedName } from './name-words.js';
 import { nearestNames } from './similar-names.js';
 import { emptyStats, sortedStats } from './stats.js';
 import { beginRebuild, recoverSwap, type RebuildSession } from './rebuild.js';
-import { changedNames, GraphWriter } from './writer.js';
+import { changedNames, GraphWriter, type Signatures } from './writer.js';
 
 export interface OpenStoreOptions {
   /** Never create or write anything; a workspace without an index reads as `missing`. */
@@ -25,8 +25,6 @@ export interface OpenStoreOptions {
 export function openStore(workspace: string, options: OpenStoreOptions = {}): GraphStore {
   return new LmdbGraphStore(graphPath(workspace), options.readOnly ?? false);
 }
-
-type Signatures = Map<string, string[]>;
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -57,14 +55,6 @@ function fileUnresolved(answers: FileAnswers | undefined): UnresolvedRecord[] {
     return x.line - y.line || x.column - y.column || (x.specifier < y.specifier ? -1 : x.specifier > y.specifier ? 1 : 0) || a - b;
   };
   return ords.sort(byPosition).map((ord) => answers.sites[ord] as UnresolvedRecord);
-}
-
-function merge(into: Signatures, from: Signatures): void {
-  for (const [name, list] of from) {
-    const existing = into.get(name);
-    if (existing) existing.push(...list);
-    else into.set(name, [...list]);
-  }
 }
 
 export class LmdbGraphStore implements GraphStore {
@@ -433,8 +423,8 @@ export class LmdbGraphStore implements GraphStore {
     const touched = [...new Set([...upserts.keys(), ...change.deletions])].sort();
     const before: Signatures = new Map();
     const after: Signatures = new Map();
-    if (!rebuild) for (const path of touched) merge(before, writer.purgeFile(path));
-    for (const path of [...upserts.keys()].sort()) merge(after, writer.insertFile(upserts.get(path)!));
+    if (!rebuild) for (const path of touched) writer.purgeFile(path, before);
+    for (const path of [...upserts.keys()].sort()) writer.insertFile(upserts.get(path)!, rebuild ? undefined : after);
 
     const targets = new Map<string, Set<number>>();
     for (const [path, facts] of upserts) if (facts.status === 'ok' && facts.callSites.length > 0) targets.set(path, new Set([WHOLE_FILE]));

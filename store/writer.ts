@@ -28,7 +28,7 @@ import { bump } from './stats.js';
 
 export const incomingKey = (e: EdgeRecord, ord: number): IncomingKey => [e.target!, e.relationship, e.source, e.line, e.column, ord, e.confidence];
 
-type Signatures = Map<string, string[]>;
+export type Signatures = Map<string, string[]>;
 
 export class GraphWriter {
   private readonly lookup: StoreLookup;
@@ -82,11 +82,10 @@ export class GraphWriter {
 
   // ---- per-file reconcile
 
-  /** Deletes everything `path` owns; returns the resolution signatures of its symbols by name. */
-  purgeFile(path: string): Signatures {
-    const signatures: Signatures = new Map();
+  /** Deletes everything `path` owns; adds the resolution signatures of its symbols, by name, to `signatures`. */
+  purgeFile(path: string, signatures: Signatures): void {
     const file = this.dbs.files.get(path) as FileRecord | undefined;
-    if (!file) return signatures;
+    if (!file) return;
     this.stats.files -= 1;
     bump(this.stats.files_by_status, file.status, -1);
     bump(this.stats.files_by_language, file.language ?? 'unknown', -1);
@@ -120,18 +119,19 @@ export class GraphWriter {
     for (const dep of (this.dbs.dependencies.get(path) as string[] | undefined) ?? []) this.dbs.dependents.removeSync([dep, path]);
     this.dbs.dependencies.removeSync(path);
     this.dbs.imports.removeSync(path);
-    return signatures;
   }
 
-  /** Writes one file's facts (call sites not yet resolved); returns the resolution signatures of its symbols by name. */
-  insertFile(facts: FileFacts): Signatures {
-    const signatures: Signatures = new Map();
+  /**
+   * Writes one file's facts (call sites not yet resolved). With `signatures`, adds the
+   * resolution signatures of its symbols by name to it (a rebuild has nothing to compare).
+   */
+  insertFile(facts: FileFacts, signatures?: Signatures): void {
     const record = fileRecord(facts);
     this.dbs.files.putSync(facts.path, record);
     this.stats.files += 1;
     bump(this.stats.files_by_status, record.status, 1);
     bump(this.stats.files_by_language, record.language ?? 'unknown', 1);
-    if (facts.status !== 'ok') return signatures;
+    if (facts.status !== 'ok') return;
 
     const ids = symbolIds(facts.path, facts.symbols);
     const symbols = symbolRecords(facts, ids);
@@ -145,7 +145,7 @@ export class GraphWriter {
       this.dbs.names.putSync([symbol.name.toLowerCase(), symbol.name, symbol.id], null);
       if (symbol.is_test) this.addTest(symbol);
       this.stats.symbols += 1;
-      addSignature(signatures, symbol);
+      if (signatures) addSignature(signatures, symbol);
       if (symbol.parent_id !== null) {
         const edge: EdgeRecord = {
           source: symbol.parent_id,
@@ -174,7 +174,6 @@ export class GraphWriter {
     if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers, slotOf: slotsById(slots) });
     else if (contains.length > 0) this.dbs.answers.putSync(facts.path, storedAnswers(facts.path, slotsById(slots), answers));
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
-    return signatures;
   }
 
   // ---- the test indexes (schema.ts: test_symbols, file_tests, test_words)
