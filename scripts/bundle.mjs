@@ -40,4 +40,3 @@ await build({
   logLevel: 'warn',
   output: { dir: outDir, format: 'esm', entryFileNames: 'main.js', chunkFileNames: '[name]-[hash].js', cleanDir: true },
 });
-

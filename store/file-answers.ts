@@ -21,7 +21,7 @@ export function storedAnswers(path: string, slotOf: ReadonlyMap<string, number>,
   const store = (answer: Answer | undefined): Answer | undefined => {
     if (!answer) return answer;
     const stored = omitKnown(answer, known);
-    const slot = slotOf.get(answer.source as string);
+    const slot = slotOf.get(answer.source);
     if (slot !== undefined) (stored as { source: unknown }).source = slot;
     return stored;
   };
