@@ -3,7 +3,10 @@
 // each corpus (the main thread and every pool worker write a profile), sorts each
 // sample into a phase by the innermost phase function on its stack, and writes the
 // shares per thread. Shares are proportions of a thread's samples, so they stay
-// meaningful on a loaded machine where absolute times are not.
+// meaningful on a loaded machine where absolute times are not. It runs the unbundled
+// dist/cli/main.js rather than bin/cairn.js: phases are found by module and function
+// names, which the bundle (scripts/bundle.mjs) merges and renames. Only module loading
+// at start-up differs from what bin/cairn.js does.
 //
 //   npm run profile                      rust-tokio and ts-zod
 //   npm run profile -- go-cobra          any corpus names from the corpora installer
@@ -124,7 +127,7 @@ function profileCorpus(name) {
     cpSync(corpusPath(name), copy, { recursive: true, dereference: true });
     const profiles = join(scratch, 'profiles');
     const load = loadavg()[0];
-    const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, '--cpu-prof', '--cpu-prof-dir', profiles, '--cpu-prof-interval', '500', join(repo, 'bin', 'cairn.js'), 'init', '--json', '-C', copy], {
+    const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, '--cpu-prof', '--cpu-prof-dir', profiles, '--cpu-prof-interval', '500', join(repo, 'dist', 'cli', 'main.js'), 'init', '--json', '-C', copy], {
       encoding: 'utf8',
       maxBuffer: 1 << 30,
     });
