@@ -16,12 +16,12 @@ export function slotsById(slots: readonly string[]): Map<string, number> {
 }
 
 /** `answers` as written for the file at `path`; the records themselves are not changed. */
-export function storedAnswers(path: string, slotOf: ReadonlyMap<string, number>, answers: FileAnswers): FileAnswers {
+export function storedAnswers(path: string, slotById: ReadonlyMap<string, number>, answers: FileAnswers): FileAnswers {
   const known = { file_path: path };
   const store = (answer: Answer | undefined): Answer | undefined => {
     if (!answer) return answer;
     const stored = omitKnown(answer, known);
-    const slot = slotOf.get(answer.source);
+    const slot = slotById.get(answer.source);
     if (slot !== undefined) (stored as { source: unknown }).source = slot;
     return stored;
   };

@@ -108,14 +108,14 @@ export function symbolRecords(facts: FileFacts, ids: readonly string[]): SymbolR
 
 /**
  * The call sites as stored: the facts, each caller as its slot in the file's file_symbols
- * list (`slotOf[i]` for symbol i). The site's context (ord, path, language, caller id) is
+ * list (`symbolSlots[i]` for symbol i). The site's context (ord, path, language, caller id) is
  * not written: resolution sets it when it reads the sites back.
  */
-export function storedCallSites(facts: FileFacts, slotOf: readonly number[]): StoredCallSite[] {
+export function storedCallSites(facts: FileFacts, symbolSlots: readonly number[]): StoredCallSite[] {
   const out = new Array<StoredCallSite>(facts.callSites.length);
   facts.callSites.forEach((site, ord) => {
     const stored = {
-      callerSlot: site.caller === null ? 0 : (slotOf[site.caller] ?? 0),
+      callerSlot: site.caller === null ? 0 : (symbolSlots[site.caller] ?? 0),
       calleeName: site.calleeName,
       specifier: site.specifier,
       kind: site.kind,

@@ -33,7 +33,7 @@ export type Signatures = Map<string, string[]>;
 export class GraphWriter {
   private readonly lookup: StoreLookup;
   /** Files inserted by this apply: their sites and answers stay in memory until resolved. */
-  private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers; slotOf: Map<string, number> }>();
+  private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers; slotById: Map<string, number> }>();
 
   /** keepPending: hold inserted call sites in memory until resolved (one-transaction applies); a batched rebuild reads them back instead. */
   private readonly keepPending: boolean;
@@ -163,15 +163,15 @@ export class GraphWriter {
     }
     const slots = [file.id, ...order.map((i) => ids[i])];
     this.dbs.file_symbols.putSync(facts.path, slots);
-    const slotOf = new Array<number>(order.length);
-    order.forEach((index, position) => (slotOf[index] = position + 1));
-    const sites = storedCallSites(facts, slotOf);
+    const symbolSlots = new Array<number>(order.length);
+    order.forEach((index, position) => (symbolSlots[index] = position + 1));
+    const sites = storedCallSites(facts, symbolSlots);
     if (sites.length > 0) {
       this.dbs.call_sites.putSync(facts.path, sites);
       this.stats.call_sites += sites.length;
     }
     const answers: FileAnswers = { contains, sites: [] };
-    if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers, slotOf: slotsById(slots) });
+    if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers, slotById: slotsById(slots) });
     else if (contains.length > 0) this.dbs.answers.putSync(facts.path, storedAnswers(facts.path, slotsById(slots), answers));
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
   }
@@ -232,22 +232,22 @@ export class GraphWriter {
   private applyResolved(resolved: ResolvedSites, fresh: boolean): void {
     const { path } = resolved;
     const pending = this.pending.get(path);
-    const { answers, slotOf } = pending ?? this.storedAnswersOf(path);
+    const { answers, slotById } = pending ?? this.storedAnswersOf(path);
     for (const [ord, answer] of resolved.answers) {
       this.dropAnswer(answers.sites[ord], ord);
       answers.sites[ord] = answer;
       this.addAnswer(answer, ord);
     }
-    this.dbs.answers.putSync(path, storedAnswers(path, slotOf, answers));
+    this.dbs.answers.putSync(path, storedAnswers(path, slotById, answers));
     this.writeDeps(path, resolved.deps, fresh);
     this.pending.delete(path);
   }
 
   /** A file's answers as the store holds them, made whole, and its slots by symbol id. */
-  private storedAnswersOf(path: string): { answers: FileAnswers; slotOf: Map<string, number> } {
+  private storedAnswersOf(path: string): { answers: FileAnswers; slotById: Map<string, number> } {
     const slots = (this.dbs.file_symbols.get(path) as string[] | undefined) ?? [];
     const stored = this.dbs.answers.get(path) as FileAnswers | undefined;
-    return { answers: stored ? readAnswers(path, slots, stored) : { contains: [], sites: [] }, slotOf: slotsById(slots) };
+    return { answers: stored ? readAnswers(path, slots, stored) : { contains: [], sites: [] }, slotById: slotsById(slots) };
   }
 
   /** Dependencies only grow between purges of a file: an over-approximation that never misses a re-resolution. */
