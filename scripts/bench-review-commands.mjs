@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRevision } from './build-revision.mjs';
 import { corpusPath } from './corpus-path.mjs';
+import { median } from './median.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(repo, 'bench', 'results');
@@ -92,7 +93,6 @@ function tenFileChange(root, ext) {
   return chosen;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Bare process start (`node -e 0`), median of five: on a loaded machine it is much of a query's time. */
 function nodeStartMs() {

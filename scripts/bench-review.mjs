@@ -20,6 +20,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmS
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './median.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -174,7 +175,6 @@ try {
       throw new Error(`unexpected ${language} fixture result: ${JSON.stringify(check)}`);
     }
   }
-  const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const profileTimes = { rust: { warm: [], cold: [] }, python: { warm: [], cold: [] } };
   if (!(await startServer(builds[0]))) throw new Error('no review server answered');
   const otherHasServer = other ? await startServer(builds[1]) : false;
@@ -216,7 +216,7 @@ try {
     }
   }
   times.sort((a, b) => a - b);
-  const median = medianOf(times);
+  const warmMedian = median(times);
   // Bare `node -e 0` on the same machine at the same time, so the figure can be read against process start-up.
   const bare = [];
   for (let i = 0; i < runs; i++) {
@@ -231,20 +231,20 @@ try {
   const result = {
     benchmark: 'review --event, one TypeScript root with three supporting files, backend none, process start included',
     runs,
-    median_ms: Math.round(median),
+    median_ms: Math.round(warmMedian),
     min_ms: Math.round(times[0]),
     max_ms: Math.round(times[times.length - 1]),
-    cold_median_ms: Math.round(medianOf(coldTimes)),
-    first_hook_median_ms: Math.round(medianOf(firstTimes)),
+    cold_median_ms: Math.round(median(coldTimes)),
+    first_hook_median_ms: Math.round(median(firstTimes)),
     first_hook_runs: firstTimes.length,
     profiles: Object.fromEntries(
       Object.entries(profileTimes).map(([language, t]) => [
         language,
         {
-          median_ms: Math.round(medianOf(t.warm)),
-          cold_median_ms: Math.round(medianOf(t.cold)),
-          ratio_to_typescript: Math.round((medianOf(t.warm) / median) * 100) / 100,
-          cold_ratio_to_typescript: Math.round((medianOf(t.cold) / medianOf(coldTimes)) * 100) / 100,
+          median_ms: Math.round(median(t.warm)),
+          cold_median_ms: Math.round(median(t.cold)),
+          ratio_to_typescript: Math.round((median(t.warm) / warmMedian) * 100) / 100,
+          cold_ratio_to_typescript: Math.round((median(t.cold) / median(coldTimes)) * 100) / 100,
         },
       ]),
     ),
@@ -256,10 +256,10 @@ try {
           compared_with: {
             revision: compareRev,
             has_server: otherHasServer,
-            median_ms: Math.round(medianOf(otherTimes)),
-            ratio: Math.round((median / medianOf(otherTimes)) * 100) / 100,
-            cold_median_ms: Math.round(medianOf(otherColdTimes)),
-            cold_ratio: Math.round((medianOf(coldTimes) / medianOf(otherColdTimes)) * 100) / 100,
+            median_ms: Math.round(median(otherTimes)),
+            ratio: Math.round((warmMedian / median(otherTimes)) * 100) / 100,
+            cold_median_ms: Math.round(median(otherColdTimes)),
+            cold_ratio: Math.round((median(coldTimes) / median(otherColdTimes)) * 100) / 100,
           },
         }
       : {}),

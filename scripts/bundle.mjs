@@ -1,11 +1,10 @@
 // Bundles the command line (dist/cli/main.js and what it imports) into dist/bundle/:
-// resolving, reading and linking each module was most of the start-up every command
-// pays. A no-op sync loaded 104 modules, of which 34 chunks now stand for 77, and took
-// 0.27 s (0.34 CPU s) against 0.23 s (0.23 CPU s) bundled (medians of 10 alternating
-// runs; bench/results/index-speed.md). One chunk per lazily loaded command: a single
-// file made every command compile everything, and was slower. Runs after tsc; the
-// unbundled dist/ stays beside it for the worker threads and the scripts that import
-// modules.
+// resolving, reading and linking each of some hundred modules was most of the start-up
+// every command pays. scripts/bench-startup.mjs measures it: a no-op sync of a one-file
+// repository took 302 ms (350 CPU ms) unbundled against 243 ms (230 CPU ms) bundled,
+// medians of 10 alternating runs. One chunk per lazily loaded command: a single file
+// made every command compile everything, and was slower. Runs after tsc; the unbundled
+// dist/ stays beside it for the worker threads and the scripts that import modules.
 //
 // A module that finds its files through `import.meta.url` (grammars, worker entry points,
 // the build id, the pictures' browser code) keeps doing so: each mention is rewritten to

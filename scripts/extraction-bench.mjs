@@ -20,6 +20,7 @@ import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
+import { median } from './median.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -81,7 +82,6 @@ async function extractAll(parsers, files) {
   for (const file of files) await parsers.extractFacts(file.path, file.source, file.language).catch(() => undefined);
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 
 for (const corpus of corpora) {
