@@ -3,8 +3,8 @@
 // fresh copy of a corpus and sums the time of every optimised compile V8 reports (its
 // three phases, most of it on a background thread), beside the run's CPU seconds. With
 // --compare REV, REV's build runs in the same rounds, alternating, so both see the same
-// machine (workers/short-run.ts lowers the inlining limits of short runs: compare with a
-// revision before it to see what that saves).
+// machine (workers/short-run.ts lowers the inlining limits and raises the interrupt
+// budget of short runs: compare with a revision before it to see what that saves).
 //
 //   node scripts/bench-jit.mjs rust-tokio [--rounds 3] [--compare REV]
 import { spawnSync } from 'node:child_process';

@@ -11,9 +11,10 @@
 //
 // A short run also waits four times longer (V8's interrupt budget, 66 KB of bytecode by
 // default) before it asks for a function to be optimised, so code that runs briefly
-// stays in the baseline tiers: on rust-tokio the compiler's time fell from about 900 to
-// about 450 ms, and init took about 5% less CPU on both corpora at the same wall time
-// (10 interleaved rounds; eight times longer cost wall time, index-speed.md).
+// stays in the baseline tiers: `scripts/bench-jit.mjs rust-tokio --compare 3a41a77` put
+// the compiler's time at 377-429 ms against 795-868 ms, and init took about 5% less CPU
+// on both corpora at the same wall time (10 interleaved rounds by hand; eight times
+// longer cost wall time, index-speed.md).
 import { setFlagsFromString } from 'node:v8';
 
 let tuned = false;

@@ -20,7 +20,7 @@ describe('analysis pool size', () => {
     expect(jobsFor(14_000)).toBe(defaultJobs());
   });
 
-  it('a short run, analysed in the calling thread, lowers V8\'s inlining limits for the rest of the process', async () => {
+  it('a short run, analysed in the calling thread, tunes V8 for short runs for the rest of the process', async () => {
     const fx = makeFixture({ 'a.ts': 'export function a() { return 1; }\n' });
     fixtures.push(fx);
     const pool = createAnalysisPool(new Gate(fx.root, { privacy: [] }), undefined);
