@@ -15,6 +15,10 @@
 // from REV's build, which indexes a copy of its own (before/after a resolver change).
 //   CAIRN_BENCH_ROUNDS=5               init rounds (default 3): codegraph and cairn
 //                                      alternate, each figure is the median
+//   CAIRN_BENCH_CODEGRAPH_WASM=1       also codegraph's init with its WebAssembly
+//                                      engine (`--engine wasm`, web-tree-sitter as cairn
+//                                      uses) in the same rounds: how much of the gap
+//                                      is the native parser and extractor
 //
 // Writes bench/results/index-<corpus>.json and regenerates bench/results/index.md.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -202,8 +206,10 @@ function benchCorpus(name) {
     const peerCopy = join(scratch, 'peer');
     if (codegraph) cpSync(copy, peerCopy, { recursive: true });
     const peerEnv = { ...process.env, HOME: scratch };
-    const peerRun = () => timed(codegraph, ['build', '.'], { cwd: peerCopy, env: peerEnv });
+    const peerRun = (...extra) => timed(codegraph, ['build', '.', ...extra], { cwd: peerCopy, env: peerEnv });
     const peerInits = [];
+    const peerWasmInits = [];
+    const peerWasm = codegraph && process.env.CAIRN_BENCH_CODEGRAPH_WASM === '1';
     const inits = [];
     // With --compare, REV's build indexes a copy of its own in the same rounds: the
     // before/after of a change, measured at the same moments of the machine.
@@ -216,6 +222,10 @@ function benchCorpus(name) {
       if (codegraph) {
         rmSync(join(peerCopy, '.codegraph'), { recursive: true, force: true });
         peerInits.push(peerRun());
+        if (peerWasm) {
+          rmSync(join(peerCopy, '.codegraph'), { recursive: true, force: true });
+          peerWasmInits.push(peerRun('--engine', 'wasm'));
+        }
       }
       if (compareBuild) {
         rmSync(join(before, '.cairn'), { recursive: true, force: true });
@@ -226,11 +236,17 @@ function benchCorpus(name) {
     }
     if (codegraph) {
       const init = median(peerInits);
+      const wasmInit = peerWasm ? median(peerWasmInits) : null;
+      // The last build leaves the native engine's graph for the syncs.
+      if (peerWasm) {
+        rmSync(join(peerCopy, '.codegraph'), { recursive: true, force: true });
+        peerRun();
+      }
       const noop = peerRun();
       touchOneFile(peerCopy, EXTENSIONS[language] ?? ['.rs']);
       const edit = peerRun();
       record.tools['@optave/codegraph'] = Object.fromEntries(
-        Object.entries({ init, noop_sync: noop, one_file_sync: edit }).map(([k, v]) => [
+        Object.entries({ init, ...(wasmInit ? { init_wasm_engine: wasmInit } : {}), noop_sync: noop, one_file_sync: edit }).map(([k, v]) => [
           k,
           { seconds: v.seconds, cpu_seconds: v.cpu_seconds, peak_rss_mb: v.peak_rss_mb, status: v.status, ...(v.rounds ? { rounds: v.rounds } : {}) },
         ]),
@@ -291,6 +307,12 @@ function benchCorpus(name) {
     record.ratios = {
       init_vs_codegraph: peer ? round(init.seconds / peer, 2) : null,
       init_cpu_vs_codegraph: ratio(init.cpu_seconds, peerTool?.init?.cpu_seconds),
+      ...(peerTool?.init_wasm_engine
+        ? {
+            init_vs_codegraph_wasm: ratio(init.seconds, peerTool.init_wasm_engine.seconds),
+            init_cpu_vs_codegraph_wasm: ratio(init.cpu_seconds, peerTool.init_wasm_engine.cpu_seconds),
+          }
+        : {}),
       noop_sync_vs_codegraph: ratio(noop.seconds, peerTool?.noop_sync?.seconds),
       one_file_sync_vs_codegraph: ratio(edit.seconds, peerTool?.one_file_sync?.seconds),
       init_vs_ctags: floor ? round(init.seconds / floor, 2) : null,
@@ -366,6 +388,9 @@ for (const name of names.length ? names : ['rust-tokio', 'ts-zod']) {
     `${name}: cairn init ${c.init.seconds}s (${c.init.cpu_seconds}s CPU), codegraph ${p?.init.seconds ?? '-'}s (${p?.init.cpu_seconds ?? '-'}s CPU), ctags ${record.tools.ctags?.init.seconds ?? '-'}s\n` +
       `${name}: cairn / codegraph: init ${r.init_vs_codegraph ?? '-'} wall, ${r.init_cpu_vs_codegraph ?? '-'} CPU; no-op sync ${r.noop_sync_vs_codegraph ?? '-'}; one-file sync ${r.one_file_sync_vs_codegraph ?? '-'}` +
       ` (cairn no-op ${c.noop_sync.seconds}s, one-file ${c.one_file_sync.seconds}s)\n` +
+      (p?.init_wasm_engine
+        ? `${name}: codegraph with its WebAssembly engine: init ${p.init_wasm_engine.seconds}s (${p.init_wasm_engine.cpu_seconds}s CPU); cairn / that: ${r.init_vs_codegraph_wasm} wall, ${r.init_cpu_vs_codegraph_wasm} CPU\n`
+        : '') +
       (c.init_before
         ? `${name}: against ${c.init_before.revision}: init ${c.init_before.seconds}s (${c.init_before.cpu_seconds}s CPU, ${c.init_before.peak_rss_mb} MB) before, ratio ${r.init_vs_before} wall, ${r.init_cpu_vs_before} CPU\n`
         : ''),
