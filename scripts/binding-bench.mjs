@@ -13,21 +13,18 @@
 // name from the corpora installer or a directory (a name with a slash). Both bindings
 // must find the same number of captures in every file; the first file where they do not
 // is printed.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
 import { median } from './median.mjs';
+import { sourceFiles } from './source-files.mjs';
+import { takeOption } from './take-option.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const [, value] = args.splice(at, 2);
-  return value;
-};
+const option = (name, fallback) => takeOption(args, name, fallback);
 const nativeDir = option('--native', undefined);
 const rounds = Number(option('--rounds', '5'));
 const corpora = args.length > 0 ? args : ['rust-tokio', 'ts-zod'];
@@ -51,24 +48,11 @@ function nativeLanguage(grammar) {
   return fromRepo(`tree-sitter-${grammar}`);
 }
 
-/** Source files of a directory tree that have an extractor, in a stable order. */
-function sourceFiles(root) {
-  const out = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) {
-        const rel = relative(root, path);
-        const language = parsers.languageForPath(rel);
-        if (!language) continue;
-        const source = readFileSync(path, 'utf8');
-        out.push({ path: rel, language, source: language === 'c' || language === 'cpp' ? blankAnnotationMacros(source) : source });
-      }
-    }
-  };
-  walk(root);
-  return out;
+/** The corpus's source files, C and C++ with annotation macros blanked as extraction does. */
+function corpusFiles(root) {
+  return sourceFiles(root, parsers.languageForPath).map((file) =>
+    file.language === 'c' || file.language === 'cpp' ? { ...file, source: blankAnnotationMacros(file.source) } : file,
+  );
 }
 
 /** Per grammar: the WebAssembly parser and query, and the native ones, over one query text. */
@@ -128,7 +112,7 @@ const fmt = (xs) => `min ${Math.min(...xs).toFixed(0)}, median ${median(xs).toFi
 console.log(`native binding tree-sitter ${nativeVersion} against web-tree-sitter (${rounds} interleaved rounds, CPU ms)`);
 
 for (const corpus of corpora) {
-  const files = sourceFiles(corpus.includes('/') ? corpus : corpusPath(corpus));
+  const files = corpusFiles(corpus.includes('/') ? corpus : corpusPath(corpus));
   const bindings = await bindingsFor([...new Set(files.map((f) => f.language))]);
   const times = { wasm: [], native: [] };
   let checked = false;

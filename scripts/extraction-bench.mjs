@@ -16,20 +16,17 @@
 // Without --reference only this build is timed.
 // Facts are compared as JSON text, file by file; the first difference is printed.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
 import { median } from './median.mjs';
+import { sourceFiles } from './source-files.mjs';
+import { takeOption } from './take-option.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const [, value] = args.splice(at, 2);
-  return value;
-};
+const option = (name, fallback) => takeOption(args, name, fallback);
 const reference = option('--reference', undefined);
 const rounds = Number(option('--rounds', '5'));
 const corpora = args.length > 0 ? args : ['ts-zod', 'rust-tokio'];
@@ -45,24 +42,6 @@ if (reference) {
 const dist = (file) => import(pathToFileURL(join(repo, 'dist', 'parsers', file)).href);
 const builds = [{ name: 'this build', parsers: await load(repo), engine: await dist('engine.js'), treeSitter: await dist('tree-sitter.js'), c: await dist('languages/c.js') }];
 if (reference) builds.unshift({ name: 'reference', parsers: await load(reference) });
-
-/** Source files of a directory tree that have an extractor, in a stable order. */
-function sourceFiles(root, parsers) {
-  const out = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) {
-        const rel = relative(root, path);
-        const language = parsers.languageForPath(rel);
-        if (language) out.push({ path: rel, language, source: readFileSync(path, 'utf8') });
-      }
-    }
-  };
-  walk(root);
-  return out;
-}
 
 /** Every file's facts as JSON text (or its error). */
 async function factsOf(parsers, files) {
@@ -85,7 +64,7 @@ async function extractAll(parsers, files) {
 const rows = [];
 
 for (const corpus of corpora) {
-  const files = sourceFiles(corpus.includes('/') ? corpus : corpusPath(corpus), builds[0].parsers);
+  const files = sourceFiles(corpus.includes('/') ? corpus : corpusPath(corpus), builds[0].parsers.languageForPath);
   await Promise.all(builds.map((b) => b.parsers.warmUp(files.map((f) => f.language))));
 
   // Facts: identical, file by file.
