@@ -19,12 +19,14 @@ export interface ResolvedSites {
   deps: Array<[string, number[]]>;
 }
 
-/** Resolves the call sites of `path` (stored as `sites`) whose ords `wanted` holds, or all of them with WHOLE_FILE. */
-export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, sites: StoredCallSite[], wanted: ReadonlySet<number>): ResolvedSites {
+/**
+ * Resolves the call sites of `path` (stored as `sites`; `slots` is its file_symbols list,
+ * which names their callers) whose ords `wanted` holds, or all of them with WHOLE_FILE.
+ */
+export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, slots: readonly string[], sites: StoredCallSite[], wanted: ReadonlySet<number>): ResolvedSites {
   const language = (dbs.files.get(path) as FileRecord).language;
   const binder = binderFor(language);
   const ords = wanted.has(WHOLE_FILE) ? sites.map((_, ord) => ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
-  const slots = dbs.file_symbols.get(path) as string[];
   const deps = new Map<string, Set<number>>();
   const callers = new Map<string, SymbolRecord>();
   const answers: Array<[number, Answer]> = [];

@@ -32,8 +32,8 @@ export type Signatures = Map<string, string[]>;
 
 export class GraphWriter {
   private readonly lookup: StoreLookup;
-  /** Files inserted by this apply: their sites and answers stay in memory until resolved. */
-  private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers; slotById: Map<string, number> }>();
+  /** Files inserted by this apply: their sites, answers and file_symbols list stay in memory until resolved. */
+  private readonly pending = new Map<string, { sites: StoredCallSite[]; answers: FileAnswers; slots: string[] }>();
 
   /** keepPending: hold inserted call sites in memory until resolved (one-transaction applies); a batched rebuild reads them back instead. */
   private readonly keepPending: boolean;
@@ -171,7 +171,7 @@ export class GraphWriter {
       this.stats.call_sites += sites.length;
     }
     const answers: FileAnswers = { contains, sites: [] };
-    if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers, slotById: slotsById(slots) });
+    if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers, slots });
     else if (contains.length > 0) this.dbs.answers.putSync(facts.path, storedAnswers(facts.path, slotsById(slots), answers));
     if (facts.imports.length > 0) this.dbs.imports.putSync(facts.path, facts.imports);
   }
@@ -224,30 +224,30 @@ export class GraphWriter {
       const pending = this.pending.get(path);
       const sites = pending?.sites ?? (this.dbs.call_sites.get(path) as StoredCallSite[] | undefined);
       if (!sites) continue;
-      this.applyResolved(resolveSites(this.dbs, this.lookup, path, sites, targets.get(path)!), fresh.has(path));
+      // Read once: resolution names callers by it, and the answers are stored by it.
+      const slots = pending?.slots ?? ((this.dbs.file_symbols.get(path) as string[] | undefined) ?? []);
+      this.applyResolved(resolveSites(this.dbs, this.lookup, path, slots, sites, targets.get(path)!), slots, fresh.has(path));
     }
   }
 
-  /** Writes what resolving some of a file's call sites found, in place of their previous answers. */
-  private applyResolved(resolved: ResolvedSites, fresh: boolean): void {
+  /** Writes what resolving some of a file's call sites found, in place of their previous answers; `slots` is its file_symbols list. */
+  private applyResolved(resolved: ResolvedSites, slots: string[], fresh: boolean): void {
     const { path } = resolved;
-    const pending = this.pending.get(path);
-    const { answers, slotById } = pending ?? this.storedAnswersOf(path);
+    const answers = this.pending.get(path)?.answers ?? this.storedAnswersOf(path, slots);
     for (const [ord, answer] of resolved.answers) {
       this.dropAnswer(answers.sites[ord], ord);
       answers.sites[ord] = answer;
       this.addAnswer(answer, ord);
     }
-    this.dbs.answers.putSync(path, storedAnswers(path, slotById, answers));
+    this.dbs.answers.putSync(path, storedAnswers(path, slotsById(slots), answers));
     this.writeDeps(path, resolved.deps, fresh);
     this.pending.delete(path);
   }
 
-  /** A file's answers as the store holds them, made whole, and its slots by symbol id. */
-  private storedAnswersOf(path: string): { answers: FileAnswers; slotById: Map<string, number> } {
-    const slots = (this.dbs.file_symbols.get(path) as string[] | undefined) ?? [];
+  /** A file's answers as the store holds them, made whole. */
+  private storedAnswersOf(path: string, slots: readonly string[]): FileAnswers {
     const stored = this.dbs.answers.get(path) as FileAnswers | undefined;
-    return { answers: stored ? readAnswers(path, slots, stored) : { contains: [], sites: [] }, slotById: slotsById(slots) };
+    return stored ? readAnswers(path, slots, stored) : { contains: [], sites: [] };
   }
 
   /** Dependencies only grow between purges of a file: an over-approximation that never misses a re-resolution. */
