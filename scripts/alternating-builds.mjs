@@ -7,16 +7,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRevision } from './build-revision.mjs';
 import { corpusPath } from './corpus-path.mjs';
+import { takeOption } from './take-option.mjs';
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** `{ corpus, rounds, compareRev }` from this process's arguments; `script` names it in the usage error. */
 export function benchArguments(script) {
   const argv = process.argv.slice(2);
-  const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-  const corpus = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+  const rounds = Number(takeOption(argv, '--rounds', '3'));
+  const compareRev = takeOption(argv, '--compare', undefined);
+  const [corpus] = argv;
   if (!corpus) throw new Error(`usage: ${script} CORPUS [--rounds N] [--compare REV]`);
-  return { corpus, rounds: Number(option('--rounds') ?? 3), compareRev: option('--compare') };
+  return { corpus, rounds, compareRev };
 }
 
 /**

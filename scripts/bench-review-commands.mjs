@@ -93,7 +93,6 @@ function tenFileChange(root, ext) {
   return chosen;
 }
 
-
 /** Bare process start (`node -e 0`), median of five: on a loaded machine it is much of a query's time. */
 function nodeStartMs() {
   return median(

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './median.mjs';
+import { takeOption } from './take-option.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const runs = Number(argv.includes('--runs') ? argv[argv.indexOf('--runs') + 1] : 10);
+const runs = Number(takeOption(process.argv.slice(2), '--runs', '10'));
 const entries = [
   { name: 'bundled (dist/bundle/main.js)', file: join(repo, 'dist', 'bundle', 'main.js') },
   { name: 'unbundled (dist/cli/main.js)', file: join(repo, 'dist', 'cli', 'main.js') },
