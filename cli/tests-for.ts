@@ -80,6 +80,8 @@ function render(result: CommandResult<TestsForData>): string {
     lines.push(`  ${t.test.id}  ${t.evidence}  confidence ${t.confidence}`);
     const hops = t.path.map((p) => `${p.source.qualified_name || scopeName(p.source.id)} -${p.relationship}(${p.resolution_kind} ${p.confidence})-> ${p.target.qualified_name || scopeName(p.target.id)}`);
     for (const hop of hops) lines.push(`    ${hop}`);
+    if (t.basis?.name_words.length) lines.push(`    named after: ${t.basis.name_words.join(' ')}`);
+    if (t.basis && t.basis.shared_callees.length > 1) lines.push(`    shares ${t.basis.shared_callees.length} callees with the target`);
   }
   return lines.join('\n') + warningsBlock(result);
 }

@@ -5,16 +5,17 @@
 // is still a direct path). It never scans the set of all tests: the work is the
 // target's reverse neighbourhood, capped by a visit budget. A path's confidence
 // is its weakest edge. Candidates (same module, name) are labelled as such and
-// never outrank their nature: a name match scores at most 30.
+// never outrank their nature: a name match scores at most 30. A candidate is listed
+// only with evidence (a shared callee, words of the target's name), ranked by it.
 //
 // The walk reads index keys only (an incoming key holds the edge's confidence, the
 // test index says which symbols are tests, and the last hop reads only the edges
 // whose source is a test); symbol and edge records are read for the rows the answer
 // prints, after ranking. Name candidates come from the
 // test-name index, never from a scan of all names.
-import { TEST_CASE_KINDS, type EdgeRef, type GraphReader, type SymbolRecord } from '../contracts/graph.js';
+import { TEST_CASE_KINDS, type EdgeRecord, type EdgeRef, type GraphReader, type SymbolRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
-import { normalisedName } from '../store/name-words.js';
+import { nameWords, normalisedName } from '../store/name-words.js';
 import { PATH_RELATIONSHIPS, compareStrings, relationshipView, symbolView, type RelationshipView, type SymbolView } from './views.js';
 
 export const TESTS_FOR_DEFAULT_LIMIT = 30;
@@ -38,10 +39,16 @@ export type TestEvidence = 'direct_call' | 'same_module_candidate' | 'name_heuri
 
 export interface TestItem {
   test: SymbolView;
-  /** From the test to the target. */
+  /**
+   * Edges the graph holds. A direct test's path runs from the test to the target; a
+   * candidate's shows its strongest evidence (the test's and the target's calls to a
+   * shared callee) or is empty when the evidence is a name.
+   */
   path: RelationshipView[];
   confidence: number;
   evidence: TestEvidence;
+  /** What makes a candidate one: callees it shares with the target, words of the target's name in its own. */
+  basis?: { shared_callees: string[]; name_words: string[] };
 }
 
 export interface TestsForOptions {
@@ -75,6 +82,8 @@ interface Row {
   confidence: number;
   evidence: TestEvidence;
   hops: number;
+  /** A candidate's weight of evidence (shared callees, shared name words); 0 for direct tests. */
+  score: number;
   /** The printed item, reading the records it shows; undefined when the row drops out (out of scope). */
   item: () => TestItem | undefined;
 }
@@ -82,7 +91,7 @@ interface Row {
 const EVIDENCE_RANK: Record<TestEvidence, number> = { direct_call: 0, same_module_candidate: 1, name_heuristic: 2 };
 
 const byRank = (a: Row, b: Row) =>
-  b.confidence - a.confidence || EVIDENCE_RANK[a.evidence] - EVIDENCE_RANK[b.evidence] || a.hops - b.hops || compareStrings(a.id, b.id);
+  b.confidence - a.confidence || EVIDENCE_RANK[a.evidence] - EVIDENCE_RANK[b.evidence] || b.score - a.score || a.hops - b.hops || compareStrings(a.id, b.id);
 
 /** Symbol records read once each, only when a printed row needs them. */
 class Records {
@@ -150,7 +159,7 @@ export function testsFor(graph: GraphReader, target: SymbolRecord, options: Test
 
   const rows: Row[] = [];
   for (const reach of found.values()) {
-    rows.push({ id: reach.id, confidence: reach.weakest, evidence: 'direct_call', hops: reach.refs.length, item: () => directItem(graph, records, reach) });
+    rows.push({ id: reach.id, confidence: reach.weakest, evidence: 'direct_call', hops: reach.refs.length, score: 0, item: () => directItem(graph, records, reach) });
   }
   result.total = rows.length;
   // Candidates score at most SAME_MODULE_CONFIDENCE and rank after direct tests of equal
@@ -196,43 +205,65 @@ function directItem(graph: GraphReader, records: Records, reach: Reach): TestIte
   return { test: symbolView(test), path, confidence: reach.weakest, evidence: 'direct_call' };
 }
 
+/** A target word shorter than this says too little to tie a test to it (`id`, `do`). */
+const MIN_AFFINITY_WORD = 3;
+
+/** The target's words that start one of the test's words (`render` in `renders_empty`), test markers aside. */
+function sharedNameWords(target: string, test: string): string[] {
+  const testWords = nameWords(test).filter((w) => w !== 'test' && w !== 'tests');
+  return [...new Set(nameWords(target))].filter((w) => w.length >= MIN_AFFINITY_WORD && w !== 'test' && testWords.some((t) => t.startsWith(w)));
+}
+
 /**
- * Tests colocated with the target (same file, then same directory): colocation only,
- * not a call. The test index lists a file's tests; a record is read only if shown.
+ * Tests colocated with the target (same file, then same directory) that carry evidence
+ * of their own: a callee they share with the target, or words of its name. Colocation
+ * alone is no evidence (a flat package would list all its tests), so a test with
+ * neither is not a candidate. The path is made of edges the graph holds: the test's
+ * call to a shared callee and the target's call to it.
  */
 function sameModuleCandidates(graph: GraphReader, records: Records, target: SymbolRecord, listed: Set<string>, prefix: string | undefined): Row[] {
   const dir = target.file_path.includes('/') ? target.file_path.slice(0, target.file_path.lastIndexOf('/') + 1) : '';
   const neighbours = graph.filesInDirectory(dir, MODULE_FILE_BUDGET + 1).filter((p) => p !== target.file_path);
   const paths = [target.file_path, ...neighbours.slice(0, MODULE_FILE_BUDGET)];
+  const targetCalls = new Map<string, EdgeRecord>();
+  for (const edge of graph.outgoing(target.id)) {
+    if (edge.relationship === 'calls' && edge.target && edge.target !== target.id && !targetCalls.has(edge.target)) targetCalls.set(edge.target, edge);
+  }
   const rows: Row[] = [];
   for (const path of paths) {
     if (prefix && !path.startsWith(prefix)) continue;
     for (const { id, kind } of graph.testsInFile(path)) {
       if (!TEST_CASE_KINDS.has(kind) || listed.has(id)) continue;
+      const shared: [EdgeRecord, EdgeRecord][] = [];
+      const seen = new Set<string>();
+      for (const edge of graph.outgoing(id)) {
+        const theirs = edge.relationship === 'calls' && edge.target ? targetCalls.get(edge.target) : undefined;
+        if (theirs && !seen.has(edge.target!)) {
+          seen.add(edge.target!);
+          shared.push([edge, theirs]);
+        }
+      }
+      const test = records.get(id);
+      if (!test) continue;
+      const words = sharedNameWords(target.name, test.name);
+      if (shared.length === 0 && words.length === 0) continue;
       listed.add(id);
       const item = (): TestItem | undefined => {
-        const test = records.get(id);
-        if (!test) return undefined;
-        const container = (test.parent_id && records.get(test.parent_id)) || test;
+        const path: RelationshipView[] = [];
+        const [ours, theirs] = shared[0] ?? [];
+        const callee = ours ? records.get(ours.target!) : undefined;
+        if (ours && theirs && callee) path.push(relationshipView(ours, test, callee), relationshipView(theirs, target, callee));
         return {
           test: symbolView(test),
-          path: [
-            {
-              source: symbolView(container),
-              target: symbolView(test),
-              relationship: 'contains',
-              resolution_kind: 'same_file',
-              confidence: SAME_MODULE_CONFIDENCE,
-              file_path: test.file_path,
-              line: test.start_line,
-              column: test.start_column,
-            },
-          ],
+          path,
           confidence: SAME_MODULE_CONFIDENCE,
           evidence: 'same_module_candidate',
+          basis: { shared_callees: shared.map(([edge]) => edge.target!), name_words: words },
         };
       };
-      rows.push({ id, confidence: SAME_MODULE_CONFIDENCE, evidence: 'same_module_candidate', hops: 1, item });
+      // Evidence ranks the candidates: a shared callee weighs more than a shared word.
+      const score = 2 * shared.length + words.length;
+      rows.push({ id, confidence: SAME_MODULE_CONFIDENCE, evidence: 'same_module_candidate', hops: 1, score, item });
     }
   }
   return rows;
@@ -259,25 +290,16 @@ function nameCandidates(
     const item = (): TestItem | undefined => {
       const test = records.get(id);
       if (!test || !inScope(id)) return undefined;
+      // No edge ties a test to the target by name: the path is empty and the basis says why.
       return {
         test: symbolView(test),
-        path: [
-          {
-            source: symbolView(test),
-            target: symbolView(target),
-            relationship: 'references',
-            resolution_kind: 'name_only',
-            confidence: NAME_HEURISTIC_CONFIDENCE,
-            file_path: test.file_path,
-            line: test.start_line,
-            column: test.start_column,
-          },
-        ],
+        path: [],
         confidence: NAME_HEURISTIC_CONFIDENCE,
         evidence: 'name_heuristic',
+        basis: { shared_callees: [], name_words: nameWords(target.name) },
       };
     };
-    rows.push({ id, confidence: NAME_HEURISTIC_CONFIDENCE, evidence: 'name_heuristic', hops: 1, item });
+    rows.push({ id, confidence: NAME_HEURISTIC_CONFIDENCE, evidence: 'name_heuristic', hops: 1, score: 0, item });
   }
   return { rows, complete: named.complete };
 }

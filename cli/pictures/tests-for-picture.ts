@@ -37,7 +37,8 @@ export function testsForPicture(result: CommandResult<TestsForAnswer>): Picture 
       edgeKeys.add(key);
       edges.push({ id: `e${edges.length}`, from, to, label: edgeLabel(hop), kind: 'relationship', confidence: hop.confidence });
     }
-    if (t.path.length === 0 && target) {
+    // A candidate's path does not reach the target: the dashed edge says what ties them.
+    if (t.evidence !== 'direct_call' && target) {
       edges.push({ id: `e${edges.length}`, from: testNode, to: ids.of(target.id), label: `${t.evidence} ${t.confidence}`, kind: 'candidate', confidence: t.confidence });
     }
   }

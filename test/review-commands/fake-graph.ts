@@ -16,7 +16,9 @@ export interface FakeSymbol {
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function fakeSymbol(spec: FakeSymbol): SymbolRecord {
-  const [file_path, qualified = ''] = spec.id.split('::');
+  const split = spec.id.indexOf('::');
+  const file_path = split < 0 ? spec.id : spec.id.slice(0, split);
+  const qualified = split < 0 ? '' : spec.id.slice(split + 2);
   const name = qualified.split(/::|\./).pop() ?? '';
   const [start, end] = spec.lines ?? [1, 1];
   return {
@@ -24,7 +26,7 @@ export function fakeSymbol(spec: FakeSymbol): SymbolRecord {
     name,
     qualified_name: qualified,
     kind: spec.kind ?? 'function',
-    file_path: file_path!,
+    file_path,
     start_line: start,
     end_line: end,
     start_column: 0,

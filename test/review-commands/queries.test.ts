@@ -206,7 +206,7 @@ describe('tests-for on a store', () => {
       const result = testsFor(store, store.symbol('src/a.ts::target')!, { limit: 30, includeTests: true });
       expect(result.tests.map((t) => [t.test.id, t.evidence, t.path.length])).toEqual([
         ['test/a.test.ts::deepTest', 'direct_call', 3],
-        ['test/a.test.ts::testTargetWorks', 'name_heuristic', 1],
+        ['test/a.test.ts::testTargetWorks', 'name_heuristic', 0],
       ]);
       const deep = result.tests[0]!;
       expect(deep.path.map((p) => [p.source.id, p.target.id])).toEqual([
@@ -221,6 +221,51 @@ describe('tests-for on a store', () => {
     } finally {
       await cleanup();
     }
+  });
+});
+
+describe('tests-for candidates', () => {
+  // A flat package: the target, a helper it calls, and tests beside it.
+  const graph = new FakeGraph(
+    [
+      { id: 'args.go::legacyArgs' },
+      { id: 'args.go::hasSubCommands' },
+      { id: 'args_test.go::TestAlpha', is_test: true },
+      { id: 'args_test.go::TestBeta', is_test: true },
+      { id: 'args_test.go::TestLegacyArgsRoot', is_test: true },
+      { id: 'args_test.go::TestSubcommands', is_test: true },
+      { id: 'args_test.go::TestArgsBoth', is_test: true },
+    ],
+    [
+      call('args.go::legacyArgs', 'args.go::hasSubCommands', 'same_file', 3),
+      call('args_test.go::TestSubcommands', 'args.go::hasSubCommands', 'exact', 5),
+      call('args_test.go::TestArgsBoth', 'args.go::hasSubCommands', 'exact', 9),
+    ],
+  );
+  const result = testsFor(graph, graph.symbol('args.go::legacyArgs')!, { limit: 30, includeTests: true });
+
+  it('lists only tests with evidence, ranked by it, never alphabetically filling the limit', () => {
+    expect(result.tests.map((t) => [t.test.id, t.evidence])).toEqual([
+      ['args_test.go::TestArgsBoth', 'same_module_candidate'],
+      ['args_test.go::TestLegacyArgsRoot', 'same_module_candidate'],
+      ['args_test.go::TestSubcommands', 'same_module_candidate'],
+    ]);
+    expect(result.tests[0]!.basis).toEqual({ shared_callees: ['args.go::hasSubCommands'], name_words: ['args'] });
+    expect(result.tests[1]!.basis).toEqual({ shared_callees: [], name_words: ['legacy', 'args'] });
+  });
+
+  it("a candidate's path is made of edges the graph holds, never a self-edge", () => {
+    for (const t of result.tests) {
+      for (const hop of t.path) {
+        expect(hop.source.id).not.toBe(hop.target.id);
+        expect(graph.outgoing(hop.source.id).some((e) => e.target === hop.target.id && e.relationship === hop.relationship)).toBe(true);
+      }
+    }
+    expect(result.tests[2]!.path.map((p) => [p.source.id, p.target.id])).toEqual([
+      ['args_test.go::TestSubcommands', 'args.go::hasSubCommands'],
+      ['args.go::legacyArgs', 'args.go::hasSubCommands'],
+    ]);
+    expect(result.tests[1]!.path).toEqual([]);
   });
 });
 
