@@ -82,6 +82,7 @@ export const TOOLS: ToolSpec[] = [
     direction: z.enum(['callers', 'callees', 'both']).optional().describe('default both'),
     min_confidence: minConfidence.optional().describe('only edges at or above this confidence (default 30)'),
     limit: limit(IMPACT_MAX_LIMIT, 'nodes').optional(),
+    include_outside: z.boolean().optional().describe('also list calls into builtin and external code (always counted apart; they never spend the budget)'),
   }),
   tool('cairn_diff', 'diff', 'Structural diff', 'Changed files, symbols, edges and newly unresolved callers of a git range (base, optional head; without head the work tree, which needs a fresh index) or of explicit paths (files). The base side is indexed in a temporary directory that is removed before the answer; the workspace index is never written.', {
     base: revision.optional().describe('compare from this commit, tag or ref'),

@@ -18,6 +18,7 @@ export interface ImpactFlags {
   minConfidence?: string;
   limit?: string;
   format?: string;
+  includeOutside?: boolean;
 }
 
 export function register(program: Command): void {
@@ -29,6 +30,7 @@ export function register(program: Command): void {
     .option('--direction <dir>', 'callers, callees or both (default both)')
     .option('--min-confidence <n>', `only edges at or above this confidence (default ${IMPACT_DEFAULTS.minConfidence})`)
     .option('--limit <n>', `at most this many nodes (default ${IMPACT_DEFAULTS.limit}, max ${IMPACT_MAX_LIMIT}); edges and paths at most twice that`)
+    .option('--include-outside', 'also list the calls into builtin and external code (counted apart; they never spend the budget)')
     .option('--format <format>', FORMAT_HELP)
     .action(async (query: string, flags: ImpactFlags, command: Command) => {
       await execute(
@@ -60,12 +62,13 @@ export async function impactResult(ctx: CommandContext, query: string, flags: Im
     paths: [],
     affected_tests: [],
     unresolved_boundaries: [],
+    outside_workspace: { external: 0, builtin: 0, listed: [] },
     frontier: [],
     frontier_total: 0,
   };
   return answerFromGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
     const root = requireSymbol(graph, query, empty);
-    const result = impact(graph, root, { depth, direction, minConfidence, limit, includeTests: ctx.tests });
+    const result = impact(graph, root, { depth, direction, minConfidence, limit, includeTests: ctx.tests, includeOutside: Boolean(flags.includeOutside) });
     const warnings: Warning[] = [];
     if (result.truncated) {
       const where = result.data.frontier.slice(0, 3).map((f) => f.node).join(', ');
@@ -107,6 +110,8 @@ function render(result: CommandResult<ImpactOutput>): string {
     })),
     ...section('Affected tests:', d.affected_tests.map((t) => `${t.test.id}  via paths ${t.path_ids.map((i) => `#${i}`).join(', ')}`)),
     ...section('Unresolved boundaries:', d.unresolved_boundaries.map((b) => `${b.specifier}  ${b.reason}  from ${name(b.source)} at ${b.file_path}:${b.line}${b.path_id === null ? '' : `  (path #${b.path_id})`}`)),
+    `Outside the workspace, not walked or budgeted: external ${d.outside_workspace.external}, builtin ${d.outside_workspace.builtin}${d.outside_workspace.listed.length ? '' : ' (list them with --include-outside)'}`,
+    ...(d.outside_workspace.listed.length ? section('Outside calls:', d.outside_workspace.listed.map((b) => `${b.specifier}  ${b.reason}  from ${name(b.source)} at ${b.file_path}:${b.line}`)) : []),
     ...section('Edges:', d.edges.map((e) => `${name(e.source)} -> ${name(e.target)}  ${e.relationship} ${e.resolution_kind} ${e.confidence}  at ${e.file_path}:${e.line}`)),
   ];
   if (result.truncated) {

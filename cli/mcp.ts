@@ -31,7 +31,7 @@ const ANSWERS: Record<string, (ctx: CommandContext, a: ToolArguments) => Promise
   cairn_tests_for: (ctx, a) => testsForResult(ctx, str(a.symbol)!, { in: str(a.in), limit: text(a.limit) }),
   cairn_doctor: (ctx) => doctor(ctx, ''),
   cairn_impact: (ctx, a) =>
-    impactResult(ctx, str(a.symbol)!, { depth: text(a.depth), direction: str(a.direction), minConfidence: text(a.min_confidence), limit: text(a.limit) }),
+    impactResult(ctx, str(a.symbol)!, { depth: text(a.depth), direction: str(a.direction), minConfidence: text(a.min_confidence), limit: text(a.limit), includeOutside: a.include_outside === true }),
   cairn_diff: (ctx, a) => diff(ctx, { base: str(a.base), head: str(a.head), files: a.files as string[] | undefined, limit: text(a.limit) }),
 };
 

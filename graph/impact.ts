@@ -2,7 +2,7 @@
 // The traversal machine decides what to expand and when a budget is spent; this
 // file only answers its requests from the edge indexes and shapes the result.
 import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
-import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
+import { OUTSIDE_WORKSPACE_REASONS, RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { TraversalRequest, TraversalStep } from '../machines/impact-traversal.js';
 import { runTraversal } from './run-traversal.js';
 import { PATH_RELATIONSHIPS, compareStrings, edgeKey, symbolView, type SymbolView } from './views.js';
@@ -22,6 +22,8 @@ export interface ImpactOptions {
   minConfidence: number;
   limit: number;
   includeTests: boolean;
+  /** Also list the calls into builtin and external code the walk met (they never spend a budget). */
+  includeOutside?: boolean;
   deadlineMs?: number;
 }
 
@@ -75,6 +77,11 @@ export interface ImpactData {
   paths: ImpactPath[];
   affected_tests: { test: SymbolView; path_ids: number[] }[];
   unresolved_boundaries: ImpactBoundary[];
+  /**
+   * Calls from walked nodes into builtin or external code: no tool can walk them, so they
+   * never spend the boundary budget. Counted by reason; listed (`listed`) only on request.
+   */
+  outside_workspace: { external: number; builtin: number; listed: ImpactBoundary[] };
   /** Where the walk stopped early because a budget ran out (empty unless truncated). */
   frontier: ImpactFrontier[];
   frontier_total: number;
@@ -112,10 +119,21 @@ export function impact(graph: GraphReader, root: SymbolRecord, options: ImpactOp
     return steps.map((s) => s.step);
   };
 
+  const outside: ImpactData['outside_workspace'] = { external: 0, builtin: 0, listed: [] };
+  const outsideSeen = new Set<string>();
+  const maxOutside = options.limit * EDGES_PER_NODE;
   const neighbours = (request: TraversalRequest) => {
     const boundaries: string[] = [];
     for (const u of graph.unresolvedFrom(request.node)) {
       const id = `${u.source}\u0000${u.file_path}:${u.line}:${u.column}\u0000${u.specifier}`;
+      if (OUTSIDE_WORKSPACE_REASONS.has(u.reason)) {
+        // Counted apart, outside the machine's budget: only the frontier that can be followed spends it.
+        if (outsideSeen.has(id)) continue;
+        outsideSeen.add(id);
+        outside[u.reason as 'external' | 'builtin'] += 1;
+        if (options.includeOutside && outside.listed.length < maxOutside) outside.listed.push(boundaryView(u, request.path));
+        continue;
+      }
       boundariesById.set(id, u);
       boundaries.push(id);
     }
@@ -183,18 +201,7 @@ export function impact(graph: GraphReader, root: SymbolRecord, options: ImpactOp
     .filter((n) => n.is_test)
     .map((n) => ({ test: symbolView(lookup(n.id)!), path_ids: pathsByNode.get(n.id)!.map((p) => p.id) }));
 
-  const unresolved_boundaries: ImpactBoundary[] = result.boundaries.map((b) => {
-    const u = boundariesById.get(b.boundary)!;
-    return {
-      source: u.source,
-      specifier: u.specifier,
-      reason: u.reason,
-      file_path: u.file_path,
-      line: u.line,
-      column: u.column,
-      path_id: b.path,
-    };
-  });
+  const unresolved_boundaries: ImpactBoundary[] = result.boundaries.map((b) => boundaryView(boundariesById.get(b.boundary)!, b.path));
 
   return {
     data: {
@@ -207,10 +214,15 @@ export function impact(graph: GraphReader, root: SymbolRecord, options: ImpactOp
       paths,
       affected_tests,
       unresolved_boundaries,
+      outside_workspace: outside,
       frontier: result.frontier.map((f) => ({ node: f.node, path_id: f.path, reason: f.reason, walked: f.partly ? 'partly' : 'not' })),
       frontier_total: result.frontierTotal,
     },
     truncated: result.truncated,
     stop_reason: result.stopReason,
   };
+}
+
+function boundaryView(u: UnresolvedRecord, path: number | null): ImpactBoundary {
+  return { source: u.source, specifier: u.specifier, reason: u.reason, file_path: u.file_path, line: u.line, column: u.column, path_id: path };
 }

@@ -82,7 +82,7 @@ describe('cairn mcp', () => {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema.properties as Record<string, any>]));
-    expect(Object.keys(byName.cairn_impact!).sort()).toEqual(['depth', 'direction', 'limit', 'min_confidence', 'symbol', 'workspace']);
+    expect(Object.keys(byName.cairn_impact!).sort()).toEqual(['depth', 'direction', 'include_outside', 'limit', 'min_confidence', 'symbol', 'workspace']);
     expect(byName.cairn_impact!.depth.maximum).toBe(5);
     expect(byName.cairn_impact!.limit.maximum).toBe(200);
     expect(byName.cairn_search!.limit.maximum).toBe(200);

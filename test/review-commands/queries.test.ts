@@ -152,6 +152,23 @@ describe('impact', () => {
     expect(result.data.frontier[0]).toMatchObject({ node: 'a.rs::run', path_id: null, reason: 'nodes' });
   });
 
+  it('spends no budget on calls into builtin and external code: counts them by reason, lists them on request', () => {
+    const outside = Array.from({ length: 12 }, (_, i) => unresolvedCall('a.go::legacyArgs', i % 3 ? `fmt.Errorf${i}` : `len${i}`, i % 3 ? 'external' : 'builtin', i + 1));
+    const graph = new FakeGraph(
+      [{ id: 'a.go::legacyArgs' }, { id: 'a.go::find' }, { id: 'a.go::exec' }],
+      [call('a.go::find', 'a.go::legacyArgs'), call('a.go::exec', 'a.go::find')],
+      [...outside, unresolvedCall('a.go::find', 'hook', 'indirect_call', 20)],
+    );
+    const result = impact(graph, graph.symbol('a.go::legacyArgs')!, { ...options, limit: 3 });
+    expect(result.truncated).toBe(false);
+    expect(result.data.nodes.map((n) => n.id).sort()).toEqual(['a.go::exec', 'a.go::find']);
+    expect(result.data.unresolved_boundaries.map((b) => b.specifier)).toEqual(['hook']);
+    expect(result.data.outside_workspace).toEqual({ external: 8, builtin: 4, listed: [] });
+    const listed = impact(graph, graph.symbol('a.go::legacyArgs')!, { ...options, limit: 3, includeOutside: true });
+    expect(listed.data.outside_workspace.listed).toHaveLength(6);
+    expect(listed.truncated).toBe(false);
+  });
+
   it('--no-tests leaves tests out', () => {
     const graph = storyGraph();
     const { data } = impact(graph, graph.symbol(render)!, { ...options, includeTests: false });
