@@ -14,6 +14,7 @@ import { gitHead } from '../workers/git-head.js';
 import { usageError } from './errors.js';
 import { toDoctorPage } from './pictures/doctor-page.js';
 import { phases } from './progress.js';
+import { skippedFoldersText } from './index-command.js';
 import { execute, warningsBlock, type CommandContext } from './run.js';
 
 const INDEX_PATH = '.cairn/graph';
@@ -52,6 +53,7 @@ export async function doctor(ctx: CommandContext, prefix: string): Promise<Comma
       git: { head: git ? gitHead(ctx.workspace) : null, baseline: null, dirty: git ? worktreeDirty(ctx.workspace) : null },
       freshness: state === 'compatible' ? 'fresh' : state,
       graph_quality: emptyQuality('unusable'),
+      skipped_folders: [],
     };
     const reason = store.unusableReason();
     data.index.reason = reason ?? null;
@@ -69,6 +71,7 @@ export async function doctor(ctx: CommandContext, prefix: string): Promise<Comma
 
     const meta = store.meta();
     data.git.baseline = meta?.git_head ?? null;
+    data.skipped_folders = meta?.skipped_folders ?? [];
     // The quality scans run in a worker while this thread checks freshness.
     progress.phase('checking the index against the work tree and measuring graph quality');
     const qualityPending = qualityInWorker(ctx.workspace, prefix).catch(() => graphQuality(store, true, { prefix }));
@@ -168,10 +171,11 @@ function render(result: CommandResult<DoctorData>): string {
     `Freshness: ${d.freshness}`,
     `Graph trust: ${q.trust_verdict}`,
     `Resolution tiers:${list(q.resolution_tiers, q.resolution_tiers.length, (t) => `${t.kind} ${t.confidence}: ${t.edges}`)}`,
-    `Unresolved: ${q.unresolved.total} (missing_target ${q.unresolved.missing_target}, ambiguous_target ${q.unresolved.ambiguous_target}, macro_or_function ${q.unresolved.macro_or_function}, indirect_call ${q.unresolved.indirect_call}); outside the workspace, not counted: external ${q.outside_workspace.external}, builtin ${q.outside_workspace.builtin}`,
+    `Unresolved: ${q.unresolved.total} (missing_target ${q.unresolved.missing_target}, ambiguous_target ${q.unresolved.ambiguous_target}, macro_or_function ${q.unresolved.macro_or_function}, indirect_call ${q.unresolved.indirect_call}${q.unresolved.excluded ? `, excluded ${q.unresolved.excluded}` : ''}); outside the workspace, not counted: external ${q.outside_workspace.external}, builtin ${q.outside_workspace.builtin}`,
     `Collision-prone names:${list(q.collision_prone_names, q.totals.collision_prone_names, collisionWhy)}`,
     `Low-quality locations:${list(q.low_quality_locations, q.totals.low_quality_locations, (l) => `${l.path} ${Math.round(l.rate * 100)}%`)}`,
     `Unsupported extensions:${list(q.unsupported_extensions, q.totals.unsupported_extensions, (u) => `${u.extension} ${u.files}`)}`,
+    ...(d.skipped_folders.length ? [`Library folders left out (--include-library takes them in): ${skippedFoldersText(d.skipped_folders)}`] : []),
     `Action: ${result.next_action}`,
   ];
   return lines.join('\n') + warningsBlock(result);

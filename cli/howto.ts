@@ -47,7 +47,7 @@ interface HowtoData {
 
 const NOTES = [
   'Resolution tries the tiers from the most to the least certain and stops at the first that binds exactly one target.',
-  'A call that binds no target, or more than one, is an unresolved record with its reason (missing_target, ambiguous_target, macro_or_function, indirect_call); it is never shown as a symbol.',
+  'A call that binds no target, or more than one, is an unresolved record with its reason (missing_target, ambiguous_target, macro_or_function, indirect_call, excluded: into a folder the index leaves out); it is never shown as a symbol.',
   'Calls into packages outside the workspace (external) or the language’s own library (builtin) are unresolved by nature: listed apart, never counted against the graph’s trust.',
   'Every answer checks the files it relies on; a stale_source warning means one changed since the last sync: run cairn sync.',
   'A confidence is a claim about precision: --min-confidence 90 keeps only typed or exact bindings.',

@@ -17,6 +17,7 @@ export function registerIndexCommand(program: Command, mode: 'init' | 'sync', de
     .description(description)
     .option('-j, --jobs <n>', 'analysis threads (default: the calling thread alone under 1,000 files, else available parallelism)')
     .option('--include-library', 'also index library and build folders (node_modules, vendor, target, …) and dot-directories')
+    .option('--no-include-library', mode === 'sync' ? 'leave them out even if init took them in (sync otherwise reuses what init recorded)' : 'leave them out (the default)')
     .action(async (flags: IndexFlags, command: Command) => {
       await execute(command, mode, (ctx) => run(ctx, mode, flags), renderIndexReport);
     });
@@ -62,5 +63,13 @@ export function renderIndexReport(result: CommandResult<IndexReport>): string {
     `Git head: ${r.git_head ?? 'none'}`,
     `Unsupported extensions: ${unsupported.length ? unsupported.join(', ') : 'none'}`,
     ...(skipped.length ? [`Skipped (never opened): ${skipped.join(', ')}`] : []),
+    ...(r.skipped_folders.length ? [`Library folders left out (--include-library takes them in): ${skippedFoldersText(r.skipped_folders)}`] : []),
+    ...(r.options.source === 'recorded' ? [`Options: as init recorded them (${r.options.include_library ? '--include-library' : 'library folders left out'})`] : []),
   ].join('\n');
+}
+
+/** `vendor 12 files, .github 3 files` (at most ten folders named, the rest counted). */
+export function skippedFoldersText(folders: readonly { path: string; files: number; at_least?: true }[]): string {
+  const shown = folders.slice(0, 10).map((f) => `${f.path} ${f.at_least ? 'at least ' : ''}${f.files} file${f.files === 1 ? '' : 's'}`);
+  return shown.join(', ') + (folders.length > 10 ? `, and ${folders.length - 10} more` : '');
 }

@@ -6,6 +6,7 @@ import { isFresh, type FreshnessDecision } from '../machines/freshness.js';
 import { openStore, type SchemaState } from '../store/index.js';
 import { currentFreshness } from '../workers/freshness-check.js';
 import { gitHead } from '../workers/git-head.js';
+import { skippedFoldersText } from './index-command.js';
 import { execute, type CommandContext } from './run.js';
 
 const SHOWN_PATHS = 20;
@@ -99,7 +100,11 @@ function renderStatus(result: CommandResult<StatusData>): string {
   const d = result.data;
   const lines = [`Index: ${d.index.reason ? `unusable (${d.index.path}: ${d.index.reason})` : d.index.present ? d.index.path : 'missing'}`];
   lines.push(`Schema: ${d.schema.state} (expected ${d.schema.expected}, found ${d.schema.actual ?? 'none'})`);
-  if (d.meta) lines.push(`Indexed: ${d.meta.indexed_at} at ${d.meta.git_head ?? 'no git head'}`);
+  if (d.meta) {
+    lines.push(`Indexed: ${d.meta.indexed_at} at ${d.meta.git_head ?? 'no git head'}`);
+    lines.push(`Options: ${d.meta.options.include_library ? '--include-library' : 'library folders left out'} (sync reuses them)`);
+    if (d.meta.skipped_folders?.length) lines.push(`Library folders left out: ${skippedFoldersText(d.meta.skipped_folders)}`);
+  }
   lines.push(`Git head: ${d.git.head ?? 'none'}`);
   lines.push(`Freshness: ${d.freshness}`);
   if (d.changes && d.freshness === 'stale') {

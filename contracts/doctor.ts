@@ -27,7 +27,8 @@ export interface GraphQuality {
   trust_verdict: 'trusted' | 'degraded' | 'unusable';
   resolution_tiers: { kind: string; confidence: number; edges: number }[];
   /** Call sites the code leaves unresolved; `total` is their sum and what the rates count. */
-  unresolved: { missing_target: number; ambiguous_target: number; macro_or_function: number; indirect_call: number; total: number };
+  /** `excluded`: calls into folders the index leaves out (library folders not taken in). */
+  unresolved: { missing_target: number; ambiguous_target: number; macro_or_function: number; indirect_call: number; excluded: number; total: number };
   /** Calls into packages outside the workspace or the language's own library: listed apart, never in a rate. */
   outside_workspace: { external: number; builtin: number; total: number };
   collision_prone_names: CollisionRow[];
@@ -43,16 +44,18 @@ export interface DoctorData {
   git: { head: string | null; baseline: string | null; dirty: boolean | null };
   freshness: 'fresh' | 'stale' | 'missing' | 'incompatible' | 'unusable';
   graph_quality: GraphQuality;
+  /** Folders the library rule left out that hold source files, as the last index run found them (`--include-library` takes them in). */
+  skipped_folders: { path: string; files: number; at_least?: true }[];
 }
 
 export const DOCTOR_DATA_KEYS = {
-  data: keysOf<DoctorData>()(['index', 'schema', 'git', 'freshness', 'graph_quality']),
+  data: keysOf<DoctorData>()(['index', 'schema', 'git', 'freshness', 'graph_quality', 'skipped_folders']),
   index: keysOf<DoctorData['index']>()(['present', 'path', 'reason']),
   schema: keysOf<DoctorData['schema']>()(['expected', 'actual', 'match']),
   git: keysOf<DoctorData['git']>()(['head', 'baseline', 'dirty']),
   graph_quality: keysOf<GraphQuality>()(['trust_verdict', 'resolution_tiers', 'unresolved', 'outside_workspace', 'collision_prone_names', 'low_quality_locations', 'unsupported_extensions', 'totals']),
   resolution_tier: keysOf<GraphQuality['resolution_tiers'][number]>()(['kind', 'confidence', 'edges']),
-  unresolved: keysOf<GraphQuality['unresolved']>()(['missing_target', 'ambiguous_target', 'macro_or_function', 'indirect_call', 'total']),
+  unresolved: keysOf<GraphQuality['unresolved']>()(['missing_target', 'ambiguous_target', 'macro_or_function', 'indirect_call', 'excluded', 'total']),
   outside_workspace: keysOf<GraphQuality['outside_workspace']>()(['external', 'builtin', 'total']),
   collision_row: keysOf<CollisionRow>()(['name', 'definitions', 'low_confidence_edges', 'ambiguous_call_sites', 'reasons']),
   low_quality_row: keysOf<LowQualityRow>()(['path', 'reason', 'rate', 'call_sites', 'unresolved']),

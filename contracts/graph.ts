@@ -98,8 +98,11 @@ export interface IndexMeta {
   git_head: string | null;
   indexed_at: string;
   workspace: string;
+  /** What `init` was asked for; a plain `sync` reuses it. */
   options: { include_library: boolean };
   cairn_version: string;
+  /** Folders the library rule left out that hold source files (see IndexReport's skipped_folders); absent in indexes written before it. */
+  skipped_folders?: { path: string; files: number; at_least?: true }[];
 }
 
 /** Counts the store keeps so `status` and `doctor` never scan the whole graph. */

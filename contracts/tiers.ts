@@ -35,6 +35,9 @@ export const UNRESOLVED_REASONS = [
   'ambiguous_target',
   'macro_or_function',
   'indirect_call',
+  // The target lies in a folder the index leaves out (a library or build folder that
+  // `init --include-library` would take in): known to be there, not indexed.
+  'excluded',
   // Not the code's fault, and kept out of the trust verdict's rate: a call into a package
   // outside the workspace, or into the language's own library (each resolver decides).
   'external',

@@ -42,7 +42,7 @@ export function emptyQuality(verdict: GraphQuality['trust_verdict']): GraphQuali
   return {
     trust_verdict: verdict,
     resolution_tiers: [],
-    unresolved: { missing_target: 0, ambiguous_target: 0, macro_or_function: 0, indirect_call: 0, total: 0 },
+    unresolved: { missing_target: 0, ambiguous_target: 0, macro_or_function: 0, indirect_call: 0, excluded: 0, total: 0 },
     outside_workspace: { external: 0, builtin: 0, total: 0 },
     collision_prone_names: [],
     low_quality_locations: [],
@@ -82,10 +82,11 @@ export function graphQuality(graph: GraphReader, fresh: boolean, options: Qualit
     ambiguous_target: byReason.ambiguous_target ?? 0,
     macro_or_function: byReason.macro_or_function ?? 0,
     indirect_call: byReason.indirect_call ?? 0,
+    excluded: byReason.excluded ?? 0,
     total: 0,
   };
-  quality.unresolved.total =
-    quality.unresolved.missing_target + quality.unresolved.ambiguous_target + quality.unresolved.macro_or_function + quality.unresolved.indirect_call;
+  const u = quality.unresolved;
+  u.total = u.missing_target + u.ambiguous_target + u.macro_or_function + u.indirect_call + u.excluded;
   const external = byReason.external ?? 0;
   const builtin = byReason.builtin ?? 0;
   quality.outside_workspace = { external, builtin, total: external + builtin };

@@ -12,6 +12,9 @@ import { fileDep, nameDep, prefixRange } from './schema.js';
 
 const CACHE_LIMIT = 20_000;
 
+/** The dependency of every answer that asked whether a path lies in a folder the index leaves out. */
+export const EXCLUDED_FOLDERS_DEP = fileDep('\u0000excluded folders');
+
 /** The dependencies one memoised computation recorded. */
 interface Recorded {
   site: Set<string>;
@@ -31,7 +34,16 @@ export class StoreLookup implements ResolveContext {
   readonly siteDeps = new Set<string>();
   readonly fileDeps = new Set<string>();
 
+  /** Folders the index leaves out (the library rule's, from the run's meta), for `excludedFolder`. */
+  private excludedFolders: readonly string[] = [];
+
   constructor(private readonly dbs: Dbs) {}
+
+  /** Sets the folders the index leaves out; the writer re-resolves what asked when they change. */
+  setExcludedFolders(folders: readonly string[]): void {
+    this.excludedFolders = folders;
+    this.memos.clear();
+  }
 
   beginFile(): void {
     this.fileDeps.clear();
@@ -109,6 +121,11 @@ export class StoreLookup implements ResolveContext {
   config(path: string): ModuleConfigFact | undefined {
     this.noteFileDep(fileDep(path));
     return cached(this.configCache, path, () => (this.dbs.configs.get(path) as ModuleConfigFact | undefined) ?? null) ?? undefined;
+  }
+
+  excludedFolder(path: string): string | undefined {
+    this.noteFileDep(EXCLUDED_FOLDERS_DEP);
+    return this.excludedFolders.find((folder) => path.startsWith(`${folder}/`));
   }
 
   symbol(id: string): SymbolRecord | undefined {

@@ -58,7 +58,10 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
     },
     async finish(meta, unsupportedExtensions, configs = []) {
       const { root, dbs } = env!;
-      root.transactionSync(() => writer.replaceConfigs(configs));
+      root.transactionSync(() => {
+        writer.replaceConfigs(configs);
+        writer.setExcludedFolders(meta);
+      });
       withSites.sort();
       const resolveStarted = performance.now();
       for (let i = 0; i < withSites.length; i += RESOLVE_BATCH) {

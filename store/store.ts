@@ -429,6 +429,7 @@ export class LmdbGraphStore implements GraphStore {
     const targets = new Map<string, Set<number>>();
     for (const [path, facts] of upserts) if (facts.status === 'ok' && facts.callSites.length > 0) targets.set(path, new Set([WHOLE_FILE]));
     if (change.configs) writer.replaceConfigs(change.configs, rebuild ? undefined : targets);
+    writer.setExcludedFolders(change.meta, rebuild ? undefined : targets);
     if (!rebuild) {
       for (const path of touched) writer.collectDependents(fileDep(path), targets);
       for (const name of changedNames(before, after)) writer.collectDependents(nameDep(name), targets);

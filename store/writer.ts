@@ -14,10 +14,10 @@
 // The dependency records are written by StoreLookup while resolving, so this set
 // covers whatever the binders read, and the result equals a fresh build.
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
-import { TEST_CASE_KINDS, type EdgeRecord, type FileRecord, type GraphStats, type SymbolRecord, type UnresolvedRecord } from '../contracts/graph.js';
+import { TEST_CASE_KINDS, type EdgeRecord, type FileRecord, type GraphStats, type IndexMeta, type SymbolRecord, type UnresolvedRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { Dbs } from './env.js';
-import { StoreLookup } from './lookup.js';
+import { EXCLUDED_FOLDERS_DEP, StoreLookup } from './lookup.js';
 import { wordSuffixes } from './name-words.js';
 import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
 import { readAnswers, slotsById, storedAnswers } from './file-answers.js';
@@ -214,6 +214,17 @@ export class GraphWriter {
       this.dbs.configs.putSync(path, config);
       if (targets) this.collectDependents(fileDep(path), targets);
     }
+  }
+
+  /**
+   * The folders the index leaves out, as the run's meta lists them. With `targets`, and
+   * when they differ from the ones stored, the call sites that asked about them are added.
+   */
+  setExcludedFolders(meta: IndexMeta, targets?: Map<string, Set<number>>): void {
+    const folders = (meta.skipped_folders ?? []).map((f) => f.path);
+    const stored = ((this.dbs.meta.get('meta') as IndexMeta | undefined)?.skipped_folders ?? []).map((f) => f.path);
+    if (targets && JSON.stringify(folders) !== JSON.stringify(stored)) this.collectDependents(EXCLUDED_FOLDERS_DEP, targets);
+    this.lookup.setExcludedFolders(folders);
   }
 
   // ---- resolution

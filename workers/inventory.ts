@@ -49,7 +49,14 @@ export interface Inventory {
   unsupportedExtensions: Record<string, number>;
   /** Paths passed over and why (symlinks, unreadable entries, privacy excludes, paths too long to key). Counts only. */
   skipped: InventorySkips;
+  /** Folders the library rule left out that hold source files, with how many (never opened). */
+  skippedFolders: SkippedFolder[];
 }
+
+export type SkippedFolder = IndexReport['skipped_folders'][number];
+
+/** Entries a skipped folder's count looks at, at most: past it the count is a lower bound. */
+const SKIPPED_COUNT_BUDGET = 10_000;
 
 export type InventorySkips = IndexReport['skipped'];
 
@@ -87,22 +94,48 @@ export function gitEnv(): NodeJS.ProcessEnv {
 
 /** True when some segment of the path is excluded by the folder rules. */
 export function isExcludedPath(path: string, includeLibrary: boolean): boolean {
+  return excludingFolder(path, includeLibrary) !== null;
+}
+
+/** The outermost folder of the path the folder rules exclude (`.git`, `.cairn`, or a library folder), or null. */
+export function excludingFolder(path: string, includeLibrary: boolean): string | null {
   const segments = path.split('/');
   for (let i = 0; i < segments.length - 1; i++) {
     const segment = segments[i]!;
-    if (segment === '.git' || segment === '.cairn') return true;
-    if (!includeLibrary && (segment.startsWith('.') || LIBRARY_DIRS.has(segment))) return true;
+    if (segment === '.git' || segment === '.cairn') return segments.slice(0, i + 1).join('/');
+    if (!includeLibrary && isLibraryFolderName(segment)) return segments.slice(0, i + 1).join('/');
   }
-  return false;
+  return null;
+}
+
+/** Library and build folders, and dot-directories: left out unless --include-library. */
+const isLibraryFolderName = (name: string) => name.startsWith('.') || LIBRARY_DIRS.has(name);
+
+/** The library rule's folders with source files, by path, as the report lists them. */
+function skippedFolderList(counts: Map<string, { files: number; complete: boolean }>): SkippedFolder[] {
+  return [...counts]
+    .filter(([, c]) => c.files > 0)
+    .map(([path, c]) => (c.complete ? { path, files: c.files } : { path, files: c.files, at_least: true as const }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 export function takeInventory(root: string, options: InventoryOptions = {}): Inventory {
   const includeLibrary = Boolean(options.includeLibrary);
   const git = isGitWorkTree(root);
-  const inventory: Inventory = { git, entries: [], configs: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0, privacy: 0, path_too_long: 0 } };
-  const candidates = git ? gitPaths(root) : walk(root, includeLibrary, isCandidate);
+  const inventory: Inventory = { git, entries: [], configs: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0, privacy: 0, path_too_long: 0 }, skippedFolders: [] };
+  const folders = new Map<string, { files: number; complete: boolean }>();
+  const candidates = git ? gitPaths(root) : walk(root, includeLibrary, isCandidate, (folder, count) => folders.set(folder, count), options.gate);
   for (const path of candidates) {
-    if (isExcludedPath(path, includeLibrary)) continue;
+    const excluded = excludingFolder(path, includeLibrary);
+    if (excluded !== null) {
+      // Counted by name only, never opened: the report says what the rule left out.
+      if (git && isLibraryFolderName(excluded.slice(excluded.lastIndexOf('/') + 1)) && languageForPath(path) && !options.gate?.isPrivate(path)) {
+        const count = folders.get(excluded) ?? { files: 0, complete: true };
+        count.files += 1;
+        folders.set(excluded, count);
+      }
+      continue;
+    }
     if (options.gate?.isPrivate(path)) {
       inventory.skipped.privacy++;
       continue;
@@ -139,6 +172,7 @@ export function takeInventory(root: string, options: InventoryOptions = {}): Inv
   }
   inventory.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   inventory.configs.sort();
+  inventory.skippedFolders = skippedFolderList(folders);
   return inventory;
 }
 
@@ -172,7 +206,13 @@ function gitPaths(root: string): string[] {
  * symlink. Files that could never be inventoried are passed over before the
  * (costlier) ignore rules are asked about them.
  */
-function walk(root: string, includeLibrary: boolean, wanted: (path: string) => boolean): string[] {
+function walk(
+  root: string,
+  includeLibrary: boolean,
+  wanted: (path: string) => boolean,
+  skippedFolder: (path: string, count: { files: number; complete: boolean }) => void,
+  gate: Gate | undefined,
+): string[] {
   const paths: string[] = [];
   const visit = (dir: string, rules: Array<{ base: string; ig: Ignore }>) => {
     const rel = dir === '' ? '' : `${dir}/`;
@@ -194,8 +234,11 @@ function walk(root: string, includeLibrary: boolean, wanted: (path: string) => b
       }
       if (entry.isDirectory()) {
         if (entry.name === '.git' || entry.name === '.cairn') continue;
-        if (!includeLibrary && (entry.name.startsWith('.') || LIBRARY_DIRS.has(entry.name))) continue;
         if (ignored(path, true)) continue;
+        if (!includeLibrary && isLibraryFolderName(entry.name)) {
+          if (!gate?.isPrivate(path)) skippedFolder(path, countSourceFiles(root, path));
+          continue;
+        }
         visit(path, active);
       } else if (entry.isFile() && wanted(path) && !ignored(path, false)) {
         paths.push(path);
@@ -210,4 +253,27 @@ function walk(root: string, includeLibrary: boolean, wanted: (path: string) => b
 function readIgnore(root: string, path: string): Ignore | undefined {
   const read = new Gate(root).read(path, MAX_IGNORE_FILE_BYTES);
   return read.ok ? ignore().add(read.bytes.toString('utf8')) : undefined;
+}
+
+/** Source files under a folder the library rule skips, by name (nothing is opened; symlinks are not followed), within a budget of entries. */
+function countSourceFiles(root: string, folder: string): { files: number; complete: boolean } {
+  let files = 0;
+  let entries = 0;
+  const pending = [folder];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    let list;
+    try {
+      list = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of list) {
+      if (++entries > SKIPPED_COUNT_BUDGET) return { files, complete: false };
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(path);
+      else if (entry.isFile() && languageForPath(path)) files += 1;
+    }
+  }
+  return { files, complete: true };
 }

@@ -64,11 +64,15 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
   const pool = createAnalysisPool(gate, options.jobs, options.signal);
   let graph: GraphStore | undefined;
   try {
-    const clock = performance.now();
-    const inventory = takeInventory(root, { includeLibrary: options.includeLibrary, gate });
-    const inventoryMs = performance.now() - clock;
     graph = openStore(root);
     const state = graph.schemaState();
+    // A sync not told otherwise indexes the way init was asked to (else a plain sync
+    // after `init --include-library` would delete the library files init took in).
+    const recorded = options.mode === 'sync' && options.includeLibrary === undefined && state === 'compatible' ? graph.meta()?.options : undefined;
+    const includeLibrary = recorded ? recorded.include_library : Boolean(options.includeLibrary);
+    const clock = performance.now();
+    const inventory = takeInventory(root, { includeLibrary, gate });
+    const inventoryMs = performance.now() - clock;
     if (options.mode === 'sync' && state === 'missing') {
       throw new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
     }
@@ -92,8 +96,9 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
         git_head: head,
         indexed_at: new Date().toISOString(),
         workspace: '.',
-        options: { include_library: Boolean(options.includeLibrary) },
+        options: { include_library: includeLibrary },
         cairn_version: CAIRN_VERSION,
+        skipped_folders: inventory.skippedFolders,
       },
     };
     const outcome = options.mode === 'init' ? await runInit(run, state === 'compatible') : await runSync(run);
@@ -115,6 +120,8 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
       statuses: outcome.statuses,
       unsupported_extensions: inventory.unsupportedExtensions,
       skipped: inventory.skipped,
+      skipped_folders: inventory.skippedFolders,
+      options: { include_library: includeLibrary, source: recorded ? 'recorded' : 'given' },
       elapsed_ms: Math.round(performance.now() - started),
       timings_ms: {
         // performance.now() counts from process start: what passed before indexing began.
@@ -212,7 +219,8 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   // Module configuration is small: read whole every sync, and compared with what the index was resolved with.
   const configs = readModuleConfigs(run.gate, run.inventory.configs);
   const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
-  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged;
+  const foldersChanged = JSON.stringify(run.meta.skipped_folders) !== JSON.stringify(run.graph.meta()?.skipped_folders);
+  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged && !foldersChanged;
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
     await run.graph.apply({
       upserts,

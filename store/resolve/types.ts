@@ -25,6 +25,8 @@ export interface ResolveContext {
   config(path: string): ModuleConfigFact | undefined;
   /** A symbol by id. */
   symbol(id: string): SymbolRecord | undefined;
+  /** The folder the index leaves out (library rule) that holds this workspace path, if any. */
+  excludedFolder?(path: string): string | undefined;
   /**
    * `compute()`, memoised under `key` for the rest of the resolution: compute must be a
    * function of this context's lookups alone. A hit records again the dependencies the

@@ -56,14 +56,15 @@ const RUNTIME_GLOBALS = new Set([
 ]);
 const MAX_BASE_DEPTH = 8;
 
-export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; source: string } | { kind: 'missing'; source: string };
+/** `excluded`: a missing target lies in a folder the index leaves out. */
+export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; source: string } | { kind: 'missing'; source: string; excluded?: string };
 
 /**
  * What specifier resolution needs to know: which files exist and the module configuration
  * files (tsconfig.json, jsconfig.json, package.json) at a path. The indexer answers from the
  * store; review answers from stats and the configuration files it captured.
  */
-export type SpecifierContext = Pick<ResolveContext, 'file' | 'config'> & Partial<Pick<ResolveContext, 'memo'>>;
+export type SpecifierContext = Pick<ResolveContext, 'file' | 'config'> & Partial<Pick<ResolveContext, 'memo' | 'excludedFolder'>>;
 
 /** Extensions of JavaScript files: a specifier that leads to one crosses from TypeScript into JavaScript. */
 export const JAVASCRIPT_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs'];
@@ -83,7 +84,8 @@ function resolveSpecifier(fromPath: string, source: string, ctx: SpecifierContex
   }
   const base = posix.normalize(posix.join(posix.dirname(fromPath), source)).replace(/\/$/, '');
   if (base.startsWith('../') || base === '..') return { kind: 'missing', source };
-  return probeModule(base, ctx) ?? { kind: 'missing', source };
+  const excluded = ctx.excludedFolder?.(base);
+  return probeModule(base, ctx) ?? (excluded === undefined ? { kind: 'missing', source } : { kind: 'missing', source, excluded });
 }
 
 /** The workspace file a module path (no specifier syntax left) names, by the compiler's probing order. */
@@ -246,7 +248,7 @@ type LocalMeaning =
   | { kind: 'symbols'; symbols: SymbolRecord[]; via: 'import' | 'file' }
   | { kind: 'namespace_import'; path: string }
   | { kind: 'external'; source: string }
-  | { kind: 'missing'; source: string }
+  | { kind: 'missing'; source: string; excluded?: string }
   | { kind: 'unknown' };
 
 function localMeaning(path: string, name: string, ctx: ResolveContext, wantType = false): LocalMeaning {
@@ -338,6 +340,11 @@ function enclosingClass(caller: SymbolRecord, ctx: ResolveContext): SymbolRecord
 }
 
 const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${source}` });
+/** An import that leads to no indexed file: `excluded` when it leads into a folder the index leaves out. */
+const missingImport = (target: { source: string; excluded?: string }): Binding =>
+  target.excluded === undefined
+    ? { kind: 'unresolved', reason: 'missing_target', note: `unresolved import:${target.source}` }
+    : { kind: 'unresolved', reason: 'excluded', note: `excluded folder:${target.excluded}` };
 
 /**
  * What a dotted value path written in `path` refers to (`z.coerce`, `ns.inner`): namespaces
@@ -399,7 +406,7 @@ function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Bin
     case 'external':
       return external(meaning.source);
     case 'missing':
-      return { kind: 'unresolved', reason: 'missing_target', note: `unresolved import:${meaning.source}` };
+      return missingImport(meaning);
     case 'namespace_import':
       return { kind: 'candidates', tier: 'exact', candidates: callTargets(exportedSymbols(meaning.path, name, ctx)) };
     case 'symbols': {
@@ -549,7 +556,7 @@ export const typescriptBinder: LanguageBinder = {
     }
     const target = resolveModule(site.path, fact.source, ctx);
     if (target.kind === 'external') return external(target.source);
-    if (target.kind === 'missing') return { kind: 'unresolved', reason: 'missing_target', note: `unresolved import:${target.source}` };
+    if (target.kind === 'missing') return missingImport(target);
     if (fact.imported === '*') return { kind: 'unresolved', reason: 'missing_target' };
     const exported = exportedSymbols(target.path, fact.imported, ctx, new Set(), fact.local);
     const candidates = callTargets(exported);

@@ -30,7 +30,14 @@ describe('inventory', () => {
     expect(inventory.git).toBe(true);
     expect(inventory.entries.map((e) => e.path)).toEqual(['src/app.ts', 'src/lib.rs', 'src/untracked.rs']);
     expect(inventory.unsupportedExtensions).toEqual({ '.rb': 1 });
+    // Folders the library rule leaves out are named with their source files (git ignores none here).
+    expect(inventory.skippedFolders).toEqual([
+      { path: '.hidden', files: 1 },
+      { path: 'node_modules', files: 1 },
+      { path: 'target', files: 1 },
+    ]);
     expect(paths(fixture.root, true)).toContain('target/debug/build.rs');
+    expect(takeInventory(fixture.root, { includeLibrary: true }).skippedFolders).toEqual([]);
   });
 
   it('outside git: honours nested .gitignore files', () => {
@@ -46,6 +53,7 @@ describe('inventory', () => {
     const inventory = takeInventory(fixture.root);
     expect(inventory.git).toBe(false);
     expect(inventory.entries.map((e) => e.path)).toEqual(['a.rs', 'sub/c.rs']);
+    expect(inventory.skippedFolders).toEqual([{ path: 'vendor', files: 1 }]);
   });
 
   it('never follows a symlink, in or out of the workspace', () => {
