@@ -83,7 +83,7 @@ export function createGraphServer(options: GraphServerOptions): Server {
       const q = required(url, 'q');
       return storage.search(q, url.searchParams.get('repo') ?? undefined, SEARCH_LIMIT);
     },
-    'GET /v1/callers': async (_req, url) => callers(storage, required(url, 'repo'), required(url, 'id')),
+    'GET /v1/callers': async (_req, url) => callers(storage, required(url, 'repo'), required(url, 'id'), relationsParameter(url)),
   };
 
   return createServer((req, res) => {
@@ -114,14 +114,14 @@ export function createGraphServer(options: GraphServerOptions): Server {
 }
 
 /** Edges into an entity: by id, and from other repositories by qualified name (see README: cross-repository callers). */
-async function callers(storage: GraphStorage, repo: string, id: string): Promise<unknown> {
+async function callers(storage: GraphStorage, repo: string, id: string, relations: ReadonlySet<string> | undefined): Promise<unknown> {
   const entity = await storage.entity(repo, id);
   if (!entity) throw new HttpError(404, `no entity ${id} in ${repo}`);
   const qn = entity.properties?.qualified_name;
   const qualified = qn !== undefined && /\.|::|->/.test(qn);
   const twins = qualified ? await storage.entitiesByQualifiedName(qn, repo, 100) : [];
   const twinIds = new Set(twins.map((t) => t.id));
-  const edges = await storage.edgesInto([id, ...twinIds], qualified ? [qn] : [], CALLERS_LIMIT + 1);
+  const edges = await storage.edgesInto([id, ...twinIds], qualified ? [qn] : [], CALLERS_LIMIT + 1, relations);
   const out: CallerEdge[] = [];
   for (const e of edges) {
     if (e.to === id) out.push({ ...e, match: 'id' });
@@ -136,6 +136,20 @@ async function callers(storage: GraphStorage, repo: string, id: string): Promise
     callers: out.slice(0, CALLERS_LIMIT),
     truncated: edges.length > CALLERS_LIMIT,
   };
+}
+
+/**
+ * Relations a caller stands in: calls and what acts like one (a test, a route, an
+ * injection, an event, a remote call). `contains` (the class holding a method) is not a
+ * caller; `?relations=a,b` names others, `?relations=all` takes every relation.
+ */
+export const CALLER_RELATIONS: ReadonlySet<string> = new Set(['calls', 'tests', 'references', 'route_handler', 'injected_into', 'configuration_binds', 'publishes_event', 'consumes_event', 'feign_calls', 'grpc_calls']);
+
+function relationsParameter(url: URL): ReadonlySet<string> | undefined {
+  const asked = url.searchParams.get('relations');
+  if (asked === null || asked === '') return CALLER_RELATIONS;
+  if (Buffer.byteLength(asked) > LIMITS.id) throw new BadRequest(`relations is longer than ${LIMITS.id} bytes`);
+  return asked === 'all' ? undefined : new Set(asked.split(',').map((r) => r.trim()).filter(Boolean));
 }
 
 function required(url: URL, name: string): string {

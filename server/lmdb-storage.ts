@@ -197,7 +197,7 @@ export class LmdbStorage implements GraphStorage {
     return out.sort(compareFound).slice(0, limit);
   }
 
-  async edgesInto(ids: string[], specifiers: string[], limit: number): Promise<(Edge & { repo: string; extractor: string })[]> {
+  async edgesInto(ids: string[], specifiers: string[], limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
     const targets = new Set([...ids, ...specifiers.map((s) => `unresolved:${s}`)]);
     const out: (Edge & { repo: string; extractor: string })[] = [];
     const seenFiles = new Set<string>();
@@ -208,7 +208,7 @@ export class LmdbStorage implements GraphStorage {
         if (seenFiles.has(fileKey)) continue;
         seenFiles.add(fileKey);
         for (const e of this.files.get([repo!, extractor!, path!])?.edges ?? []) {
-          if (targets.has(e.to)) out.push({ ...e, repo: repo!, extractor: extractor! });
+          if (targets.has(e.to) && (!relations || relations.has(e.relation))) out.push({ ...e, repo: repo!, extractor: extractor! });
         }
       }
     }

@@ -199,11 +199,12 @@ export class PostgresStorage implements GraphStorage {
     return r.rows.map(found).sort(compareFound);
   }
 
-  async edgesInto(ids: string[], specifiers: string[], limit: number): Promise<(Edge & { repo: string; extractor: string })[]> {
+  async edgesInto(ids: string[], specifiers: string[], limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
     const targets = [...new Set([...ids, ...specifiers.map((s) => `unresolved:${s}`)])];
     const r = await this.pool.query('SELECT repo, extractor, body FROM cairn_edges WHERE to_id = ANY($1::text[])', [targets]);
     return r.rows
       .map((row) => ({ ...(JSON.parse(row.body) as Edge), repo: row.repo as string, extractor: row.extractor as string }))
+      .filter((e) => !relations || relations.has(e.relation))
       .sort(compareEdges)
       .slice(0, limit);
   }

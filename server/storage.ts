@@ -73,8 +73,8 @@ export interface GraphStorage {
   search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]>;
   /** The entity with this id in this repo, from any extractor. */
   entity(repo: string, id: string): Promise<FoundEntity | undefined>;
-  /** Edges into any of `ids` (any repo), plus unresolved calls whose specifier is one of `specifiers`. */
-  edgesInto(ids: string[], specifiers: string[], limit: number): Promise<(Edge & { repo: string; extractor: string })[]>;
+  /** Edges into any of `ids` (any repo), plus unresolved calls whose specifier is one of `specifiers`; only of these relations when given. */
+  edgesInto(ids: string[], specifiers: string[], limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]>;
   /** Entities of other repositories than `repo` with this qualified name. */
   entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]>;
   /** Deletes the memories of each reconciled source, then stores the items; one transaction. */

@@ -244,6 +244,24 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect((await s.call('GET', '/v1/callers?repo=acme/lib&id=nope')).status).toBe(404);
     });
 
+    it('callers are call-like relations unless others are asked for: the class holding a method is not its caller', async () => {
+      const s = await start();
+      const method = entity('acme/lib', 'src/shop.ts', 'Cart.total', { type: 'method', properties: { qualified_name: 'Cart.total' } });
+      const cls = entity('acme/lib', 'src/shop.ts', 'Cart', { type: 'class' });
+      const user = entity('acme/lib', 'src/app.ts', 'checkout');
+      await s.push({
+        repo: 'acme/lib',
+        files: ['src/shop.ts', 'src/app.ts'],
+        entities: [method, cls, user],
+        edges: [edge(cls.id, method.id, 'src/shop.ts', { relation: 'contains' }), edge(user.id, method.id, 'src/app.ts')],
+      });
+      const relations = async (query: string) =>
+        (await s.call('GET', `/v1/callers?repo=acme/lib&id=${encodeURIComponent(method.id)}${query}`)).body.callers.map((c: { from: string; relation: string }) => `${c.relation} ${c.from}`);
+      expect(await relations('')).toEqual([`calls ${user.id}`]);
+      expect(await relations('&relations=contains')).toEqual([`contains ${cls.id}`]);
+      expect((await relations('&relations=all')).sort()).toEqual([`calls ${user.id}`, `contains ${cls.id}`].sort());
+    });
+
     it('answers 429 with Retry-After when the push queue is full, and serves the queued push', async () => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
