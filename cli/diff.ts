@@ -21,11 +21,11 @@ import { isExcludedPath } from '../workers/inventory.js';
 import { indexGate } from '../gate/config-files.js';
 import { acquireWriteLock } from '../workers/lock.js';
 import { indexWorkspace } from '../workers/pipeline.js';
-import { openGraph } from './open-graph.js';
+import { openGraph } from '../graph/open-graph.js';
 import { diffPicture } from './pictures/diff-picture.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { scopeName } from './render-graph.js';
-import { staleSources, staleSourceWarning } from './stale-source.js';
+import { staleSources, staleSourceWarning } from '../graph/stale-source.js';
 import { phases } from './progress.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 

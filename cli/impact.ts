@@ -4,7 +4,7 @@ import type { CommandResult, Warning } from '../contracts/envelope.js';
 import { CairnError } from '../contracts/errors.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction, type ImpactData } from '../graph/impact.js';
-import { answerFromGraph } from './open-graph.js';
+import { answerFromGraph } from '../graph/open-graph.js';
 import { scopeName } from './render-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { impactPicture } from './pictures/impact-picture.js';

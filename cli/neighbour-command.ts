@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { neighbours, type NeighbourResult } from '../graph/neighbours.js';
-import { answerFromGraph } from './open-graph.js';
+import { answerFromGraph } from '../graph/open-graph.js';
 import { edgeTier, symbolLine, unresolvedLine } from './render-graph.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 

@@ -7,7 +7,7 @@ import type { FileRecord, GraphReader, SymbolRecord } from '../contracts/graph.j
 import { requireSymbol } from '../graph/lookup.js';
 import { readWorkspaceFile } from '../workers/read-file.js';
 import { indexGate } from '../gate/config-files.js';
-import { withGraph, withStaleCheck } from './open-graph.js';
+import { withGraph, withStaleCheck } from '../graph/open-graph.js';
 import { symbolLine } from './render-graph.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 

@@ -4,27 +4,13 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { CommandContext, GlobalOptions, Output } from '../contracts/command.js';
 import { envelope, type CommandResult } from '../contracts/envelope.js';
 import { CairnError } from './errors.js';
 import { refuseSystemDirectory } from '../gate/workspace-root.js';
 import { escapeControl, escapeStrings } from './terminal-text.js';
 
-export interface CommandContext {
-  /** Absolute, symlink-free workspace root. */
-  workspace: string;
-  json: boolean;
-  /** False when --no-tests was given. */
-  tests: boolean;
-  /** True when stderr is a terminal (progress bars). */
-  interactive: boolean;
-}
-
-/** The options every command reads: the root program's globals. */
-export interface GlobalOptions {
-  workspace?: string;
-  json?: boolean;
-  tests?: boolean;
-}
+export type { CommandContext, GlobalOptions, Output };
 
 export function contextOf(command: Command): CommandContext {
   return contextFrom(command.optsWithGlobals() as GlobalOptions);
@@ -49,13 +35,6 @@ export function contextFrom(opts: GlobalOptions): CommandContext {
 }
 
 export type HumanRenderer<T> = (result: CommandResult<T>) => string;
-
-/** Where a command's output goes: this process's streams, or a buffer (the review server answers a client with it). */
-export interface Output {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  exitCode(code: number): void;
-}
 
 export const processOutput: Output = {
   stdout: (text) => void process.stdout.write(text),

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import type { SymbolRecord } from '../contracts/graph.js';
-import { answerFromGraph } from './open-graph.js';
+import { answerFromGraph } from '../graph/open-graph.js';
 import { symbolLine } from './render-graph.js';
 import { execute, intOption, type CommandContext } from './run.js';
 

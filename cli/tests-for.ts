@@ -4,7 +4,7 @@ import type { CommandResult, Warning } from '../contracts/envelope.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { MAX_HOPS, TESTS_FOR_DEFAULT_LIMIT, TESTS_FOR_MAX_LIMIT, testsFor, type TestItem } from '../graph/tests-for.js';
 import type { SymbolView } from '../graph/views.js';
-import { answerFromGraph } from './open-graph.js';
+import { answerFromGraph } from '../graph/open-graph.js';
 import { scopeName } from './render-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { testsForPicture } from './pictures/tests-for-picture.js';

@@ -4,7 +4,7 @@ import type { CommandResult } from '../contracts/envelope.js';
 import { UNRESOLVED_REASONS } from '../contracts/tiers.js';
 import { DEFAULT_REASONS, listUnresolved, UNRESOLVED_DEFAULT_LIMIT, UNRESOLVED_MAX_LIMIT, type UnresolvedResult } from '../graph/unresolved.js';
 import { usageError } from './errors.js';
-import { answerFromGraph } from './open-graph.js';
+import { answerFromGraph } from '../graph/open-graph.js';
 import { scopeName } from './render-graph.js';
 import { execute, intOption, warningsBlock } from './run.js';
 

@@ -6,15 +6,22 @@
 // another server took over), when a client of another build asks, or on request.
 import { chmodSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { CairnError } from './errors.js';
+import type { GlobalOptions, Output } from '../contracts/command.js';
+import { CairnError } from '../contracts/errors.js';
 import { ask } from './review-client.js';
 import { buildId, HEARTBEAT_MS, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverDir, socketPath, WATCH_INTERVAL_MS, type ServerReply, type ServerRequest } from './review-protocol.js';
-import type { Output } from './run.js';
 
 /** Listening until `done` settles, or not at all because a live server already has the socket. */
 export type ServeOutcome = { listening: true; done: Promise<void> } | { listening: false };
 
-export async function serveReviews(workspace: string, idleMs: number): Promise<ServeOutcome> {
+/** The review a hook runs, as the command line runs it; the command line hands it in. */
+export interface Reviewer {
+  review(globals: GlobalOptions, options: { event: string; dryRun?: boolean }, caller: { input: string; env: Record<string, string | undefined>; output: Output }): Promise<void>;
+  /** Loads code and grammars ahead of the first request. */
+  prepare(): Promise<void>;
+}
+
+export async function serveReviews(workspace: string, idleMs: number, reviewer: Reviewer): Promise<ServeOutcome> {
   const stampRead = buildId();
   const socketFile = socketPath(workspace);
   if (stampRead === null) throw new CairnError('invalid_input', 'this installation has no build stamp (dist/build-id); run the build first');
@@ -62,12 +69,10 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
     active++;
     try {
       const output = bufferedOutput();
-      const { reviewTo } = await import('./review.js');
-      await reviewTo(
+      await reviewer.review(
         { workspace: request.workspace, json: request.json, tests: request.tests },
         { event: '-', dryRun: request.dryRun },
         { input: request.event, env: request.env, output },
-        'server',
       );
       served++;
       return { kind: 'review', ...output.taken() };
@@ -108,9 +113,7 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
 
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(true));
   // Requests may arrive meanwhile; they load what they need themselves.
-  import('./review.js')
-    .then(({ prepareReview }) => prepareReview())
-    .catch(() => undefined);
+  reviewer.prepare().catch(() => undefined);
   return { listening: true, done };
 }
 

@@ -23,7 +23,7 @@ import {
   type ServerReply,
   type ServerRequest,
 } from './review-protocol.js';
-import type { GlobalOptions } from './run.js';
+import type { GlobalOptions } from '../contracts/command.js';
 import { MAX_EVENT_BYTES, readInput } from '../gate/bounds.js';
 
 export type ServerRoute =
