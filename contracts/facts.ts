@@ -100,7 +100,7 @@ export interface CallSiteFact {
   /**
    * A framework relationship this site stands for (`route_handler`, `injected_into`, ...);
    * absent for plain calls. Resolved by the language's binder like a call; see
-   * store/resolve/spring.ts for what caller and callee mean per relationship.
+   * parsers/java/spring-resolve.ts for what caller and callee mean per relationship.
    */
   relationship?: Relationship;
   line: number;

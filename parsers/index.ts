@@ -3,13 +3,13 @@
 // in parsers/languages/ holds the rest.
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { Engine, type LanguageAdapter } from './engine.js';
-import { blankAnnotationMacros, cAdapter, headerIsCpp } from './languages/c.js';
-import { cppAdapter } from './languages/cpp.js';
-import { goAdapter, goPackageName } from './languages/go.js';
-import { javaAdapter, javaPackageName } from './languages/java.js';
-import { pythonAdapter, pythonModulePath } from './languages/python.js';
-import { rustAdapter, rustModulePath } from './languages/rust.js';
-import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './languages/typescript.js';
+import { blankAnnotationMacros, cAdapter, headerIsCpp } from './c/extract.js';
+import { cppAdapter } from './cpp/extract.js';
+import { goAdapter, goPackageName } from './go/extract.js';
+import { javaAdapter, javaPackageName } from './java/extract.js';
+import { pythonAdapter, pythonModulePath } from './python/extract.js';
+import { rustAdapter, rustModulePath } from './rust/extract.js';
+import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './typescript/extract.js';
 
 export type ExtractedFacts = Pick<FileFacts, 'module' | 'symbols' | 'callSites' | 'imports' | 'references' | 'macros' | 'extra'> & {
   /** Set when tree-sitter recovered from syntax errors; facts are still returned. */

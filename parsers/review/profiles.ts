@@ -43,16 +43,16 @@ const typescript: ReviewProfile = {
   language: 'typescript',
   grammarFor: (path) => (path.endsWith('.tsx') ? 'tsx' : /\.(ts|mts|cts)$/.test(path) ? 'typescript' : null),
   rootPath: (path) => /\.(ts|tsx|mts|cts)$/.test(path) && !/\.d\.(m|c)?ts$/.test(path),
-  open: async (source, grammar) => (await import('../review-typescript/index.js')).openReviewFile(source, grammar as 'typescript' | 'tsx'),
+  open: async (source, grammar) => (await import('../typescript/review.js')).openReviewFile(source, grammar as 'typescript' | 'tsx'),
   samples: { 'warm.ts': 'export type Warm = string;\n', 'warm.tsx': 'export type Warm = string;\n' },
-  preload: (grammar) => void import('../review-typescript/index.js').then((m) => m.preloadGrammar(grammar as 'typescript' | 'tsx')).catch(() => undefined),
+  preload: (grammar) => void import('../typescript/review.js').then((m) => m.preloadGrammar(grammar as 'typescript' | 'tsx')).catch(() => undefined),
 };
 
 const rust: ReviewProfile = {
   language: 'rust',
   grammarFor: (path) => (path.endsWith('.rs') ? 'rust' : null),
   rootPath: (path) => path.endsWith('.rs'),
-  open: async (source) => (await import('../review-rust/index.js')).openRustFile(source),
+  open: async (source) => (await import('../rust/review.js')).openRustFile(source),
   samples: { 'warm.rs': 'pub struct Warm { a: String }\n' },
   preload: () => void Promise.all([parserFor('rust'), reviewQuery('rust', 'rust')]).catch(() => undefined),
 };
@@ -61,7 +61,7 @@ const python: ReviewProfile = {
   language: 'python',
   grammarFor: (path) => (path.endsWith('.py') || path.endsWith('.pyi') ? 'python' : null),
   rootPath: (path) => path.endsWith('.py'),
-  open: async (source) => (await import('../review-python/index.js')).openPythonFile(source),
+  open: async (source) => (await import('../python/review.js')).openPythonFile(source),
   samples: { 'warm.py': 'class Warm:\n    a: str\n' },
   preload: () => void Promise.all([parserFor('python'), reviewQuery('python', 'python')]).catch(() => undefined),
 };
@@ -71,18 +71,18 @@ const go: ReviewProfile = {
   grammarFor: (path) => (path.endsWith('.go') ? 'go' : null),
   // Production files only: `_test.go` and dot- or underscore-prefixed files are not package members.
   rootPath: (path) => path.endsWith('.go') && !path.endsWith('_test.go') && !/(^|\/)[._][^/]*$/.test(path),
-  open: async (source) => (await import('../review-go/adapter.js')).openGoReviewFile(source),
+  open: async (source) => (await import('../go/review.js')).openGoReviewFile(source),
   samples: { 'warm.go': 'package warm\n\ntype Warm string\n' },
-  preload: () => void import('../review-go/adapter.js').then((m) => m.preloadGo()).catch(() => undefined),
+  preload: () => void import('../go/review.js').then((m) => m.preloadGo()).catch(() => undefined),
 };
 
 const bend: ReviewProfile = {
   language: 'bend',
   grammarFor: (path) => (path.endsWith('.bend') ? 'bend-type' : null),
   rootPath: (path) => path.endsWith('.bend'),
-  open: async (source) => (await import('../review-bend/adapter.js')).openBendReviewFile(source),
+  open: async (source) => (await import('../bend/review.js')).openBendReviewFile(source),
   samples: { 'warm.bend': 'type Warm is Data:\n  Warm{}\n' },
-  preload: () => void import('../review-bend/adapter.js').catch(() => undefined),
+  preload: () => void import('../bend/review.js').catch(() => undefined),
 };
 
 export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript, rust, python, go, bend];

@@ -4,11 +4,11 @@ import { profileFor, type ReviewLanguage } from '../../parsers/review/profiles.j
 import type { LanguageBinder } from './types.js';
 
 const LOADERS: Record<ReviewLanguage, () => Promise<LanguageBinder>> = {
-  typescript: async () => (await import('./typescript.js')).typescriptBinder,
-  rust: async () => (await import('./rust.js')).rustBinder,
-  python: async () => (await import('./python.js')).pythonBinder,
-  go: async () => (await import('./go.js')).goBinder,
-  bend: async () => (await import('./bend.js')).bendBinder,
+  typescript: async () => (await import('../../parsers/typescript/binding.js')).typescriptBinder,
+  rust: async () => (await import('../../parsers/rust/binding.js')).rustBinder,
+  python: async () => (await import('../../parsers/python/binding.js')).pythonBinder,
+  go: async () => (await import('../../parsers/go/binding.js')).goBinder,
+  bend: async () => (await import('../../parsers/bend/binding.js')).bendBinder,
 };
 
 const loaded = new Map<ReviewLanguage, Promise<LanguageBinder>>();

@@ -4,7 +4,7 @@
 // the path gate; it never opens a file itself.
 import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
 import type { OutboundReference, ReviewFacts, ReviewFile } from '../../parsers/review/facts.js';
-import type { GoTarget } from '../../parsers/review-go/evaluate.js';
+import type { GoTarget } from '../../parsers/go/evaluate.js';
 import type { DirectoryObservation } from '../../parsers/review/inventory.js';
 
 /** Frozen analysis settings from the configuration that a binder may need. */

@@ -2,13 +2,13 @@
 // exporting a LanguageBinder (see types.ts) and one line here; languages without a
 // binder get only the engine's language-neutral tiers.
 import type { Language } from '../../contracts/facts.js';
-import { cBinder, cppBinder } from './c.js';
-import { goBinder } from './go.js';
-import { javaBinder } from './java.js';
-import { pythonBinder } from './python.js';
-import { rustBinder } from './rust.js';
+import { cBinder, cppBinder } from '../../parsers/c/resolve.js';
+import { goBinder } from '../../parsers/go/resolve.js';
+import { javaBinder } from '../../parsers/java/resolve.js';
+import { pythonBinder } from '../../parsers/python/resolve.js';
+import { rustBinder } from '../../parsers/rust/resolve.js';
 import type { LanguageBinder } from './types.js';
-import { typescriptBinder } from './typescript.js';
+import { typescriptBinder } from '../../parsers/typescript/resolve.js';
 
 const BINDERS: Partial<Record<Language, LanguageBinder>> = {
   rust: rustBinder,
