@@ -5,10 +5,10 @@
 // here (no pinned compiler's Base library ships with cairn), so they stay explicit
 // omissions, as does every name this profile cannot bind.
 import { posix } from 'node:path';
-import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
+import type { ReferenceTarget } from '../../contracts/review-binding.js';
 import type { ReviewFacts, ReviewFile } from '../review/facts.js';
 import { OMITTED, type BendReviewFacts } from './review.js';
-import type { BindingHost, LanguageBinder } from '../../review/binding/types.js';
+import type { BindingHost, LanguageBinder } from '../../contracts/review-binding.js';
 
 /** The leaf assumptions a literal leading `import Base` admits. */
 export const BASE_LEAVES = new Set(['Empty', 'Unit', 'Bool', 'Cmp', 'Nat', 'U32', 'F32', 'Char', 'String']);

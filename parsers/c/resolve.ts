@@ -26,8 +26,8 @@
 // among C++ methods, unless the name is a standard-library method (builtin).
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
-import { isMember } from '../../store/resolve/engine.js';
-import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../store/resolve/types.js';
+import { isMember } from '../resolution.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const C_FAMILY = new Set(['c', 'cpp']);
 const CLASS_KINDS = new Set(['class', 'struct', 'union']);

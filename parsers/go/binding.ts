@@ -6,12 +6,12 @@
 // are never read; unknown membership, an incomplete inventory or conflicting active
 // bindings leave the reference omitted, never guessed.
 import { posix } from 'node:path';
-import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
+import type { ReferenceTarget } from '../../contracts/review-binding.js';
 import type { ReviewFile } from '../review/facts.js';
 import { CONSTANT_GROUP, type GoReviewFacts } from './review.js';
 import { readGoMod } from './go-mod.js';
 import { bindName, MAX_DIRECTORY_ENTRIES, planDirectory, resolvePackage, type ActivePackage, type GoFileFacts } from './membership.js';
-import type { BindingHost, LanguageBinder } from '../../review/binding/types.js';
+import type { BindingHost, LanguageBinder } from '../../contracts/review-binding.js';
 
 /** Go's predeclared types: the universe block, not an edge. */
 const PREDECLARED = new Set('any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr'.split(' '));

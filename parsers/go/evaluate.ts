@@ -3,16 +3,13 @@
 // an unknown tag is unknown as a whole, even where `&&` or `||` would otherwise
 // short-circuit past it (the review spec keeps unsupported facts unknown in every
 // branch). Pure functions over facts.
+import type { BuildTarget } from '../../contracts/review-binding.js';
 import type { BuildExpr } from './build-constraint.js';
 import { COMPILER_TAGS, KNOWN_ARCH, KNOWN_OS, UNIX_OS, osSatisfies } from './platforms.js';
 
 /** The frozen Go analysis configuration: never the host's Go environment. */
-export interface GoTarget {
-  goos: string;
-  goarch: string;
-  /** The complete list of user tags; a tag not listed is false. */
-  tags: readonly string[];
-}
+/** The target build constraints are evaluated against (its shape lives in contracts/). */
+export type GoTarget = BuildTarget;
 
 export type TagClass =
   | 'os' // a GOOS name

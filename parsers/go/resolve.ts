@@ -28,8 +28,8 @@ import { posix } from 'node:path';
 import { GO_MODULE_FILE_NAME } from '../../contracts/facts.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
-import { isMember } from '../../store/resolve/engine.js';
-import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../store/resolve/types.js';
+import { isMember } from '../resolution.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const BUILTINS = new Set([
   'append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic',

@@ -17,9 +17,9 @@
 // Spring, Feign and gRPC framework sites are bound by spring.ts.
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
-import { isMember } from '../../store/resolve/engine.js';
+import { isMember } from '../resolution.js';
 import { bindFrameworkSite } from './spring-resolve.js';
-import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../store/resolve/types.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const CLASS_KINDS = new Set(['class', 'interface', 'enum', 'record']);
 const CALLABLE = new Set(['method', 'constructor']);

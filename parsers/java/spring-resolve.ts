@@ -16,7 +16,7 @@
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { Relationship, ResolutionKind } from '../../contracts/tiers.js';
 import { javaTypesNamed } from './resolve.js';
-import type { Binding, ResolveContext, SiteInput } from '../../store/resolve/types.js';
+import type { Binding, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 /** Relationships whose edge points from the site's callee to its caller. */
 export const REVERSED_RELATIONSHIPS: ReadonlySet<Relationship> = new Set(['injected_into', 'consumes_event']);

@@ -7,10 +7,10 @@
 // omission with its reason.
 import { posix } from 'node:path';
 import { parse } from 'smol-toml';
-import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
+import type { ReferenceTarget } from '../../contracts/review-binding.js';
 import type { ReviewDeclaration } from '../review/facts.js';
 import type { PythonFacts, PythonImport } from './review.js';
-import type { BindingHost, LanguageBinder } from '../../review/binding/types.js';
+import type { BindingHost, LanguageBinder } from '../../contracts/review-binding.js';
 
 /** Modules whose members are the typing vocabulary: references through them are not edges. */
 const TYPING_MODULES = ['typing', 'typing_extensions', 'collections.abc', 'dataclasses', 'pydantic'];

@@ -6,11 +6,11 @@
 // unit's budgets. Anything else (extern crates, `super::`, re-exports, globs, inline
 // modules, unsupported manifests) is an omission with its reason.
 import { posix } from 'node:path';
-import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
+import type { ReferenceTarget } from '../../contracts/review-binding.js';
 import type { ReviewDeclaration } from '../review/facts.js';
 import { readCargoManifest } from './cargo.js';
 import type { RustFacts } from './review.js';
-import type { BindingHost, LanguageBinder } from '../../review/binding/types.js';
+import type { BindingHost, LanguageBinder } from '../../contracts/review-binding.js';
 
 /** Unqualified names the profile takes as the standard library's, unless the file binds them. */
 const BUILTIN_TYPES = new Set(['String', 'str', 'Option', 'Result', 'Vec', 'Box']);

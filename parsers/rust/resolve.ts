@@ -23,8 +23,8 @@
 //   mapped yet).
 import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
-import { isMember, stripGenerics } from '../../store/resolve/engine.js';
-import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../store/resolve/types.js';
+import { isMember, stripGenerics } from '../resolution.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 
 const TYPE_KINDS = new Set(['struct', 'enum', 'trait', 'union', 'type_alias']);

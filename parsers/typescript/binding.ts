@@ -3,12 +3,12 @@
 // resolver the indexer uses (parsers/typescript/resolve.ts).
 import { posix } from 'node:path';
 import type { ModuleConfigFact } from '../../contracts/facts.js';
-import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
+import type { ReferenceTarget } from '../../contracts/review-binding.js';
 import { foldTsconfig, packageConfig, tsconfigLayer } from '../module-config.js';
 import type { ReviewDeclaration } from '../review/facts.js';
 import type { ReviewFileFacts } from './review-facts.js';
 import { configCandidates, JAVASCRIPT_EXTENSIONS, resolveModule, type SpecifierContext } from './resolve.js';
-import type { BindingHost, LanguageBinder } from '../../review/binding/types.js';
+import type { BindingHost, LanguageBinder } from '../../contracts/review-binding.js';
 
 /** A builtin name is part of the language's standard library: never an edge, never an omission. */
 const BUILTIN_TYPES = new Set(

@@ -334,7 +334,7 @@ function dynamicImport(node: Node, _parts: Parts, ctx: ExtractionContext): void 
 /**
  * `export { a, b as c }` and `export default a`: the local symbols a and b are exported; each
  * specifier is also noted as a re-export without a source (`c` names what `b` names here,
- * which may be an import binding such as `import * as z from '../languages/x'; export { z }`).
+ * which may be an import binding such as `import * as z from './x'; export { z }`).
  */
 function exportClause(node: Node, _parts: Parts, ctx: ExtractionContext): void {
   const line = ctx.line(node);

@@ -22,11 +22,11 @@
 import { posix } from 'node:path';
 import { PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ImportFact, type ModuleConfigFact } from '../../contracts/facts.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
-import { isMember, isMemberCallable } from '../../store/resolve/engine.js';
+import { isMember, isMemberCallable } from '../resolution.js';
 import { aliasTargets } from './module-aliases.js';
 import { isCallRecipe, recipeTypes, type RecipeLookups } from './recipes.js';
-import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../store/resolve/types.js';
-import type { StoredCallSite } from '../../store/schema.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+import type { StoredCallSite } from '../../contracts/resolve.js';
 
 const PROBE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const JS_TO_TS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
@@ -156,7 +156,7 @@ const isDefaultExport = (s: SymbolRecord) => {
 /**
  * Symbols a file exports under `name`, following re-exports. A default import with no
  * symbol marked as the default export (`attributes.default`) falls back to the exported
- * top-level symbol named like the local binding (`import foo from '../../store/resolve/foo'` and
+ * top-level symbol named like the local binding (`import foo from './foo'` and
  * `export default function foo`), which is how default exports are usually named.
  */
 export function exportedSymbols(path: string, name: string, ctx: ResolveContext, seen = new Set<string>(), localName?: string, wantType = false): SymbolRecord[] {
@@ -281,13 +281,13 @@ function typeMeaning(path: string, typeName: string, ctx: ResolveContext): Local
   return { kind: 'unknown' };
 }
 
-/** `export * as name from '../../store/resolve/x'` (directly or through `export *` chains): a namespace. */
+/** `export * as name from './x'` (directly or through `export *` chains): a namespace. */
 function namespaceReexport(path: string, name: string, ctx: ResolveContext, seen = new Set<string>()): LocalMeaning | undefined {
   if (seen.has(path)) return undefined;
   seen.add(path);
   for (const fact of ctx.imports(path)) {
     if (fact.reexport && fact.source === '' && fact.local === name) {
-      // `import * as z from '../../store/resolve/x'; export { z }`, or a named import of a namespace re-exported on.
+      // `import * as z from './x'; export { z }`, or a named import of a namespace re-exported on.
       const binding = importBinding(path, fact.imported, ctx);
       if (!binding) continue;
       const target = resolveModule(path, binding.source, ctx);

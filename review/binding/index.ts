@@ -1,7 +1,7 @@
 // The binding policy of each review language profile, by the profile registry's
 // language. Loaded on first use, so a review pays only for the languages it meets.
 import { profileFor, type ReviewLanguage } from '../../parsers/review/profiles.js';
-import type { LanguageBinder } from './types.js';
+import type { LanguageBinder } from '../../contracts/review-binding.js';
 
 const LOADERS: Record<ReviewLanguage, () => Promise<LanguageBinder>> = {
   typescript: async () => (await import('../../parsers/typescript/binding.js')).typescriptBinder,

@@ -7,7 +7,7 @@ import { goBinder } from '../../parsers/go/resolve.js';
 import { javaBinder } from '../../parsers/java/resolve.js';
 import { pythonBinder } from '../../parsers/python/resolve.js';
 import { rustBinder } from '../../parsers/rust/resolve.js';
-import type { LanguageBinder } from './types.js';
+import type { LanguageBinder } from '../../contracts/resolve.js';
 import { typescriptBinder } from '../../parsers/typescript/resolve.js';
 
 const BINDERS: Partial<Record<Language, LanguageBinder>> = {
@@ -26,4 +26,4 @@ export const binderFor = (language: Language | null): LanguageBinder | undefined
   language === null ? undefined : BINDERS[language];
 
 export { resolveCallSite } from './engine.js';
-export type { Binding, LanguageBinder, Resolution, ResolveContext, SiteInput } from './types.js';
+export type { Binding, LanguageBinder, Resolution, ResolveContext, SiteInput } from '../../contracts/resolve.js';

@@ -1,4 +1,6 @@
-// The seam between the shared resolution engine and the per-language binding rules.
+// The seam between the shared resolution engine (store/resolve/) and each language's
+// binding rules (parsers/<lang>/resolve.ts): the lookups the store provides, and what a
+// language answers. A language folder sees the store only through this interface.
 //
 // A language binder answers only what its scoping rules can prove (import bindings,
 // qualified paths, `self`/`this` receivers, module globs). It returns a Binding, or
@@ -7,10 +9,24 @@
 // what a call site consulted, and that record is what tells an incremental apply
 // which call sites to re-resolve. A binder that reads the store any other way
 // breaks "incremental equals fresh".
-import type { FileRecord, SymbolRecord } from '../../contracts/graph.js';
-import type { ImportFact, ModuleConfigFact } from '../../contracts/facts.js';
-import type { ResolutionKind, UnresolvedReason } from '../../contracts/tiers.js';
-import type { StoredCallSite } from '../schema.js';
+import type { CallSiteFact, ImportFact, Language, ModuleConfigFact } from './facts.js';
+import type { FileRecord, SymbolRecord } from './graph.js';
+import type { ResolutionKind, UnresolvedReason } from './tiers.js';
+
+/**
+ * A call site as kept in the store: the fact, with its enclosing symbol named by its slot
+ * in the file's file_symbols list (0, the file symbol, for file-scope code). The last
+ * four fields are the site's context, set when it is read back for resolution
+ * (store/resolve-file.ts) and never stored: its index in the file's list, the file's path
+ * and language, and the enclosing symbol's id.
+ */
+export interface StoredCallSite extends Omit<CallSiteFact, 'caller'> {
+  callerSlot: number;
+  ord: number;
+  path: string;
+  language: Language | null;
+  callerId: string;
+}
 
 export interface ResolveContext {
   /** Workspace symbols with exactly this name (no file symbols). */

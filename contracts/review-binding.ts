@@ -1,16 +1,28 @@
-// What a language's binding and omission policy sees of the world, and what it answers.
+// What a language's binding and omission policy (parsers/<lang>/binding.ts) sees of the
+// world, and what it answers: the interface between review/ and each language.
 // Policy is pure code: it asks the host for parsed files it captured, for stats (is there
 // a file here?) and for authority files (tsconfig.json, Cargo.toml, __init__.py) through
 // the path gate; it never opens a file itself.
-import type { ReferenceTarget } from '../../machines/evidence-traversal.js';
-import type { OutboundReference, ReviewFacts, ReviewFile } from '../../parsers/review/facts.js';
-import type { GoTarget } from '../../parsers/go/evaluate.js';
-import type { DirectoryObservation } from '../../parsers/review/inventory.js';
+import type { DirectoryObservation, OutboundReference, ReviewFacts, ReviewFile } from './review-facts.js';
+
+/** Where a reference leads, as far as the adapter could tell without reading another file. */
+export type ReferenceTarget =
+  | { kind: 'decl'; key: string; path: string }
+  | { kind: 'module'; path: string; name: string; alternatives?: string[] }
+  | { kind: 'omitted'; reason: string };
+
+/** A build target a language's file membership is evaluated against (Go: GOOS, GOARCH and the true tags). */
+export interface BuildTarget {
+  goos: string;
+  goarch: string;
+  /** The complete list of user tags; a tag not listed is false. */
+  tags: readonly string[];
+}
 
 /** Frozen analysis settings from the configuration that a binder may need. */
 export interface AnalysisSettings {
   /** The Go target build constraints are evaluated against; null: none configured. */
-  go: GoTarget | null;
+  go: BuildTarget | null;
 }
 
 /** A captured authority file: its text, or why it could not be had. */
