@@ -130,12 +130,6 @@ export interface ModuleAlias {
   targets: string[];
 }
 
-/** Base names of the files read as module configuration, the nearest one above a file applying to it. */
-export const TSCONFIG_FILE_NAMES: readonly string[] = ['tsconfig.json', 'jsconfig.json'];
-export const PACKAGE_MANIFEST_NAME = 'package.json';
-/** A Go module's file: its `module` line is the import path of the folder it lies in. */
-export const GO_MODULE_FILE_NAME = 'go.mod';
-
 /**
  * A workspace file that decides where bare TypeScript/JavaScript module specifiers lead:
  * a `tsconfig.json`/`jsconfig.json` (its `extends` chain within the workspace folded in:

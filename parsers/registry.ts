@@ -11,6 +11,7 @@ import { bend } from './bend/language.js';
 import { c } from './c/language.js';
 import { cpp } from './cpp/language.js';
 import type { LanguageAdapter } from './engine.js';
+import type { ModuleConfigReader } from './module-config.js';
 import { go } from './go/language.js';
 import { java } from './java/language.js';
 import { python } from './python/language.js';
@@ -40,6 +41,8 @@ export interface LanguageEntry {
   folder: string;
   /** The index languages this folder serves (TypeScript's serves TSX and JavaScript too). */
   index: readonly IndexLanguage[];
+  /** Its module configuration files (tsconfig.json, go.mod), when specifiers depend on them. */
+  moduleConfig?: ModuleConfigReader;
   /** The review profile, for a language review analyses. */
   review?: ReviewProfile;
   /** Its binding and omission policy, loaded when a review first meets the language. */

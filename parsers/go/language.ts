@@ -1,12 +1,14 @@
 // Go: index extraction and resolution by package, and the review profile of .go files
 // (build constraints, active-package membership).
 import type { LanguageEntry } from '../registry.js';
+import { goModuleConfig } from './module-config.js';
 import { goAdapter, goPackageName } from './extract.js';
 import { goBinder } from './resolve.js';
 
 export const go: LanguageEntry = {
   folder: 'go',
   index: [{ language: 'go', extensions: ['.go'], adapter: goAdapter, resolver: goBinder, moduleOf: (_path, source) => goPackageName(source) }],
+  moduleConfig: goModuleConfig,
   review: {
     language: 'go',
     grammarFor: (path) => (path.endsWith('.go') ? 'go' : null),

@@ -25,7 +25,7 @@
 //   (`external:<import path>`), and so are methods of common standard interfaces on
 //   receivers of unknown type (`Error`, `Lock`, ...): builtin.
 import { posix } from 'node:path';
-import { GO_MODULE_FILE_NAME } from '../../contracts/facts.js';
+import { GO_MODULE_FILE_NAME } from './module-config.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { isMember } from '../resolution.js';

@@ -4,7 +4,7 @@
 import { posix } from 'node:path';
 import type { ModuleConfigFact } from '../../contracts/facts.js';
 import type { ReferenceTarget } from '../../contracts/review-binding.js';
-import { foldTsconfig, packageConfig, tsconfigLayer } from '../module-config.js';
+import { foldTsconfig, packageConfig, tsconfigLayer } from './module-config.js';
 import type { ReviewDeclaration } from '../review/facts.js';
 import type { ReviewFileFacts } from './review-facts.js';
 import { configCandidates, JAVASCRIPT_EXTENSIONS, resolveModule, type SpecifierContext } from './resolve.js';

@@ -1,6 +1,7 @@
 // TypeScript, TSX and JavaScript: one folder, three index languages over two grammars
 // (grammars/typescript/, grammars/javascript/), and the review profile of .ts/.tsx files.
 import type { LanguageEntry } from '../registry.js';
+import { typescriptModuleConfig } from './module-config.js';
 import { typescriptBinder } from './resolve.js';
 import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './extract.js';
 
@@ -11,6 +12,7 @@ export const typescript: LanguageEntry = {
     { language: 'tsx', extensions: ['.tsx'], adapter: tsxAdapter, resolver: typescriptBinder },
     { language: 'javascript', extensions: ['.js', '.jsx', '.mjs', '.cjs'], adapter: javascriptAdapter, resolver: typescriptBinder },
   ],
+  moduleConfig: typescriptModuleConfig,
   review: {
     language: 'typescript',
     grammarFor: (path) => (path.endsWith('.tsx') ? 'tsx' : /\.(ts|mts|cts)$/.test(path) ? 'typescript' : null),

@@ -20,7 +20,8 @@
 // (`Array.isArray`, `new Map`, `console.log`) not shadowed locally, and standard methods on
 // receivers of unknown type (`then`, `push`, `map`), are builtin.
 import { posix } from 'node:path';
-import { PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ImportFact, type ModuleConfigFact } from '../../contracts/facts.js';
+import type { ImportFact, ModuleConfigFact } from '../../contracts/facts.js';
+import { PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES } from './module-config.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import { isMember, isMemberCallable } from '../resolution.js';
 import { aliasTargets } from './module-aliases.js';
