@@ -18,7 +18,7 @@ import type { Node } from '../tree-sitter.js';
 
 export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 const FUNCTION_NODES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
-/** Where local names are declared: the `@local.scope` captures of grammars/javascript/tags.scm. */
+/** Where local names are declared: the `@local.scope` captures of grammars/typescript/javascript-tags.scm. */
 export const SCOPE_NODES: ReadonlySet<string> = new Set([...FUNCTION_NODES, 'statement_block', 'program']);
 const PARAMETER_NODES = new Set(['required_parameter', 'optional_parameter']);
 const CLASS_NODES = new Set(['class_declaration', 'abstract_class_declaration', 'class']);

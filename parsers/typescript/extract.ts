@@ -1,5 +1,5 @@
-// TypeScript, TSX and JavaScript adapter: what grammars/javascript and
-// grammars/typescript queries cannot say. Export flags, constructors and accessors,
+// TypeScript, TSX and JavaScript adapter: what the queries of grammars/typescript/
+// (javascript-tags.scm, with tags.scm as the TypeScript overlay) cannot say. Export flags, constructors and accessors,
 // class bases, test()/it()/describe() blocks as symbols, and the shapes of ES
 // imports, re-exports and `require()` bindings.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
@@ -194,7 +194,7 @@ function calleeNameNode(fn: Node | null): Node | null {
  * start at one position; their names and argument lists never do.
  */
 function placeCall(draft: CallDraft, node: Node, callee: Node | undefined, ctx: ExtractionContext): void {
-  // A pattern's @callee is that name token already (grammars/javascript/tags.scm).
+  // A pattern's @callee is that name token already (grammars/typescript/javascript-tags.scm).
   const fn = callee ? null : node.type === 'new_expression' ? node.childForFieldName('constructor') : node.childForFieldName('function');
   const at = callee ?? calleeNameNode(fn) ?? node.childForFieldName('arguments');
   if (!at) return;
@@ -400,6 +400,6 @@ function adapterFor(grammar: GrammarName, queryFiles: readonly string[]): Langua
   };
 }
 
-export const typescriptAdapter = adapterFor('typescript', ['javascript/tags.scm', 'typescript/tags.scm']);
-export const tsxAdapter = adapterFor('tsx', ['javascript/tags.scm', 'typescript/tags.scm']);
-export const javascriptAdapter = adapterFor('javascript', ['javascript/tags.scm', 'javascript/plain.scm']);
+export const typescriptAdapter = adapterFor('typescript', ['typescript/javascript-tags.scm', 'typescript/tags.scm']);
+export const tsxAdapter = adapterFor('tsx', ['typescript/javascript-tags.scm', 'typescript/tags.scm']);
+export const javascriptAdapter = adapterFor('javascript', ['typescript/javascript-tags.scm', 'typescript/javascript-plain.scm']);

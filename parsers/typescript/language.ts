@@ -1,5 +1,5 @@
 // TypeScript, TSX and JavaScript: one folder, three index languages over two grammars
-// (grammars/typescript/, grammars/javascript/), and the review profile of .ts/.tsx files.
+// (grammars/typescript/: the JavaScript tags with a TypeScript overlay), and the review profile of .ts/.tsx files.
 import type { LanguageEntry } from '../registry.js';
 import { typescriptModuleConfig } from './module-config.js';
 import { typescriptBinder } from './resolve.js';
