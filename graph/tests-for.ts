@@ -35,21 +35,10 @@ const MIN_NAME_LENGTH = 3;
 export const SAME_MODULE_CONFIDENCE = 40;
 export const NAME_HEURISTIC_CONFIDENCE = RESOLUTION_CONFIDENCE.name_only;
 
-export type TestEvidence = 'direct_call' | 'same_module_candidate' | 'name_heuristic';
 
-export interface TestItem {
-  test: SymbolView;
-  /**
-   * Edges the graph holds. A direct test's path runs from the test to the target; a
-   * candidate's shows its strongest evidence (the test's and the target's calls to a
-   * shared callee) or is empty when the evidence is a name.
-   */
-  path: RelationshipView[];
-  confidence: number;
-  evidence: TestEvidence;
-  /** What makes a candidate one: callees it shares with the target, words of the target's name in its own. */
-  basis?: { shared_callees: string[]; name_words: string[] };
-}
+
+export type { TestEvidence, TestItem } from '../contracts/tests-for.js';
+import type { TestEvidence, TestItem } from '../contracts/tests-for.js';
 
 export interface TestsForOptions {
   prefix?: string;
@@ -202,7 +191,7 @@ function directItem(graph: GraphReader, records: Records, reach: Reach): TestIte
     if (!edge || !source || !target) return undefined;
     path.push(relationshipView(edge, source, target));
   }
-  return { test: symbolView(test), path, confidence: reach.weakest, evidence: 'direct_call' };
+  return { test: symbolView(test), path, confidence: reach.weakest, evidence: 'direct_call', basis: null };
 }
 
 /** A target word shorter than this says too little to tie a test to it (`id`, `do`). */
