@@ -7,9 +7,9 @@ import { mkdtempSync, realpathSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ask, askServer } from '../../cli/review-client.js';
-import { PROTOCOL_VERSION, socketPath, type ServerRequest } from '../../cli/review-protocol.js';
-import { serveReviews, type Reviewer } from '../../cli/review-server.js';
+import { ask, askServer } from '../../agents/review-client.js';
+import { PROTOCOL_VERSION, socketPath, type ServerRequest } from '../../agents/review-protocol.js';
+import { serveReviews, type Reviewer } from '../../agents/review-server.js';
 
 const BUILD = 'test-build';
 const made: string[] = [];
@@ -20,13 +20,15 @@ afterEach(() => {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const request = (ws: string): ServerRequest => ({ version: PROTOCOL_VERSION, kind: 'review', build: BUILD, workspace: ws, json: true, tests: true, dryRun: false, event: '{}', env: {} });
 
-/** A review that never steps and never ends. */
-const stuck: Reviewer = () => new Promise(() => undefined);
+type Review = Reviewer['review'];
 
-async function start(reviewer: Reviewer, idleMs = 60_000) {
+/** A review that never steps and never ends. */
+const stuck: Review = () => new Promise(() => undefined);
+
+async function start(review: Review, idleMs = 60_000) {
   const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-serve-')));
   made.push(ws);
-  const outcome = await serveReviews(ws, idleMs, { build: BUILD, reviewer });
+  const outcome = await serveReviews(ws, idleMs, { review, prepare: async () => undefined }, { build: BUILD });
   if (!outcome.listening) throw new Error('not listening');
   return { ws, path: socketPath(ws)!, done: outcome.done };
 }
@@ -46,14 +48,14 @@ describe('the review server heartbeat', () => {
   });
 
   test('a review that keeps stepping, or waits within a deadline of its own, is waited for', async () => {
-    const stepping: Reviewer = async (_request, output, progress) => {
+    const stepping: Review = async (_globals, _options, { output, progress }) => {
       for (let i = 0; i < 30; i++) {
         progress.step();
         await sleep(100);
       }
       output.stdout('stepped');
     };
-    const waiting: Reviewer = async (_request, output, progress) => {
+    const waiting: Review = async (_globals, _options, { output, progress }) => {
       await progress.waitAtMost(5000, sleep(3500));
       output.stdout('waited');
     };
