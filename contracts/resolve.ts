@@ -60,7 +60,7 @@ export interface SiteInput {
 
 export type Binding =
   /** One candidate becomes an edge at `tier`; several become ambiguous_target; none is missing_target. */
-  | { kind: 'candidates'; tier: ResolutionKind; candidates: SymbolRecord[] }
+  | { kind: 'candidates'; tier: ResolutionKind; candidates: SymbolRecord[]; relationship?: 'references' }
   /** A definite answer that is not an edge (an external import, a receiver with no such member). */
   | { kind: 'unresolved'; reason: UnresolvedReason; note?: string };
 
@@ -80,5 +80,6 @@ export interface LanguageBinder {
 }
 
 export type Resolution =
-  | { kind: 'edge'; target: string; tier: ResolutionKind }
+  /** `references`: what looks like a call names a type (a Go conversion `T(x)`): an edge to the type, not a call. */
+  | { kind: 'edge'; target: string; tier: ResolutionKind; relationship?: 'references' }
   | { kind: 'unresolved'; reason: UnresolvedReason; candidate_count?: number; candidates?: string[]; note?: string };

@@ -60,7 +60,7 @@ function answerFor(site: StoredCallSite, resolution: Resolution): Answer {
     return {
       source: site.callerId,
       target: resolution.target,
-      relationship: 'calls',
+      relationship: resolution.relationship ?? 'calls',
       resolution_kind: resolution.tier,
       confidence: RESOLUTION_CONFIDENCE[resolution.tier],
       file_path: site.path,

@@ -19,8 +19,10 @@
 //   struct is indirect_call.
 // - package 80: a plain `F()` bound to a function of the same directory and package
 //   clause (this file included), or of a dot-imported package.
+// - a plain `f()` naming no function, type or builtin of the package is a call through a
+//   variable, parameter or field of function type: indirect_call.
 // - Go's builtins (`len`, `append`, ...) not shadowed in the package are builtin;
-//   conversions to a package's own types are missing_target with a note, never a guess;
+//   a conversion to a package's own type (`byName(x)`) is a `references` edge to it, not a call;
 //   calls into packages that are not in the workspace are external
 //   (`external:<import path>`), and so are methods of common standard interfaces on
 //   receivers of unknown type (`Error`, `Lock`, ...): builtin.
@@ -47,6 +49,8 @@ const dirOf = (path: string) => {
 
 const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
 const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${source}` });
+/** `T(x)` converts, it calls nothing: a `references` edge to the type, never a missing call. */
+const conversion = (types: SymbolRecord[]): Binding => ({ kind: 'candidates', tier: 'package', candidates: types, relationship: 'references' });
 
 /** The import path of a workspace directory by the nearest go.mod at or above it; undefined outside any module. */
 function importPathOfDir(dir: string, ctx: ResolveContext): string | undefined {
@@ -111,12 +115,13 @@ function qualifiedFunction(qualifier: string, name: string, path: string, ctx: R
   const found = inImportedPackage(source, goFunctions(name, ctx), ctx);
   if (found.length > 0) return candidates('exact', found);
   const types = inImportedPackage(source, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
-  if (types.length > 0) return { kind: 'unresolved', reason: 'missing_target', note: 'conversion' };
+  if (types.length > 0) return conversion(types);
   return external(source);
 }
 
 /** `T` or `pkg.T` as seen from `path`: the type's declarations (struct, interface, named type). */
-function typeDeclarations(type: string, path: string, ctx: ResolveContext): { types: SymbolRecord[]; external?: string } {
+function typeDeclarations(pointer: string, path: string, ctx: ResolveContext): { types: SymbolRecord[]; external?: string } {
+  const type = pointer.replace(/^\*+/, '');
   const dot = type.indexOf('.');
   if (dot < 0) return { types: inSamePackage(path, goSymbols(type, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx) };
   const source = importOf(type.slice(0, dot), path, ctx);
@@ -150,7 +155,8 @@ function promoted(type: string, method: string, path: string, ctx: ResolveContex
 }
 
 /** `T` or `pkg.T` as seen from `path`: where the type's methods live (a package directory filter). */
-function methodsOfType(type: string, method: string, path: string, ctx: ResolveContext, promote = true): Binding | undefined {
+function methodsOfType(pointer: string, method: string, path: string, ctx: ResolveContext, promote = true): Binding | undefined {
+  const type = pointer.replace(/^\*+/, '');
   const dot = type.indexOf('.');
   const members = (typeName: string) => goSymbols(method, ctx).filter((s) => isMember(s) && s.owner_type === typeName);
   if (dot >= 0) {
@@ -264,8 +270,13 @@ export const goBinder: LanguageBinder = {
     }
     if (dotted.length > 0) return candidates('package', dotted);
     const types = inSamePackage(site.path, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
-    if (types.length > 0) return { kind: 'unresolved', reason: 'missing_target', note: 'conversion' };
+    if (types.length > 0) return conversion(types);
     // Go has no other way to name a function without a qualifier: never a cross-package guess.
+    // No function, type or builtin of the package has the name, so in code that compiles it
+    // is a variable, parameter or field of function type (`fn()`, `preExecHookFn(c)`): an
+    // indirect call. A dot-import from outside the workspace could supply it too: not known.
+    const dotImports = ctx.imports(site.path).filter((f) => f.local === '*');
+    if (dotImports.length === 0 && site.kind === 'call') return { kind: 'unresolved', reason: 'indirect_call', note: 'function value' };
     return candidates('package', []);
   },
 };

@@ -74,9 +74,11 @@ const topLevel = (file: string, name: string, ctx: ResolveContext) =>
 function exportedBy(file: string, name: string, ctx: ResolveContext, depth = 0): SymbolRecord[] | 'external' {
   const own = topLevel(file, name, ctx);
   if (own.length > 0 || depth >= 3) return own;
-  const binding = ctx.imports(file).find((f) => f.local === name && f.imported !== '*' && f.imported !== 'self');
+  const binding = ctx.imports(file).find((f) => f.local === name && f.imported !== '*');
   if (!binding) return [];
   const next = moduleFile(binding.source, file, ctx);
+  // `import json` re-exported (`from .compat import json`): a module, outside or not.
+  if (binding.imported === 'self') return next || binding.source.startsWith('.') ? [] : 'external';
   if (!next) return 'external';
   return exportedBy(next, binding.imported, ctx, depth + 1);
 }
@@ -100,37 +102,59 @@ function imported(name: string, path: string, ctx: ResolveContext): Binding | un
   return external(binding.source);
 }
 
-/** The class a base name refers to from `path`: a class of the file, or one it imports by name. */
-function baseClass(base: string, path: string, ctx: ResolveContext): SymbolRecord | undefined {
+/**
+ * What a base name (`Base`, `mod.Base`) refers to from `path`: a class of the workspace,
+ * a class of a module outside it (`external`, its module), one of Python's own classes
+ * (`builtin`), or nothing known.
+ */
+type BaseOrigin = { class: SymbolRecord } | { outside: Binding } | undefined;
+
+function baseOrigin(base: string, path: string, ctx: ResolveContext): BaseOrigin {
   const local = ctx.symbolsInFile(path).filter((s) => s.kind === 'class' && s.qualified_name === base);
-  if (local.length === 1) return local[0];
-  const binding = ctx.imports(path).find((f) => f.local === base && f.imported !== '*' && f.imported !== 'self');
-  if (!binding) return undefined;
-  const file = moduleFile(binding.source, path, ctx);
-  if (!file) return undefined;
-  const found = exportedBy(file, binding.imported, ctx);
-  return found !== 'external' && found.length === 1 && found[0].kind === 'class' ? found[0] : undefined;
+  if (local.length === 1) return { class: local[0] };
+  const [root, ...rest] = base.split('.');
+  const binding = ctx.imports(path).find((f) => f.local === root && f.imported !== '*');
+  if (!binding) return BUILTINS.has(base) ? { outside: { kind: 'unresolved', reason: 'builtin', note: 'builtin' } } : undefined;
+  // `import mod` then `mod.Base`, or `from m import Base`.
+  const module = binding.imported === 'self' ? binding.source : rest.length > 0 ? `${binding.source}${binding.source.endsWith('.') ? '' : '.'}${binding.imported}` : binding.source;
+  const name = binding.imported === 'self' || rest.length > 0 ? rest.join('.') : binding.imported;
+  const file = moduleFile(module, path, ctx);
+  // A relative import always names the workspace: one it cannot find is a miss, not outside.
+  if (!file) return binding.source.startsWith('.') ? undefined : { outside: external(binding.source) };
+  if (name === '') return undefined;
+  const found = exportedBy(file, name, ctx);
+  if (found === 'external') return { outside: external(binding.source) };
+  return found.length === 1 && found[0].kind === 'class' ? { class: found[0] } : undefined;
 }
 
-/** Methods named `name` of `cls` (its own), else of its bases, breadth first. */
-function methodIn(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn: boolean): SymbolRecord[] {
+/**
+ * Methods named `name` of `cls` (its own), else of its bases, breadth first. When none
+ * is found and a base lies outside the workspace (or is Python's own), that is where
+ * the method is: `outside` says so.
+ */
+function methodIn(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn: boolean): { found: SymbolRecord[]; outside?: Binding } {
   const queue: SymbolRecord[] = [cls];
   const seen = new Set<string>();
+  let outside: Binding | undefined;
   for (let step = 0; queue.length > 0 && step < 12; step++) {
     const current = queue.shift()!;
     if (seen.has(current.id)) continue;
     seen.add(current.id);
     if (!(skipOwn && current === cls)) {
       const own = ctx.symbolsInFile(current.file_path).filter((s) => s.parent_id === current.id && s.name === name && isMember(s));
-      if (own.length > 0) return own;
+      if (own.length > 0) return { found: own };
     }
     for (const base of current.bases ?? []) {
-      const found = baseClass(base, current.file_path, ctx);
-      if (found) queue.push(found);
+      const origin = baseOrigin(base, current.file_path, ctx);
+      if (origin && 'class' in origin) queue.push(origin.class);
+      else if (origin) outside ??= origin.outside;
     }
   }
-  return [];
+  return { found: [], outside };
 }
+
+/** Python's own `object` answers `super()` of a class without bases, and its dunder methods. */
+const OBJECT_ROOT: Binding = { kind: 'unresolved', reason: 'builtin', note: 'builtin:object' };
 
 function enclosingClass(caller: SymbolRecord, ctx: ResolveContext): SymbolRecord | undefined {
   for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
@@ -164,7 +188,12 @@ export const pythonBinder: LanguageBinder = {
     if (receiver === 'self' || receiver === 'cls' || receiver === 'super()') {
       const cls = enclosingClass(caller, ctx);
       if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
-      return candidates('receiver_type', methodIn(cls, name, ctx, receiver === 'super()'));
+      const { found, outside } = methodIn(cls, name, ctx, receiver === 'super()');
+      if (found.length > 0) return candidates('receiver_type', found);
+      if (outside) return outside;
+      // `super().__init__()` in a class without bases, or a dunder method no class here defines: object's.
+      if ((receiver === 'super()' && (cls.bases ?? []).length === 0) || /^__\w+__$/.test(name)) return OBJECT_ROOT;
+      return candidates('receiver_type', []);
     }
     if (receiver !== undefined) {
       // `mod.f()` through `import mod` / `import a.b as mod`.
@@ -188,6 +217,19 @@ export const pythonBinder: LanguageBinder = {
       const root = /^[\w]+/.exec(receiver)?.[0];
       const rootModule = root === undefined ? undefined : ctx.imports(site.path).find((f) => f.local === root && f.imported === 'self');
       if (rootModule && !moduleFile(rootModule.source, site.path, ctx)) return external(rootModule.source);
+      // `Retry.from_int()` after `from urllib3.util.retry import Retry`: a class of a module outside
+      // the workspace, or of one inside it (then its method, bases included).
+      const rootName = root === undefined ? undefined : ctx.imports(site.path).find((f) => f.local === root && f.imported !== '*' && f.imported !== 'self');
+      if (rootName && root !== undefined) {
+        if (!rootName.source.startsWith('.') && !moduleFile(rootName.source, site.path, ctx)) return external(rootName.source);
+        const origin = root === receiver ? baseOrigin(root, site.path, ctx) : undefined;
+        if (origin && 'outside' in origin) return origin.outside;
+        if (origin) {
+          const { found, outside } = methodIn(origin.class, name, ctx, false);
+          if (found.length > 0) return candidates('receiver_type', found);
+          if (outside) return outside;
+        }
+      }
       if (PYTHON_METHODS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
       const members = ctx.byName(name).filter((s) => s.language === 'python' && isMember(s));
       return candidates('name_only', members);

@@ -54,6 +54,31 @@ export function isTestPath(path) {
 
 export const OVERCLAIM_TOLERANCE = { exact: 2, other: 5 };
 
+/** An edge at or above this confidence claims to be trusted: a wrong one is a phantom edge. */
+export const PHANTOM_CONFIDENCE = 60;
+
+/** Declarations that hold a function value (Go's go/types kinds, TypeScript's syntax kinds): a call through one is indirect. */
+const FUNCTION_VALUE_KINDS = new Set(['FuncVar', 'FuncField', 'Parameter', 'VariableDeclaration', 'PropertySignature', 'PropertyDeclaration', 'PropertyAssignment', 'BindingElement']);
+
+/**
+ * The reasons that are right for an unresolved call site, by what the oracle says it
+ * calls; null when the oracle cannot say. A conversion (`T(x)`) calls nothing: no
+ * reason is right, cairn should record no call there. A target outside the workspace
+ * is `external` or `builtin` (both say "not here"); a function value is indirect_call;
+ * an in-repo declaration cairn models is its own miss (missing_target or
+ * ambiguous_target: recall counts those).
+ */
+export function rightReasons(o) {
+  if (o.site.status === 'indirect') return new Set();
+  const target = o.site.targets.find((x) => !x.alternative);
+  if (!target || o.targetClass === 'unknown') return null;
+  if (target.where === 'builtin' || target.declKind === 'Builtin') return new Set(['builtin', 'external']);
+  if (o.targetClass === 'external') return new Set(['external', 'builtin']);
+  if (FUNCTION_VALUE_KINDS.has(target.declKind)) return new Set(['indirect_call']);
+  if (o.targetClass === 'modelled') return new Set(['missing_target', 'ambiguous_target']);
+  return null;
+}
+
 const pct = (num, den) => (den === 0 ? null : Math.round((1000 * num) / den) / 10);
 const bump = (map, key, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 const sortedObject = (map) => Object.fromEntries([...map].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0]))));
@@ -89,6 +114,8 @@ export class Tally {
     this.recall = { sites: 0, found: 0, outcomes: new Map(), missed: this.reservoir() };
     this.cairnOnly = 0;
     this.cairnOnlyExamples = this.reservoir();
+    this.reasons = { judged: 0, right: 0, wrong: this.reservoir(), confusion: new Map() };
+    this.phantom = { edges: 0, examples: this.reservoir() };
     this.notIndexed = { files: [], sites: 0 };
   }
 
@@ -133,6 +160,18 @@ export class Tally {
       this.recorded++;
       bump(this.matchBy, o.match);
       for (const u of o.cairn.unresolved) bump(this.unresolvedByReason, u.reason);
+      // Reason accuracy: a site cairn left unresolved (no edge), judged by what the oracle says it calls.
+      const right = o.edges.length === 0 && o.cairn.unresolved.length > 0 && !o.blind ? rightReasons(o) : null;
+      if (right) {
+        const reason = o.cairn.unresolved[0].reason;
+        this.reasons.judged++;
+        if (right.has(reason)) this.reasons.right++;
+        else {
+          const expected = right.size === 0 ? 'no call' : [...right][0];
+          bump(this.reasons.confusion, `${reason} (oracle: ${expected})`);
+          this.reasons.wrong.add(`${siteLabel(o.site)}: ${reason}; oracle ${o.oracleTarget}`);
+        }
+      }
     }
     for (const e of o.edges) {
       this.edges++;
@@ -152,6 +191,10 @@ export class Tally {
         bump(t.wrongByOracleKind, `${o.targetClass}:${kind}`);
         bump(t.wrongTargets, e.target ?? '(null)');
         t.wrong.add(`${siteLabel(o.site)} → ${e.target} [${e.tier} ${e.confidence}] vs oracle ${o.oracleTarget}`);
+        if (e.confidence >= PHANTOM_CONFIDENCE) {
+          this.phantom.edges++;
+          this.phantom.examples.add(`${siteLabel(o.site)} → ${e.target} [${e.tier} ${e.confidence}] vs oracle ${o.oracleTarget}`);
+        }
       }
     }
     if (o.targetClass === 'modelled' && !o.blind) {
@@ -235,6 +278,14 @@ export class Tally {
         outside_tests: { ...this.recallOutsideTests, recall: pct(this.recallOutsideTests.found, this.recallOutsideTests.sites) },
       },
       unresolved_by_reason: sortedObject(this.unresolvedByReason),
+      reason_accuracy: {
+        judged: this.reasons.judged,
+        right: this.reasons.right,
+        accuracy: pct(this.reasons.right, this.reasons.judged),
+        wrong_by_reason: sortedObject(this.reasons.confusion),
+        wrong_examples: this.reasons.wrong.items,
+      },
+      phantom_edges: { confidence_at_least: PHANTOM_CONFIDENCE, edges: this.phantom.edges, examples: this.phantom.examples.items },
       unresolved_pct_by_reason: Object.fromEntries([...this.unresolvedByReason].map(([k, v]) => [k, pct(v, unresolvedTotal)])),
       tiers,
       files_not_indexed: this.notIndexed.files.length,

@@ -31,10 +31,8 @@ export function settle(binding: Binding): Resolution {
   if (binding.kind === 'unresolved') {
     return binding.note === undefined ? { kind: 'unresolved', reason: binding.reason } : { kind: 'unresolved', reason: binding.reason, note: binding.note };
   }
-  const only = binding.candidates.length === 1 ? binding.candidates[0] : undefined;
-  if (only) return { kind: 'edge', target: only.id, tier: binding.tier };
   const ids = [...new Set(binding.candidates.map((c) => c.id))].sort();
-  if (ids.length === 1) return { kind: 'edge', target: ids[0], tier: binding.tier };
+  if (ids.length === 1) return binding.relationship ? { kind: 'edge', target: ids[0], tier: binding.tier, relationship: binding.relationship } : { kind: 'edge', target: ids[0], tier: binding.tier };
   if (ids.length === 0) return { kind: 'unresolved', reason: 'missing_target' };
   return { kind: 'unresolved', reason: 'ambiguous_target', candidate_count: ids.length, candidates: ids.slice(0, MAX_CANDIDATES) };
 }

@@ -20,7 +20,7 @@ func Area(x int) int { return x }
 type Meters int
 `,
   'geo/other.go': `package geo
-func sibling() { Area(1); helper() }
+func sibling(hook func(int)) { Area(1); helper(); hook(2); Meters(4) }
 `,
   'geo/helper.go': `package geo
 func helper() {}
@@ -87,7 +87,12 @@ describe('Go resolution', () => {
     expect(at('shapes.Root')).toBe('root.go::Root (exact)');
     expect(at('lib.Do')).toBe('external external:github.com/other/lib');
     expect(at('len')).toBe('builtin builtin');
-    expect(at('geo.Meters')).toBe('missing_target conversion');
+    // A conversion calls nothing: a references edge to the type, never a missing call.
+    expect(() => open!.answer('app/main.go', 'geo.Meters')).toThrow(/no answer/);
+    expect(open.edges('references').map((e) => `${e.file_path}:${e.specifier} -> ${e.target}`).sort()).toEqual([
+      'app/main.go:geo.Meters -> geo/grid.go::Meters',
+      'geo/other.go:Meters -> geo/grid.go::Meters',
+    ]);
     expect(at('Dotted')).toBe('util/u.go::Dotted (package)');
     expect(at('missing')).toBe('missing_target');
     expect(at('geo.NewGrid().Cell')).toBe('geo/grid.go::Grid::Cell (receiver_type)');
@@ -96,6 +101,8 @@ describe('Go resolution', () => {
     expect(at('NewLocal')).toBe('app/main.go::NewLocal (package)');
     expect(at('Area', 'geo/other.go')).toBe('geo/grid.go::Area (package)');
     expect(at('helper', 'geo/other.go')).toBe('geo/helper.go::helper (package)');
+    // No function, type or builtin of the package is called `hook`: a function value.
+    expect(at('hook', 'geo/other.go')).toBe('indirect_call');
   });
 });
 

@@ -63,4 +63,40 @@ describe('Python resolution', () => {
     expect(at('inner')).toBe('src/pkg/util.py::local.inner (same_file)');
     expect(at('nowhere')).toBe('missing_target');
   });
+
+  it('calls on names imported from outside, and methods of bases outside, are external', async () => {
+    open = await indexFiles({
+      'adapters.py': `from urllib3.util.retry import Retry
+from urllib3.response import HTTPResponse
+from .compat import json as complexjson
+import http.cookiejar as cookielib
+class Adapter:
+    def __init__(self):
+        super().__init__()
+        Retry.from_int(3)
+        HTTPResponse.from_httplib(None)
+        complexjson.dumps({})
+class Jar(cookielib.CookieJar):
+    def __init__(self):
+        super().__init__()
+        self.set_cookie(None)
+        self.own()
+    def own(self):
+        self.missing()
+class Mapping(dict):
+    def look(self):
+        return self.setdefault_all()
+`,
+      'compat.py': 'import json\n',
+    });
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer('adapters.py', spec, nth));
+    expect(at('super().__init__')).toBe('builtin builtin:object');
+    expect(at('Retry.from_int')).toBe('external external:urllib3.util.retry');
+    expect(at('HTTPResponse.from_httplib')).toBe('external external:urllib3.response');
+    expect(at('complexjson.dumps')).toBe('external external:.compat');
+    expect(at('super().__init__', 1)).toBe('external external:http.cookiejar');
+    expect(at('self.set_cookie')).toBe('external external:http.cookiejar');
+    expect(at('self.own')).toBe('adapters.py::Jar.own (receiver_type)');
+    expect(at('self.setdefault_all')).toBe('builtin builtin');
+  });
 });

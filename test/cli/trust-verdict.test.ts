@@ -1,0 +1,50 @@
+// `doctor` on a clean, well-formed repository whose unresolved calls are all external,
+// builtin or indirect says `trusted`: a verdict that can be earned.
+import { afterAll, describe, expect, it } from 'vitest';
+import { cairnJson } from '../helpers/cli.js';
+import { makeFixture } from '../helpers/fixture.js';
+
+const fx = makeFixture({
+  'go.mod': 'module example.com/app\n',
+  'run.go': `package app
+
+import "fmt"
+
+type byName []string
+
+func Run(names []string, hook func(string)) error {
+	sorted := byName(names)
+	for _, n := range sorted {
+		hook(n)
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("no names")
+	}
+	return nil
+}
+`,
+  'client.py': `from urllib3.util.retry import Retry
+import json
+
+
+class Client(dict):
+    def __init__(self):
+        super().__init__()
+        self.retries = Retry.from_int(3)
+
+    def dump(self):
+        return json.dumps(self.items())
+`,
+});
+afterAll(() => fx.remove());
+
+describe('trust verdict', () => {
+  it('is trusted when every unresolved call is external, builtin or indirect', () => {
+    expect(cairnJson(['init', '-C', fx.root]).code).toBe(0);
+    const quality = cairnJson(['doctor', '-C', fx.root]).body.data.graph_quality;
+    expect(quality.unresolved).toMatchObject({ missing_target: 0, ambiguous_target: 0 });
+    expect(quality.unresolved.indirect_call).toBe(1);
+    expect(quality.outside_workspace.external).toBeGreaterThan(0);
+    expect(quality.trust_verdict).toBe('trusted');
+  });
+});
