@@ -27,6 +27,8 @@ export interface SpanFact {
   id: string;
   start: number;
   end: number;
+  /** The run's changed lines, when it has several: each maps on its own when the run as a whole cannot. */
+  parts?: Array<{ start: number; end: number }>;
 }
 
 export interface RootSelectionInput {
@@ -65,8 +67,27 @@ function skipFor(reason: string): SelectionSkip {
   return reason === 'not-a-root' ? 'no-supported-root' : 'unsupported-syntax';
 }
 
-/** Pure attribution of one span. */
-export function attribute(span: SpanFact, declarations: DeclarationFact[], material: MaterialFact[]): { roots: DeclarationFact[]; code: SelectionSkip | null; detail: string | null } {
+type Attribution = { roots: DeclarationFact[]; code: SelectionSkip | null; detail: string | null };
+
+/**
+ * Pure attribution of one span. A run of changed lines that straddles declarations or
+ * top-level material is attributed line by line: each line selects its smallest root,
+ * and the lines that cannot be attributed count once, as the run's skip.
+ */
+export function attribute(span: SpanFact, declarations: DeclarationFact[], material: MaterialFact[]): Attribution {
+  const whole = attributeOne(span, declarations, material);
+  if (whole.code !== 'ambiguous-attribution' || !span.parts || span.parts.length < 2) return whole;
+  const roots: DeclarationFact[] = [];
+  let skip: Attribution | null = null;
+  for (const part of span.parts) {
+    const result = attributeOne({ id: span.id, ...part }, declarations, material);
+    for (const d of result.roots) if (!roots.includes(d)) roots.push(d);
+    if (result.code && (skip === null || result.code === 'ambiguous-attribution')) skip = result;
+  }
+  return { roots, code: skip?.code ?? null, detail: skip?.detail ?? null };
+}
+
+function attributeOne(span: SpanFact, declarations: DeclarationFact[], material: MaterialFact[]): Attribution {
   const zero = span.start === span.end;
   const overlaps = (a: { start: number; end: number }) => (zero ? a.start < span.start && span.start < a.end : a.start < span.end && span.start < a.end);
   const touched = declarations.filter(overlaps);
