@@ -32,11 +32,22 @@ interface Location {
   file: string;
 }
 
+/** Which review backend answers the hook in this workspace, and what the agent will see. */
+interface BackendView {
+  kind: string | null;
+  /** Where the setting came from: default, user or workspace. */
+  origin: string | null;
+  says: string;
+  /** Why the agent may see less than `says` (no index yet, an invalid configuration). */
+  note: string | null;
+}
+
 interface InstallData extends Location {
   change: InstallChange;
   command: string;
   dry_run: boolean;
   diff: string | null;
+  backend: BackendView;
 }
 
 interface UninstallData {
@@ -46,6 +57,7 @@ interface UninstallData {
 
 interface StatusData {
   locations: Array<Location & { exists: boolean; hooks: Array<{ matcher: string; command: string; check: CommandCheck }> }>;
+  backend: BackendView;
 }
 
 export function register(program: Command): void {
@@ -131,6 +143,32 @@ function unifiedDiff(file: string, before: string | null, after: string | null):
     .replace(/^[\s\S]*?(?=^--- )/m, ''); // the "Index:" and "=====" lines before the file headers
 }
 
+async function backendView(workspace: string): Promise<BackendView> {
+  const [{ loadConfig }, { backendSays }, { openStore }] = await Promise.all([import('../review/config.js'), import('../review/backends.js'), import('../store/index.js')]);
+  let config;
+  try {
+    config = loadConfig(workspace, process.env);
+  } catch (error) {
+    return { kind: null, origin: null, says: 'nothing: the review configuration is invalid, so every review fails', note: (error as Error).message };
+  }
+  let note: string | null = null;
+  if (config.backend.kind === 'graph') {
+    const store = openStore(workspace, { readOnly: true });
+    try {
+      if (store.schemaState() !== 'compatible') note = 'no usable index in this workspace yet: run `cairn init`; until then the hook says nothing';
+    } finally {
+      await store.close();
+    }
+  }
+  return { kind: config.backend.kind, origin: config.origins.backend ?? 'default', says: backendSays(config.backend), note };
+}
+
+function backendLines(b: BackendView): string[] {
+  const lines = [b.kind === null ? 'review backend: unknown (invalid configuration)' : `review backend: ${b.kind} [${b.origin}]`, `  the agent sees: ${b.says}`];
+  if (b.note) lines.push(`  note: ${b.note}`);
+  return lines;
+}
+
 function settingsFailure(where: Location, error: unknown): never {
   if (error instanceof SettingsError) throw new CairnError('invalid_settings', `${where.file}: ${error.message}`, 2);
   throw error;
@@ -150,7 +188,14 @@ async function install(ctx: CommandContext, flags: Flags): Promise<CommandResult
   }
   const dryRun = Boolean(flags.dryRun);
   if (!dryRun && next.change !== 'unchanged') writeSettings(where.path, next.text);
-  const data: InstallData = { ...where, change: next.change, command, dry_run: dryRun, diff: dryRun ? unifiedDiff(where.file, before, next.change === 'unchanged' ? before : next.text) : null };
+  const data: InstallData = {
+    ...where,
+    change: next.change,
+    command,
+    dry_run: dryRun,
+    diff: dryRun ? unifiedDiff(where.file, before, next.change === 'unchanged' ? before : next.text) : null,
+    backend: await backendView(ctx.workspace),
+  };
   return { command: 'hooks install', ok: true, data, warnings: [], truncated: false, next_action: 'none', exit_code: 0 };
 }
 
@@ -197,7 +242,7 @@ async function status(ctx: CommandContext, flags: Flags): Promise<CommandResult<
     }
   }
   const ok = warnings.length === 0;
-  return { command: 'hooks status', ok, data: { locations }, warnings, truncated: false, next_action: 'none', exit_code: ok ? 0 : 1 };
+  return { command: 'hooks status', ok, data: { locations, backend: await backendView(ctx.workspace) }, warnings, truncated: false, next_action: 'none', exit_code: ok ? 0 : 1 };
 }
 
 function renderInstall(r: CommandResult<InstallData>): string {
@@ -205,7 +250,7 @@ function renderInstall(r: CommandResult<InstallData>): string {
   const host = HOSTS[d.host];
   if (d.dry_run) return d.change === 'unchanged' ? `${d.file}: the hook is already installed; nothing would change` : d.diff!;
   const what = { added: 'added to', updated: 'updated in', unchanged: 'already in' }[d.change];
-  return `${host.title} review hook ${what} ${d.file} (PostToolUse, matcher ${host.matcher}):\n  ${d.command}`;
+  return [`${host.title} review hook ${what} ${d.file} (PostToolUse, matcher ${host.matcher}):`, `  ${d.command}`, ...backendLines(d.backend)].join('\n');
 }
 
 function renderUninstall(r: CommandResult<UninstallData>): string {
@@ -230,5 +275,6 @@ function renderStatus(r: CommandResult<StatusData>): string {
       if (h.check.sample) lines.push(`  sample event: ${h.check.answers ? 'answered' : 'failed'} (exit ${h.check.sample.exit_code}, ${h.check.sample.elapsed_ms} ms)`);
     }
   }
+  lines.push(...backendLines(r.data.backend));
   return lines.join('\n') + warningsBlock(r);
 }

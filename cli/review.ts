@@ -94,8 +94,9 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
   const recorder = new AuditRecorder();
   const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config, caller.env), budgets: config.limits, recorder });
   interpreter.policy.startIgnoreOracle();
+  const graph = config.backend.kind === 'graph' && !options.dryRun && parsed.edits.length > 0 ? await openFactsIndex(ctx.workspace) : null;
   try {
-    const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json, env: caller.env });
+    const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json, env: caller.env, graph: graph?.source ?? null });
     // Record-keeping must not turn an advisory result into a failure: a read-only
     // workspace loses its audit log and counts, with a note on stderr.
     let log: string | null = null;
@@ -109,7 +110,32 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
     return { result, log };
   } finally {
     interpreter.dispose();
+    await graph?.close();
   }
+}
+
+/** The index, read-only, for the graph-facts backend; null when there is none (or it is not this schema's): then it says nothing. */
+async function openFactsIndex(workspace: string) {
+  const [{ openStore }, { testsFor }] = await Promise.all([import('../store/index.js'), import('../graph/tests-for.js')]);
+  let store;
+  try {
+    store = openStore(workspace, { readOnly: true });
+    if (store.schemaState() !== 'compatible') {
+      await store.close();
+      return null;
+    }
+  } catch {
+    return null;
+  }
+  const reader = store;
+  const source: import('../review/graph-facts.js').GraphFactsSource = {
+    reader,
+    testsReaching: (target, limit) =>
+      testsFor(reader, target, { limit, includeTests: true })
+        .tests.filter((t) => t.evidence === 'direct_call')
+        .map((t) => ({ path: t.test.file_path, line: t.test.start_line, name: t.test.name, confidence: t.confidence })),
+  };
+  return { source, close: () => reader.close() };
 }
 
 /** Runs a review and renders its result to the caller's output; the review server answers its clients with this. */

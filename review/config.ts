@@ -16,8 +16,13 @@ import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.
 
 export const BACKEND_DEADLINE_MS = 15_000;
 
+/**
+ * `graph` (the default) asks no one: it reports graph facts from the local index about
+ * the edited roots (review/graph-facts.ts). `none` says nothing at all.
+ */
 export type BackendConfig =
   | { kind: 'none' }
+  | { kind: 'graph' }
   | { kind: 'command'; command: string[]; timeoutMs: number }
   | { kind: 'http'; url: string; timeoutMs: number };
 
@@ -97,7 +102,7 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
     languages: [...ANALYZED_LANGUAGES],
     rules: builtinRules().map((rule) => ({ rule, settings: defaultSettings() })),
     limits: { ...DEFAULT_BUDGETS },
-    backend: { kind: 'none' },
+    backend: { kind: 'graph' },
     go: null,
     origins: Object.fromEntries(KEYS.map((k) => [k, 'default'])),
     files: layers.map((l) => (l.origin === 'workspace' ? '.cairn.jsonc' : '$XDG_CONFIG_HOME/cairn/config.jsonc')),
@@ -136,8 +141,9 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
       const backend = parseBackend(doc, v.backend);
       // A repository must not choose a program to run or an address to send source to:
       // whoever clones it would run that on their next edit. Only the user's own file may.
-      if (layer.origin === 'workspace' && backend.kind !== 'none') {
-        doc.fail(['backend', 'kind'], `a repository's .cairn.jsonc may only turn the backend off ("none"); set a ${backend.kind} backend in $XDG_CONFIG_HOME/cairn/config.jsonc`);
+      // The local graph facts run nothing and send nothing, so a repository may choose them.
+      if (layer.origin === 'workspace' && backend.kind !== 'none' && backend.kind !== 'graph') {
+        doc.fail(['backend', 'kind'], `a repository's .cairn.jsonc may only choose "none" or "graph"; set a ${backend.kind} backend in $XDG_CONFIG_HOME/cairn/config.jsonc`);
       }
       config.backend = backend;
       config.origins.backend = layer.origin;
@@ -187,8 +193,9 @@ function parseBackend(doc: JsoncDocument, value: unknown): BackendConfig {
   };
   switch (value.kind) {
     case 'none':
+    case 'graph':
       onlyKeys(doc, ['backend'], value, ['kind']);
-      return { kind: 'none' };
+      return { kind: value.kind };
     case 'command':
       onlyKeys(doc, ['backend'], value, ['kind', 'command', 'timeoutMs']);
       // An argument vector, not a set: `node agent-backend.mjs node agent.mjs` repeats a word.
@@ -204,7 +211,7 @@ function parseBackend(doc: JsoncDocument, value: unknown): BackendConfig {
       return { kind: 'http', url, timeoutMs: timeout() };
     }
     default:
-      return doc.fail(['backend', 'kind'], 'backend kind is "none", "command" or "http"');
+      return doc.fail(['backend', 'kind'], 'backend kind is "graph", "none", "command" or "http"');
   }
 }
 

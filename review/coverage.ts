@@ -37,10 +37,11 @@ export type CoverageCode = (typeof COVERAGE_CODES)[number];
 /**
  * Outcomes that are not skips, counted alongside them: `rendered` (an input was built
  * but no backend was asked), `reviewed` (a backend answered, no finding passed its
- * threshold; not a verdict that the code is fine), `finding`.
+ * threshold; not a verdict that the code is fine), `finding`, `graph-fact` (the
+ * graph-facts backend told the agent one fact).
  */
-export type CoverageOutcome = CoverageCode | 'rendered' | 'reviewed' | 'finding';
-const OUTCOMES = ['rendered', 'reviewed', 'finding'];
+export type CoverageOutcome = CoverageCode | 'rendered' | 'reviewed' | 'finding' | 'graph-fact';
+const OUTCOMES = ['rendered', 'reviewed', 'finding', 'graph-fact'];
 
 export interface CoverageEntry {
   code: CoverageOutcome;

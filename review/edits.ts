@@ -24,6 +24,8 @@ export interface FileEdit {
   /** Absolute (hook events) or workspace-relative (patches) path. */
   path: string;
   change: 'add' | 'update' | 'delete' | 'move';
+  /** The old text the edit replaced (old strings, a hunk's removed lines, a rewritten file), as far as the event tells. */
+  replaced: string;
   verify(captured: string): Verification;
 }
 
@@ -254,6 +256,7 @@ function stringEdit(path: string, steps: EditStep[], original: string | null, cr
   return {
     path,
     change: created ? 'add' : 'update',
+    replaced: steps.map((s) => s.old).join('\n'),
     verify(captured) {
       if (original !== null) {
         let state: { text: string; spans: Span[] } | null = { text: original, spans: [] };
@@ -319,13 +322,14 @@ function hostPatch(value: unknown): HostHunk[] | null {
 
 /** A rewrite of an existing file whose previous content the host did not report: nothing can be attributed. */
 function unattributable(path: string): FileEdit {
-  return { path, change: 'update', verify: () => ({ ok: false, code: 'ambiguous-attribution', detail: 'no-original' }) };
+  return { path, change: 'update', replaced: '', verify: () => ({ ok: false, code: 'ambiguous-attribution', detail: 'no-original' }) };
 }
 
 function writeEdit(path: string, content: string, original: string | null): FileEdit {
   return {
     path,
     change: original === null ? 'add' : 'update',
+    replaced: original ?? '',
     verify(captured) {
       if (captured !== content) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
       if (original === null) return { ok: true, spans: [{ start: 0, end: captured.length }], ambiguous: 0 };
@@ -453,6 +457,7 @@ function addedFile(path: string, content: string): FileEdit {
   return {
     path,
     change: 'add',
+    replaced: '',
     verify(captured) {
       const same = captured === content || captured === content.replace(/\n$/, '') || captured.replace(/\r\n/g, '\n') === content;
       if (!same) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
@@ -477,10 +482,14 @@ function locate(captured: string[], block: string[], from: number, header: strin
   return after.length > 0 ? after[0] : 'ambiguous';
 }
 
+/** The lines hunks remove. */
+const removedLines = (hunks: Array<{ lines: Hunk['lines'] }>) => hunks.flatMap((h) => h.lines.filter((l) => l.op === '-').map((l) => l.text)).join('\n');
+
 function updatedFile(path: string, hunks: Hunk[]): FileEdit {
   return {
     path,
     change: 'update',
+    replaced: removedLines(hunks),
     verify(captured) {
       const lines = captured.split('\n');
       const starts = lineStarts(captured);
@@ -551,6 +560,7 @@ function diffFile(path: string, added: boolean, hunks: Array<{ newStart: number;
   return {
     path,
     change: added ? 'add' : 'update',
+    replaced: removedLines(hunks),
     verify(captured) {
       if (added) return { ok: true, spans: [{ start: 0, end: captured.length }], ambiguous: 0 };
       return verifyHunks(captured, hunks);
@@ -563,6 +573,7 @@ export function explicitLine(path: string, line: number): FileEdit {
   return {
     path,
     change: 'update',
+    replaced: '',
     verify(captured) {
       const starts = lineStarts(captured);
       if (line < 1 || line > starts.length) return { ok: false, code: 'ambiguous-attribution', detail: 'line-out-of-range' };

@@ -1,5 +1,6 @@
 // Printers over one ReviewResult: the host's hook JSON (findings only), human text,
 // and the dry-run view of the review inputs. No printer looks at the file system.
+import { factLines } from './graph-facts.js';
 import { encodeInput } from './input.js';
 import type { Finding, ReviewResult } from './run.js';
 
@@ -10,8 +11,10 @@ function findingText(f: Finding): string {
 
 /** Hook output for Claude Code and Codex PostToolUse events: null when there is nothing to tell the agent. */
 export function hookOutput(result: ReviewResult): string | null {
-  if (result.findings.length === 0) return null;
-  const context = [`cairn review (advisory) found ${result.findings.length} point(s) about the edit just made:`, ...result.findings.map(findingText)].join('\n');
+  const facts = factLines(result.facts);
+  if (result.findings.length === 0 && facts.length === 0) return null;
+  const findings = result.findings.length === 0 ? [] : [`cairn review (advisory) found ${result.findings.length} point(s) about the edit just made:`, ...result.findings.map(findingText)];
+  const context = [...findings, ...facts].join('\n');
   return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context } });
 }
 
@@ -38,6 +41,7 @@ export function humanText(result: ReviewResult): string {
     for (const o of unit.omitted) lines.push(`    omitted ${o.relation} ${o.name} at depth ${o.depth}: ${o.reason}`);
   }
   for (const f of result.findings) lines.push(findingText(f));
+  lines.push(...factLines(result.facts));
   lines.push(`Coverage: ${coverageLine(result)}`);
   return lines.join('\n');
 }

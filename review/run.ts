@@ -15,6 +15,7 @@ import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js
 import type { FileEdit, Host, ParsedEvent } from './edits.js';
 import { selectRoots, traverse, type ReviewHost } from './evidence.js';
 import { encodeInput, renderInput } from './input.js';
+import { graphFacts, type EditedFile, type GraphFact, type GraphFactsSource } from './graph-facts.js';
 
 export type { ReviewHost } from './evidence.js';
 
@@ -53,6 +54,8 @@ export interface ReviewResult {
   backend: string;
   units: UnitResult[];
   findings: Finding[];
+  /** What the graph-facts backend found (structural evidence, not findings); empty for every other backend. */
+  facts: GraphFact[];
   coverage: CoverageEntry[];
 }
 
@@ -64,16 +67,22 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Roots and evidence; the machine-driven review/evidence.ts when absent. */
   evidence?: EvidenceSource;
+  /** The index for the graph-facts backend; without it (no index yet) that backend says nothing. */
+  graph?: GraphFactsSource | null;
 }
 
+/** Backends that ask no one: their units stop at the rendered input. */
+const asksNoOne = (kind: string) => kind === 'none' || kind === 'graph';
+
 export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host: ReviewHost, options: RunOptions): Promise<ReviewResult> {
-  const result: ReviewResult = { host: parsed.host, dryRun: options.dryRun, backend: config.backend.kind, units: [], findings: [], coverage: [] };
+  const result: ReviewResult = { host: parsed.host, dryRun: options.dryRun, backend: config.backend.kind, units: [], findings: [], facts: [], coverage: [] };
   const cover = (code: CoverageOutcome, branch: CoverageEntry['branch'] = 'any') => result.coverage.push({ code, branch });
   for (const skip of parsed.skipped) cover(skip.code);
 
   const seen = new Set<string>();
+  const edited: EditedFile[] = [];
   for (const edit of parsed.edits) {
-    const units = await reviewFile(edit, config, host, cover, options.evidence ?? { selectRoots, traverse });
+    const units = await reviewFile(edit, config, host, cover, options.evidence ?? { selectRoots, traverse }, edited);
     for (const unit of units) {
       const identity = `${unit.path}\u0000${unit.kind}\u0000${unit.name}`;
       if (seen.has(identity)) continue; // the same root reached twice in one event
@@ -84,7 +93,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
 
   // Dispatch: one request per unit with at least one runnable rule, then the freshness check.
   for (const unit of result.units) {
-    if (unit.status === 'skipped' || options.dryRun || config.backend.kind === 'none') continue;
+    if (unit.status === 'skipped' || options.dryRun || asksNoOne(config.backend.kind)) continue;
     const runnable = unit.rules.filter((r) => r.runs).map((r) => config.rules.find((c) => c.rule.id === r.ruleId)!);
     const request: DecisionRequest = {
       version: 1,
@@ -125,7 +134,11 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
     unit.status = result.findings.some((f) => f.path === unit.path && f.name === unit.name && f.kind === unit.kind) ? 'advised' : 'clear';
     cover(unit.status === 'advised' ? 'finding' : 'reviewed', unit.kind);
   }
-  if (options.dryRun || config.backend.kind === 'none') for (const unit of result.units) if (unit.status === 'dry-run') cover('rendered', unit.kind);
+  if (options.dryRun || asksNoOne(config.backend.kind)) for (const unit of result.units) if (unit.status === 'dry-run') cover('rendered', unit.kind);
+  if (config.backend.kind === 'graph' && options.graph && !options.dryRun) {
+    result.facts = await graphFacts(options.graph, host, edited);
+    for (const fact of result.facts) cover('graph-fact', fact.fact === 'parameters-changed' ? 'function' : 'any');
+  }
   if (!options.keepInputs) for (const unit of result.units) unit.input = null;
   return result;
 }
@@ -136,6 +149,7 @@ async function reviewFile(
   host: ReviewHost,
   cover: (code: CoverageCode, branch?: CoverageEntry['branch']) => void,
   evidenceSource: EvidenceSource,
+  edited: EditedFile[],
 ): Promise<UnitResult[]> {
   if (edit.change === 'delete' || edit.change === 'move') {
     cover('unsupported-event');
@@ -161,6 +175,7 @@ async function reviewFile(
   const change = edit.change === 'add' ? 'add' : 'update';
   const selection = await evidenceSource.selectRoots(host, rel, change, verified.spans);
   for (const skip of selection.skipped) cover(skip.code as CoverageCode);
+  edited.push({ path: rel, text: captured.snapshot.text, replaced: edit.replaced, spans: verified.spans, roots: selection.roots });
 
   const units: UnitResult[] = [];
   for (const root of selection.roots) {
