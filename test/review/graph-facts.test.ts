@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { argumentCounts, parameterShape } from '../../parsers/review-typescript/callables.js';
 import { cairnIn, cleanup, workspace } from './helpers.js';
 
 afterEach(cleanup);
@@ -108,5 +109,32 @@ describe('graph facts', () => {
     const gone = hook(ws, now, now.replaceAll('greet', 'welcome'))!.split('\n');
     expect(gone.length).toBe(20);
     expect(gone[gone.length - 1]).toMatch(/^ {2}\(\d+ more lines of facts left out\)$/);
+  });
+});
+
+describe('callable shapes', () => {
+  const shape = async (source: string) => {
+    const shaped = await parameterShape(source, 'typescript', 0, source.trimEnd().length);
+    return shaped && { required: shaped.required, max: shaped.max };
+  };
+
+  test('parameters: optional, defaulted, rest and this; arrows; a non-callable binds none', async () => {
+    expect(await shape('function f(this: Window, a: string, b = 1, c?: number) {}')).toEqual({ required: 1, max: 3 });
+    expect(await shape('export function f(a: string, ...rest: number[]) {}')).toEqual({ required: 1, max: null });
+    expect(await shape('export const f = async <T,>(a: T, b: T): Promise<T> => a;')).toEqual({ required: 2, max: 2 });
+    expect(await shape('const f = x => x;')).toEqual({ required: 1, max: 1 });
+    expect(await shape('const a = 1, f = () => 2;')).toBeNull();
+    expect(await shape('interface I { f(a: string): void }')).toBeNull();
+  });
+
+  test('arguments at an indexed call site; a spread or a moved line is unknown', async () => {
+    const source = 'f(1, 2);\nobj.f(...xs);\nnew f();\ng(f(1));\n';
+    expect(await argumentCounts(source, 'typescript', [{ line: 1, column: 0, name: 'f' }, { line: 2, column: 0, name: 'f' }, { line: 3, column: 4, name: 'f' }, { line: 4, column: 2, name: 'f' }, { line: 4, column: 0, name: 'f' }])).toEqual([
+      2,
+      null,
+      0,
+      1,
+      null, // g's call, not f's
+    ]);
   });
 });
