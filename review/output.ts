@@ -38,7 +38,13 @@ export function humanText(result: ReviewResult): string {
     else state = unit.status;
     lines.push(`  ${unit.path}:${unit.startLine} ${unit.kind} ${unit.name}: ${state}`);
     for (const r of blocked) lines.push(`    ${r.ruleId} does not run: needs ${r.blockedBy ? `${r.blockedBy.relation} ${r.blockedBy.name} (${r.blockedBy.reason})` : 'evidence'}`);
-    for (const o of unit.omitted) lines.push(`    omitted ${o.relation} ${o.name} at depth ${o.depth}: ${o.reason}`);
+    // The same omission reached along several paths is one line, with its count.
+    const omissions = new Map<string, number>();
+    for (const o of unit.omitted) {
+      const line = `    omitted ${o.relation} ${o.name} at depth ${o.depth}: ${o.reason}`;
+      omissions.set(line, (omissions.get(line) ?? 0) + 1);
+    }
+    for (const [line, n] of omissions) lines.push(n === 1 ? line : `${line} (${n} times)`);
   }
   for (const f of result.findings) lines.push(findingText(f));
   lines.push(...factLines(result.facts));

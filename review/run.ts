@@ -174,7 +174,7 @@ async function reviewFile(
   for (let i = 0; i < verified.ambiguous; i++) cover('ambiguous-attribution');
   const change = edit.change === 'add' ? 'add' : 'update';
   const selection = await evidenceSource.selectRoots(host, rel, change, verified.spans);
-  for (const skip of selection.skipped) cover(skip.code as CoverageCode);
+  for (const skip of selection.skipped) cover(skip.code as CoverageCode, skip.branch ?? 'any');
   edited.push({ path: rel, text: captured.snapshot.text, replaced: edit.replaced, spans: verified.spans, roots: selection.roots });
 
   const units: UnitResult[] = [];

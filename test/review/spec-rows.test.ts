@@ -1,0 +1,58 @@
+// Rows of the direct-edit review spec, each reproduced on a fixture.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { parseHookEvent } from '../../review/edits.js';
+import { humanText } from '../../review/output.js';
+import { cleanup, review, summary, workspace } from './helpers.js';
+
+afterEach(cleanup);
+
+/** Writes `after` and returns the Edit event that turned `before` into it. */
+function edit(ws: string, path: string, before: string, oldString: string, newString: string) {
+  writeFileSync(join(ws, path), before.replace(oldString, newString));
+  return parseHookEvent(JSON.stringify({ tool_name: 'Edit', tool_input: { file_path: join(ws, path), old_string: oldString, new_string: newString }, tool_response: { originalFile: before } }));
+}
+
+describe('TypeScript primitives and typeof', () => {
+  test('bigint is a primitive, not an unresolved binding', async () => {
+    const text = 'export interface Amount {\n  cents: number;\n}\n';
+    const ws = workspace({ 'src/a.ts': text });
+    const { result } = await review(ws, edit(ws, 'src/a.ts', text, '  cents: number;', '  cents: bigint;'));
+    expect(result.units[0].omitted).toEqual([]);
+    expect(result.units[0].completeness).toBe('complete');
+  });
+
+  test('typeof an undeclared name is an omission, never complete; typeof a declared one is unchanged', async () => {
+    const text = 'const settings = { a: 1 };\nexport interface Options {\n  f: string;\n}\n';
+    const ws = workspace({ 'src/o.ts': text });
+    const unbound = (await review(ws, edit(ws, 'src/o.ts', text, '  f: string;', '  f: typeof notDeclaredAnywhere;'))).result.units[0];
+    expect(unbound.omitted).toEqual([{ name: 'notDeclaredAnywhere', relation: 'type', depth: 1, reason: 'unresolved-binding' }]);
+    expect(unbound.completeness).not.toBe('complete');
+    const bound = (await review(ws, edit(ws, 'src/o.ts', text, '  f: string;', '  f: typeof settings;'))).result.units[0];
+    expect(bound.omitted).toEqual([]);
+  });
+
+  test('a multi-declarator const is unsupported-callable, not ambiguous-attribution', async () => {
+    const text = 'export const f = () => 1, g = () => 2;\n';
+    const ws = workspace({ 'src/m.ts': text });
+    const { result } = await review(ws, edit(ws, 'src/m.ts', text, '() => 2', '() => 3'));
+    expect(summary(result)).toEqual({ roots: [], coverage: ['unsupported-syntax'] });
+    expect(result.coverage).toEqual([{ code: 'unsupported-syntax', branch: 'function' }]);
+  });
+});
+
+describe('coverage and omissions', () => {
+  test('skips at root selection count under their branch (type or function), not any', async () => {
+    const text = 'export function f(): number;\nexport function f(x?: number): number {\n  return x ?? 0;\n}\ntype A = { a: string };\ninterface A2 { b: string }\n';
+    const ws = workspace({ 'src/c.ts': text });
+    const { result } = await review(ws, edit(ws, 'src/c.ts', text, 'return x ?? 0;', 'return x ?? 1;'));
+    expect(result.coverage).toEqual([{ code: 'unsupported-syntax', branch: 'function' }]);
+  });
+
+  test('the same omission reached along several paths prints once, with its count', () => {
+    const unit = { path: 'src/a.ts', kind: 'type', name: 'A', startLine: 1, status: 'dry-run', completeness: 'incomplete-irrelevant', inputBytes: 10, rules: [], omitted: [1, 2, 3, 4].map(() => ({ name: 'Deep', relation: 'type', depth: 5, reason: 'depth-limit' })) };
+    const text = humanText({ host: null, dryRun: true, backend: 'none', units: [unit as never], findings: [], facts: [], coverage: [] });
+    expect(text.split('\n').filter((l) => l.includes('omitted'))).toEqual(['    omitted type Deep at depth 5: depth-limit (4 times)']);
+  });
+});
