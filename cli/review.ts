@@ -82,7 +82,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
   // Grammars start loading first, so their loading overlaps the remaining imports.
   const { preloadProfiles } = await import('../parsers/review/profiles.js');
   preloadProfiles(parsed.edits.map((e) => e.path));
-  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog, unitAuditLine }] = await reviewModules();
+  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog, unitAuditLine, pruneAuditLogs }] = await reviewModules();
   let config;
   try {
     config = loadConfig(ctx.workspace, caller.env);
@@ -102,6 +102,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
     let log: string | null = null;
     try {
       log = writeAuditLog(ctx.workspace, [...recorder.lines, ...result.units.map(unitAuditLine)]);
+      pruneAuditLogs(ctx.workspace, config.audit);
       const { recordCoverage } = await import('../review/coverage.js');
       recordCoverage(ctx.workspace, result.coverage);
     } catch (error) {

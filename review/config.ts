@@ -12,6 +12,7 @@ import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-tra
 import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
 import type { GoTarget } from '../parsers/review-go/index.js';
 import { parseGoTarget } from './go-config.js';
+import type { AuditRetention } from './audit-log.js';
 import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';
 
 export const BACKEND_DEADLINE_MS = 15_000;
@@ -53,14 +54,19 @@ export interface ReviewConfig {
   backend: BackendConfig;
   /** The frozen Go analysis target; null: none (Go files with platform constraints have unknown membership). */
   go: GoTarget | null;
+  /** How much of .cairn/audit/ is kept: logs older than maxAgeDays go, then the oldest until the rest fit in maxBytes. */
+  audit: AuditRetention;
   /** Where each top-level setting came from: 'default', 'user', 'workspace'. */
   origins: Record<string, string>;
   /** The configuration files that were read (for freshness and display). */
   files: string[];
 }
 
+/** A run's log is about 20 KB: 64 MiB holds some 3,000 runs. */
+export const DEFAULT_AUDIT: AuditRetention = { maxAgeDays: 30, maxBytes: 64 * 1024 * 1024 };
+
 export const DEFAULT_EXCLUDES = ['**/node_modules/**', '.cairn/**'];
-const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend', 'go'];
+const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend', 'go', 'audit'];
 /** Keys other readers own: `mcp` is the MCP server's workspace allow-list (agents/mcp-workspaces.ts). */
 const FOREIGN_KEYS = ['mcp'];
 const RULE_ENTRY_KEYS = ['path', 'id', 'enabled', 'languages', 'includes', 'excludes', 'threshold', 'message'];
@@ -104,6 +110,7 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
     limits: { ...DEFAULT_BUDGETS },
     backend: { kind: 'graph' },
     go: null,
+    audit: { ...DEFAULT_AUDIT },
     origins: Object.fromEntries(KEYS.map((k) => [k, 'default'])),
     files: layers.map((l) => (l.origin === 'workspace' ? '.cairn.jsonc' : '$XDG_CONFIG_HOME/cairn/config.jsonc')),
   };
@@ -153,6 +160,10 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
       config.go = parseGoTarget(doc, v.go);
       config.origins.go = layer.origin;
     }
+    if (v.audit !== undefined) {
+      config.audit = parseAudit(doc, v.audit);
+      config.origins.audit = layer.origin;
+    }
     if (v.rules !== undefined) {
       applyRules(doc, layer, v.rules, config.rules, workspace);
       config.origins.rules = layer.origin;
@@ -181,6 +192,17 @@ function applyLimits(doc: JsoncDocument, value: unknown, limits: TraversalBudget
     if (n > DEFAULT_BUDGETS[k]) doc.fail(['limits', key], `${key} may only be lowered (at most ${DEFAULT_BUDGETS[k]})`);
     limits[k] = Math.min(limits[k], n);
   }
+}
+
+function parseAudit(doc: JsoncDocument, value: unknown): AuditRetention {
+  if (!isObject(value)) doc.fail(['audit'], 'audit is an object: {maxAgeDays, maxBytes}');
+  onlyKeys(doc, ['audit'], value, Object.keys(DEFAULT_AUDIT));
+  const out = { ...DEFAULT_AUDIT };
+  for (const [key, n] of Object.entries(value)) {
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) doc.fail(['audit', key], `${key} is a positive whole number`);
+    out[key as keyof AuditRetention] = n;
+  }
+  return out;
 }
 
 function parseBackend(doc: JsoncDocument, value: unknown): BackendConfig {
