@@ -170,7 +170,14 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
     }
   }
   for (const { rule, settings } of config.rules) {
-    if (!settings.enabled || !settings.languages) continue;
+    if (!settings.enabled) continue;
+    // An enabled rule's schema input, in a language the rule and the configuration select, has no extraction to run on.
+    const selected = (l: string) => config.languages.includes(l) && (!settings.languages || settings.languages.includes(l));
+    const schema = rule.inputs.filter((i) => i.kind === 'schema').flatMap((i) => i.languages.filter(selected));
+    if (schema.length > 0) {
+      throw new Error(`rule ${rule.id}: its schema input (${schema.join(', ')}) cannot be enabled: runtime validation schemas are not a review input yet; disable the rule or configure languages without it`);
+    }
+    if (!settings.languages) continue;
     const authored = new Set(rule.inputs.flatMap((i) => i.languages));
     for (const l of settings.languages) {
       if (!authored.has(l)) throw new Error(`rule ${rule.id}: configured language "${l}" is not one the rule was written for`);

@@ -56,3 +56,33 @@ describe('coverage and omissions', () => {
     expect(text.split('\n').filter((l) => l.includes('omitted'))).toEqual(['    omitted type Deep at depth 5: depth-limit (4 times)']);
   });
 });
+
+describe('rules with a schema input', () => {
+  const RULE = JSON.stringify({
+    version: 1,
+    id: 'team/zod-shapes',
+    title: 'Zod shapes',
+    question: 'Does the shape say what it means?',
+    criteria: ['names say what they hold'],
+    message: 'Say what it means.',
+    inputs: [
+      { languages: ['typescript'], kind: 'schema' },
+      { languages: ['rust'], kind: 'type', requires: ['root-declaration'] },
+    ],
+  });
+  const configured = (entry: object) => workspace({ 'rules/zod.jsonc': RULE, '.cairn.jsonc': JSON.stringify({ rules: [{ path: 'rules/zod.jsonc', ...entry }] }) });
+  const load = async (ws: string) => (await import('../../review/config.js')).loadConfig(ws, { XDG_CONFIG_HOME: join(ws, 'none') });
+
+  test('a disabled rule may hold a schema input; enabling it where the schema input is selected fails', async () => {
+    expect((await load(configured({ enabled: false }))).rules.find((r) => r.rule.id === 'team/zod-shapes')!.settings.enabled).toBe(false);
+    await expect(load(configured({}))).rejects.toThrow(/rule team\/zod-shapes: its schema input \(typescript\) cannot be enabled/);
+  });
+
+  test('enabled for languages that leave the schema input out, its other inputs run', async () => {
+    const config = await load(configured({ languages: ['rust'] }));
+    const { applicableInput } = await import('../../review/completeness.js');
+    const rule = config.rules.find((r) => r.rule.id === 'team/zod-shapes')!;
+    expect(applicableInput(rule, 'type', 'rust')).toMatchObject({ kind: 'type' });
+    expect(applicableInput(rule, 'type', 'typescript')).toBeNull();
+  });
+});
