@@ -37,10 +37,17 @@ export interface ReviewProfile {
   samples: Record<string, string>;
   /** Starts loading what parsing needs (grammar, review query) without waiting. */
   preload(grammar: ProfileGrammar): void;
+  /** The largest source file of this language a review captures (a lower configured fileBytes wins). */
+  sourceCeiling: number;
 }
+
+/** The spec's per-source ceilings: 256 KiB, and 2 MiB where the Python and Go sections allow it. */
+const KIB_256 = 256 * 1024;
+const MIB_2 = 2 * 1024 * 1024;
 
 const typescript: ReviewProfile = {
   language: 'typescript',
+  sourceCeiling: KIB_256,
   grammarFor: (path) => (path.endsWith('.tsx') ? 'tsx' : /\.(ts|mts|cts)$/.test(path) ? 'typescript' : null),
   rootPath: (path) => /\.(ts|tsx|mts|cts)$/.test(path) && !/\.d\.(m|c)?ts$/.test(path),
   open: async (source, grammar) => (await import('../review-typescript/index.js')).openReviewFile(source, grammar as 'typescript' | 'tsx'),
@@ -50,6 +57,7 @@ const typescript: ReviewProfile = {
 
 const rust: ReviewProfile = {
   language: 'rust',
+  sourceCeiling: KIB_256,
   grammarFor: (path) => (path.endsWith('.rs') ? 'rust' : null),
   rootPath: (path) => path.endsWith('.rs'),
   open: async (source) => (await import('../review-rust/index.js')).openRustFile(source),
@@ -59,6 +67,7 @@ const rust: ReviewProfile = {
 
 const python: ReviewProfile = {
   language: 'python',
+  sourceCeiling: MIB_2,
   grammarFor: (path) => (path.endsWith('.py') || path.endsWith('.pyi') ? 'python' : null),
   rootPath: (path) => path.endsWith('.py'),
   open: async (source) => (await import('../review-python/index.js')).openPythonFile(source),
@@ -68,6 +77,7 @@ const python: ReviewProfile = {
 
 const go: ReviewProfile = {
   language: 'go',
+  sourceCeiling: MIB_2,
   grammarFor: (path) => (path.endsWith('.go') ? 'go' : null),
   // Production files only: `_test.go` and dot- or underscore-prefixed files are not package members.
   rootPath: (path) => path.endsWith('.go') && !path.endsWith('_test.go') && !/(^|\/)[._][^/]*$/.test(path),
@@ -78,6 +88,7 @@ const go: ReviewProfile = {
 
 const bend: ReviewProfile = {
   language: 'bend',
+  sourceCeiling: KIB_256,
   grammarFor: (path) => (path.endsWith('.bend') ? 'bend-type' : null),
   rootPath: (path) => path.endsWith('.bend'),
   open: async (source) => (await import('../review-bend/adapter.js')).openBendReviewFile(source),
@@ -90,6 +101,15 @@ export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript, rust, pyth
 /** The profile whose files include this path, if any. */
 export function profileFor(path: string): ReviewProfile | null {
   return REVIEW_PROFILES.find((p) => p.grammarFor(path) !== null) ?? null;
+}
+
+/** Python's and Go's module metadata, captured under their language's ceiling. */
+const METADATA_CEILINGS: Record<string, number> = { 'go.mod': MIB_2, 'pyproject.toml': MIB_2, 'setup.cfg': MIB_2 };
+
+/** The per-source capture ceiling of a path: its language's, its metadata's, else 256 KiB; never above `configured`. */
+export function sourceCeiling(path: string, configured: number): number {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return Math.min(configured, profileFor(path)?.sourceCeiling ?? METADATA_CEILINGS[base] ?? KIB_256);
 }
 
 /** Starts loading the grammars and queries these paths need, so they compile while start-up goes on. */

@@ -86,3 +86,24 @@ describe('rules with a schema input', () => {
     expect(applicableInput(rule, 'type', 'typescript')).toBeNull();
   });
 });
+
+describe('per-source ceilings', () => {
+  test('a Python or Go source may be up to 2 MiB; TypeScript, Rust and Bend stay at 256 KiB; a lower configured ceiling wins', async () => {
+    const { sourceCeiling } = await import('../../parsers/review/profiles.js');
+    const config = 2 * 1024 * 1024;
+    expect([sourceCeiling('a/m.py', config), sourceCeiling('m.go', config), sourceCeiling('go.mod', config), sourceCeiling('pyproject.toml', config)]).toEqual([config, config, config, config]);
+    expect([sourceCeiling('a.ts', config), sourceCeiling('a.rs', config), sourceCeiling('a.bend', config), sourceCeiling('package.json', config)]).toEqual([262144, 262144, 262144, 262144]);
+    expect(sourceCeiling('m.py', 1000)).toBe(1000);
+  });
+
+  test('a 1 MiB Python module is reviewed; a 1 MiB TypeScript module is not captured', async () => {
+    const filler = `# ${'x'.repeat(100)}\n`.repeat(10_500); // about 1 MiB of comments
+    const py = `${filler}class Model:\n    name: str\n`;
+    const ws = workspace({ 'app/model.py': py, 'src/big.ts': `${filler.replace(/#/g, '//')}export interface Big {\n  name: string;\n}\n` });
+    const pyEdit = edit(ws, 'app/model.py', py.replace('    name: str\n', ''), 'class Model:\n', 'class Model:\n    name: str\n');
+    expect(summary((await review(ws, pyEdit)).result).roots).toEqual(['type:Model']);
+    const ts = `${filler.replace(/#/g, '//')}export interface Big {\n  name: string;\n}\n`;
+    const tsEdit = edit(ws, 'src/big.ts', ts, '  name: string;', '  name: number;');
+    expect(summary((await review(ws, tsEdit)).result).coverage).toEqual(['capture-unavailable']);
+  });
+});
