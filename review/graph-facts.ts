@@ -13,9 +13,9 @@
 // through the same gated capture as supporting evidence, and at most FACT_FILES of them.
 import type { GraphReader, SymbolRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
-import { profileFor } from '../parsers/review/profiles.js';
-import { argumentCounts, bareCalls, parameterShape, type ParameterShape } from '../parsers/review-typescript/callables.js';
-import type { ReviewGrammar } from '../parsers/review-typescript/index.js';
+import { LANGUAGES } from '../parsers/registry.js';
+import type { CallableShapes, ParameterShape } from '../parsers/review/callables.js';
+import { profileFor, type ProfileGrammar } from '../parsers/review/profiles.js';
 import type { ReviewDeclaration } from '../parsers/review/facts.js';
 import type { Span } from './edits.js';
 import type { ReviewHost } from './evidence.js';
@@ -86,10 +86,11 @@ export async function graphFacts(source: GraphFactsSource, host: ReviewHost, fil
   for (const file of files) {
     const indexed = source.reader.file(file.path) ? source.reader.symbolsInFile(file.path) : [];
     if (indexed.length === 0) continue;
-    const grammar = tsGrammar(file.path);
-    for (const root of grammar ? file.roots : []) {
+    const own = await callablesOf(file.path);
+    for (const root of own ? file.roots : []) {
+      const { shapes, grammar } = own!;
       if (root.rootKind !== 'function') continue;
-      const shape = await parameterShape(file.text, grammar!, root.start, root.end);
+      const shape = await shapes.parameterShape(file.text, grammar, root.start, root.end);
       if (!shape || !file.spans.some((s) => touches(s, shape))) continue;
       const symbol = indexed.find((s) => s.name === root.name && s.parent_id === null && CALLABLE_KINDS.has(s.kind));
       if (!symbol) continue;
@@ -97,7 +98,7 @@ export async function graphFacts(source: GraphFactsSource, host: ReviewHost, fil
       const misfits: FactLocation[] = [];
       const fits = (n: number) => n >= shape.required && (shape.max === null || n <= shape.max);
       // The edited file's own calls are read from the capture (the index has their old lines); a bare-name call there binds like a same-file call.
-      const local = (await bareCalls(file.text, grammar!, root.name)).filter((c) => c.line < root.startLine || c.line > root.endLine);
+      const local = (await shapes.bareCalls(file.text, grammar, root.name)).filter((c) => c.line < root.startLine || c.line > root.endLine);
       let checked = 0;
       for (const call of local) {
         if (call.count === null) continue;
@@ -107,12 +108,13 @@ export async function graphFacts(source: GraphFactsSource, host: ReviewHost, fil
       const byFile = new Map<string, typeof calls>();
       for (const call of calls) byFile.set(call.file_path, [...(byFile.get(call.file_path) ?? []), call]);
       for (const [path, sites] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        const callerGrammar = tsGrammar(path);
-        if (!callerGrammar || filesRead >= FACT_FILES) continue;
+        // A caller is counted by its own language's shapes (a call from another language is left unchecked).
+        const caller = await callablesOf(path);
+        if (!caller || caller.shapes !== shapes || filesRead >= FACT_FILES) continue;
         const captured = await host.capture(path, (p) => host.policy.checkContext(p));
         if (!captured.ok) continue;
         filesRead++;
-        const counts = await argumentCounts(captured.snapshot.text, callerGrammar, sites.map((s) => ({ line: s.line, column: s.column, name: root.name })));
+        const counts = await shapes.argumentCounts(captured.snapshot.text, caller.grammar, sites.map((s) => ({ line: s.line, column: s.column, name: root.name })));
         sites.forEach((site, i) => {
           const n = counts[i];
           if (n === null) return;
@@ -152,9 +154,16 @@ export async function graphFacts(source: GraphFactsSource, host: ReviewHost, fil
   return facts;
 }
 
-function tsGrammar(path: string): ReviewGrammar | null {
+const loaded = new Map<string, Promise<CallableShapes>>();
+
+/** The callable shapes of a path's review language (parsers/registry.ts), with the grammar to parse it with; null when the language has none. */
+async function callablesOf(path: string): Promise<{ shapes: CallableShapes; grammar: ProfileGrammar } | null> {
   const profile = profileFor(path);
-  return profile?.language === 'typescript' ? (profile.grammarFor(path) as ReviewGrammar) : null;
+  const grammar = profile?.grammarFor(path);
+  const load = LANGUAGES.find((entry) => entry.review === profile)?.reviewCallables;
+  if (!profile || !grammar || !load) return null;
+  if (!loaded.has(profile.language)) loaded.set(profile.language, load());
+  return { shapes: await loaded.get(profile.language)!, grammar };
 }
 
 /** Does a changed span (or one of its lines) reach into the parameter list? */

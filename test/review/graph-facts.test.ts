@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { argumentCounts, parameterShape } from '../../parsers/review-typescript/callables.js';
+import { argumentCounts, parameterShape } from '../../parsers/typescript/callables.js';
 import { cairnIn, cleanup, workspace } from './helpers.js';
 
 afterEach(cleanup);
