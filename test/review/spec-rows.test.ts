@@ -107,3 +107,17 @@ describe('per-source ceilings', () => {
     expect(summary((await review(ws, tsEdit)).result).coverage).toEqual(['capture-unavailable']);
   });
 });
+
+describe('Bend: an import alias that collides with a Base name', () => {
+  test('marks the root incomplete and its qualified references stay omitted: the imported declaration is never sent', async () => {
+    const { bendWorkspace, PAYMENT_BEND } = await import('./go-bend-fixtures.js');
+    const text = PAYMENT_BEND.replace('import ./receipt.bend as R', 'import ./receipt.bend as List').replace('R.Receipt', 'List.Receipt');
+    expect(text).toContain('import Base');
+    const ws = bendWorkspace({ 'bend/payment.bend': text });
+    const { result } = await review(ws, edit(ws, 'bend/payment.bend', text.replace('Cash{amount: U32}', 'Cash{amount: Nat}'), 'Cash{amount: Nat}', 'Cash{amount: U32}'));
+    const unit = result.units[0];
+    expect(unit.omitted.map((o) => `${o.name}:${o.reason}`)).toEqual(['(scope):base-alias-conflict', 'List.Receipt:base-alias-conflict']);
+    expect(unit.input?.evidence.nodes ?? []).toEqual([]);
+    expect(unit.sources.map((s) => s.path)).toEqual(['bend/payment.bend']);
+  });
+});
