@@ -236,6 +236,19 @@ export function register(program: Command): void {
     });
 
   review
+    .command('codes')
+    .description('what each coverage code and outcome that review status and a run count means')
+    .action(async (_options: unknown, command: Command) => {
+      const { codeTable } = await import('../review/codes.js');
+      await execute(
+        command,
+        'review codes',
+        async () => ({ command: 'review codes', ok: true, data: { codes: codeTable() }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 }),
+        (r) => r.data.codes.map((c) => `${c.code.padEnd(26)} ${c.meaning}`).join('\n'),
+      );
+    });
+
+  review
     .command('stop')
     .description('stop the review server of this workspace, if one runs')
     .action(async (_options: unknown, command: Command) => {
