@@ -17,6 +17,7 @@ import type { FileEdit, Host, ParsedEvent } from './edits.js';
 import { selectRoots, traverse, type ReviewHost } from './evidence.js';
 import { encodeInput, renderInput } from './input.js';
 import { graphFacts, type EditedFile, type GraphFact, type GraphFactsSource } from './graph-facts.js';
+import type { ReviewProgress } from './progress.js';
 
 export type { ReviewHost } from './evidence.js';
 
@@ -52,6 +53,8 @@ export interface RunOptions {
   evidence?: EvidenceSource;
   /** The index for the graph-facts backend; without it (no index yet) that backend says nothing. */
   graph?: GraphFactsSource | null;
+  /** Told of each backend call as a wait with the backend's deadline. */
+  progress?: ReviewProgress;
 }
 
 /** Backends that ask no one: their units stop at the rendered input. */
@@ -83,7 +86,8 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
       input: unit.input!,
       rules: runnable.map(({ rule }) => ({ ruleId: rule.id, title: rule.title, question: rule.question, criteria: rule.criteria })),
     };
-    const answer = await askBackend(config.backend, request, host.workspace, options.env);
+    const asking = askBackend(config.backend, request, host.workspace, options.env);
+    const answer = options.progress ? await options.progress.waitAtMost(config.backend.timeoutMs, asking) : await asking;
     if (!answer.ok) {
       unit.status = 'skipped';
       unit.code = answer.code;
