@@ -11,7 +11,7 @@ import { profileFor } from '../parsers/review/profiles.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
 import { applicableInput, coverageForBlocked, eligibility } from './completeness.js';
-import type { ReviewConfig } from './config.js';
+import type { BackendConfig, ReviewConfig } from './config.js';
 import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js';
 import type { FileEdit, Host, ParsedEvent } from './edits.js';
 import { selectRoots, traverse, type ReviewHost } from './evidence.js';
@@ -58,7 +58,7 @@ export interface RunOptions {
 }
 
 /** Backends that ask no one: their units stop at the rendered input. */
-const asksNoOne = (kind: string) => kind === 'none' || kind === 'graph';
+const asksNoOne = (backend: BackendConfig): backend is Extract<BackendConfig, { kind: 'none' | 'graph' }> => backend.kind === 'none' || backend.kind === 'graph';
 
 export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host: ReviewHost, options: RunOptions): Promise<ReviewResult> {
   const result: ReviewResult = { host: parsed.host, dryRun: options.dryRun, backend: config.backend.kind, units: [], findings: [], facts: [], coverage: [] };
@@ -79,7 +79,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
 
   // Dispatch: one request per unit with at least one runnable rule, then the freshness check.
   for (const unit of result.units) {
-    if (unit.status === 'skipped' || options.dryRun || asksNoOne(config.backend.kind)) continue;
+    if (unit.status === 'skipped' || options.dryRun || asksNoOne(config.backend)) continue;
     const runnable = unit.rules.filter((r) => r.runs).map((r) => config.rules.find((c) => c.rule.id === r.ruleId)!);
     const request: DecisionRequest = {
       version: 1,
@@ -121,7 +121,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
     unit.status = result.findings.some((f) => f.path === unit.path && f.name === unit.name && f.kind === unit.kind) ? 'advised' : 'clear';
     cover(unit.status === 'advised' ? 'finding' : 'reviewed', unit.kind);
   }
-  if (options.dryRun || asksNoOne(config.backend.kind)) for (const unit of result.units) if (unit.status === 'dry-run') cover('rendered', unit.kind);
+  if (options.dryRun || asksNoOne(config.backend)) for (const unit of result.units) if (unit.status === 'dry-run') cover('rendered', unit.kind);
   if (config.backend.kind === 'graph' && options.graph && !options.dryRun) {
     result.facts = await graphFacts(options.graph, host, edited);
     for (const fact of result.facts) cover('graph-fact', fact.fact === 'parameters-changed' ? 'function' : 'any');
