@@ -7,6 +7,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { envelope, type CommandResult } from '../contracts/envelope.js';
+import type { Freshness } from '../contracts/freshness.js';
+import { freshnessOf, indexedAt } from '../graph/answers/freshness.js';
+import { compactSymbols } from './mcp-compact.js';
 import { allowedWorkspace, type AllowList } from './mcp-workspaces.js';
 import { description, TOOLS, type ToolSpec } from './mcp-tools.js';
 
@@ -19,6 +22,8 @@ export interface McpServerOptions {
   version: string;
   allow: AllowList;
   answer: Answer;
+  /** The in-process watcher's state, when `cairn mcp --watch` runs one (the user starts it; no tool can). */
+  watcher?: () => Freshness['watcher'];
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
@@ -60,7 +65,16 @@ async function call(options: McpServerOptions, spec: ToolSpec, args: ToolArgumen
   // Bad input and internal errors are tool errors; an answer that is a failure by
   // contract (a stale index, an unknown symbol) is still an answer.
   const isError = result.exit_code !== 0 && result.exit_code !== 1;
-  return { content: [{ type: 'text', text: JSON.stringify(envelope(result)) }], isError };
+  const shown = args.verbose === true ? result : { ...result, data: compactSymbols(result.data) };
+  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(envelope(shown)) }];
+  if (workspace !== null) {
+    // The stamp: the index's age and the files this answer relied on that changed since (from its stale_source warning).
+    const freshness = freshnessOf(await indexedAt(workspace), [result]);
+    const watcher = options.watcher?.();
+    if (watcher) freshness.watcher = watcher;
+    content.push({ type: 'text', text: JSON.stringify({ freshness }) });
+  }
+  return { content, isError };
 }
 
 /** Serves on stdin/stdout until the client closes stdin. */
