@@ -1,6 +1,9 @@
 // `cairn watch` (and `cairn lsp --watch`, `cairn mcp --watch`): keeps the index fresh.
-// The workspace is watched with @parcel/watcher (one native recursive watch; chosen
-// over chokidar by scripts/bench-watchers.mjs, see bench/results/); events are
+// The workspace is watched with @parcel/watcher, chosen over chokidar by
+// scripts/bench-watchers.mjs on go-kubernetes (22,776 files, 4,896 directories; record in
+// bench/results/watchers-go-kubernetes.json): ready in 0.58 s against 8.2 s, 11.5 MB of
+// resident memory for the watch against 250 MB, no event lost by either in a burst of
+// 3,000 paths (medians of 2 alternating rounds). Events are
 // filtered by name with the inventory's rules (graph/watch-sync.ts: folder rules,
 // privacy, languages), so a path cairn would never index starts no sync and nothing is
 // opened to decide. Relevant events are debounced into one batch: a save, a branch
