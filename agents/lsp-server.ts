@@ -42,6 +42,11 @@ export interface LanguageServerOptions {
   watcher?: () => Freshness['watcher'];
   /** Called with a function the watcher calls after each sync it applied (diagnostics are refreshed). */
   onSynced?: (listener: () => void) => void;
+  /**
+   * Runs on the client's `shutdown` request, before `exit` ends the process: the watcher
+   * stops here (a native watch still subscribed when the process exits can crash it).
+   */
+  onShutdown?: () => Promise<void>;
 }
 
 /** Rows a references or call hierarchy answer lists, at most (the callers/callees maximum). */
@@ -171,6 +176,9 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
     for (const uri of open) await publishDiagnostics(uri);
   };
   options.onSynced?.(() => void refreshDiagnostics());
+  connection.onShutdown(async () => {
+    await options.onShutdown?.();
+  });
 
   connection.onDidChangeConfiguration(async (change) => {
     const settings = change.settings as Record<string, unknown> | undefined;

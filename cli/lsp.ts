@@ -29,7 +29,13 @@ export function register(program: Command): void {
       const { startWatcher } = await import('../agents/watcher.js');
       const watcher = await startWatcher(workspace, { log: (line) => process.stderr.write(`cairn lsp: ${line}\n`) });
       try {
-        await serveLanguageServer({ workspace, version: VERSION, watcher: () => watcher.state(), onSynced: (listener) => watcher.onSynced(listener) });
+        await serveLanguageServer({
+          workspace,
+          version: VERSION,
+          watcher: () => watcher.state(),
+          onSynced: (listener) => watcher.onSynced(listener),
+          onShutdown: () => watcher.stop(),
+        });
       } finally {
         await watcher.stop();
       }

@@ -162,3 +162,27 @@ describe('cairn lsp', () => {
     expect(digest()).toBe(before);
   });
 });
+
+describe('cairn lsp --watch', () => {
+  it('keeps the index fresh in its own process: a saved function is found, and stamps name the watcher', async () => {
+    const ws = makeFixture(RUST_TS_FIXTURE, { git: true });
+    try {
+      expect(cairnJson(['init', '-C', ws.root]).code).toBe(0);
+      const client = await startLsp(ws.root, { args: ['--watch'] });
+      try {
+        await new Promise((r) => setTimeout(r, 500));
+        ws.write('web/saved.ts', 'export function savedLater(): number {\n  return 2;\n}\n');
+        await expect
+          .poll(async () => ((await client.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'savedLater' })) as any[]).length, { timeout: 20_000, interval: 100 })
+          .toBe(1);
+        const stamp = client.notifications.filter((n) => n.method === 'cairn/freshness').at(-1)!.params;
+        expect(['idle', 'syncing']).toContain(stamp.watcher);
+        expect(await client.close()).toBe(0);
+      } finally {
+        if (client.child.exitCode === null) client.child.kill('SIGKILL');
+      }
+    } finally {
+      ws.remove();
+    }
+  });
+});
