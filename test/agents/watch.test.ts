@@ -13,7 +13,7 @@ let log = '';
 const syncs = () => log.split('\n').filter((l) => l.includes('synced')).length;
 
 beforeAll(async () => {
-  fx = makeFixture({ ...RUST_TS_FIXTURE, '.gitignore': 'out/\n' }, { git: true });
+  fx = makeFixture({ ...RUST_TS_FIXTURE, '.gitignore': 'out/\n', '.cairn.jsonc': '{ "privacyExcludes": ["private/**"] }\n' }, { git: true });
   // A branch that adds two thousand files.
   fx.git('checkout', '-q', '-b', 'many');
   for (let i = 0; i < 2000; i++) fx.write(`gen/m${i}.ts`, `export function generated${i}(): number {\n  return ${i};\n}\n`);
@@ -38,11 +38,13 @@ describe('cairn watch', () => {
   it('brings a saved file into the index without a sync command', async () => {
     fx.write('web/added.ts', 'export function freshlySaved(): number {\n  return 1;\n}\n');
     await expect.poll(() => found('freshlySaved'), { timeout: 20_000, interval: 200 }).toBe(true);
+    await expect.poll(syncs, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   });
 
-  it('starts no sync for paths it never indexes (ignored by name: build folders, unknown kinds, .git)', async () => {
+  it('starts no sync for paths it never indexes (by name: build folders, privacy excludes, unknown kinds)', async () => {
     const before = syncs();
     fx.write('node_modules/pkg/index.ts', 'export function libraryCode() {}\n');
+    fx.write('private/keys.ts', 'export function privateThing() {}\n');
     fx.write('notes.txt', 'not source\n');
     await new Promise((r) => setTimeout(r, 1000));
     expect(syncs()).toBe(before);
@@ -57,7 +59,9 @@ describe('cairn watch', () => {
     expect(syncs() - before).toBeLessThanOrEqual(4);
     const status = cairnJson(['status', '-C', fx.root]);
     expect(status.body.data.freshness).toBe('fresh');
-    expect(status.body.data.stats.files).toBe(2005);
+    // The fixture's five source files, the two thousand, and the one saved first; nothing private or in a build folder.
+    expect(status.body.data.stats.files).toBe(2006);
+    expect(found('privateThing') || found('libraryCode')).toBe(false);
   });
 
   it('stops cleanly on SIGTERM', async () => {
