@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { envelope, type CommandResult } from '../contracts/envelope.js';
+import { CallQueue } from './call-queue.js';
 import type { Freshness } from '../contracts/freshness.js';
 import { freshnessOf, indexedAt } from '../graph/answers/freshness.js';
 import { compactSymbols } from './mcp-compact.js';
@@ -26,8 +27,15 @@ export interface McpServerOptions {
   watcher?: () => Freshness['watcher'];
 }
 
+/**
+ * Tool calls answered at once; later ones queue. Each holds the index open (one LMDB
+ * reader) and the calls share two cores, so more at once would only add readers.
+ */
+export const MAX_CONCURRENT_CALLS = 8;
+
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'cairn', version: options.version });
+  const queue = new CallQueue(MAX_CONCURRENT_CALLS);
   for (const spec of TOOLS) {
     server.registerTool(
       spec.name,
@@ -37,7 +45,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         inputSchema: spec.input,
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
-      (args: Record<string, unknown>) => call(options, spec, args as ToolArguments),
+      // The whole call is one queued unit: the answer and the stamp's read of the index's age hold no more readers than the bound.
+      (args: Record<string, unknown>) => queue.run(() => call(options, spec, args as ToolArguments)),
     );
   }
   return server;

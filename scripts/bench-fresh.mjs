@@ -13,7 +13,7 @@
 //   node scripts/bench-fresh.mjs [--edits 50] [--requests 200] [--corpora rust-tokio,ts-zod] [--lsp-corpus go-kubernetes] [--lsp-workspace DIR] [--out bench/results/fresh.json]
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node.js';
@@ -180,7 +180,7 @@ async function lspLatency(dir) {
 
 const record = {
   benchmark: 'fresh',
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform },
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, load_average_at_start: loadavg().map((n) => +n.toFixed(1)) },
   commit: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim(),
   cairn_version: JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version,
   size: { edits, requests },

@@ -6,6 +6,7 @@ import type { CommandContext, GlobalOptions, Output } from '../../contracts/comm
 import type { CommandResult } from '../../contracts/envelope.js';
 import { CairnError } from '../../contracts/errors.js';
 import { refuseSystemDirectory } from '../../gate/workspace-root.js';
+import { readersFullError } from '../../store/readers.js';
 
 const standardError: Pick<Output, 'stderr'> = { stderr: (text) => void process.stderr.write(text) };
 
@@ -34,11 +35,9 @@ export function contextFrom(opts: GlobalOptions): CommandContext {
  * turns a throw into the same envelope.
  */
 export function failureResult<T>(name: string, caught: unknown, output: Pick<Output, 'stderr'> = standardError): CommandResult<T> {
-  const error =
-    caught instanceof CairnError
-      ? caught
-      : new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
-  if (!(caught instanceof CairnError)) output.stderr(`${(caught as Error)?.stack ?? String(caught)}\n`);
+  const known = caught instanceof CairnError ? caught : readersFullError(caught);
+  const error = known ?? new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
+  if (!known) output.stderr(`${(caught as Error)?.stack ?? String(caught)}\n`);
   return {
     command: name,
     ok: false,

@@ -3,11 +3,12 @@ import type { CommandContext } from '../../contracts/command.js';
 import type { CommandResult, Warning } from '../../contracts/envelope.js';
 import { CairnError } from '../../contracts/errors.js';
 import { requireSymbol } from '../lookup.js';
-import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction, type ImpactData } from '../impact.js';
+import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction } from '../impact.js';
 import { answerFromGraph } from '../open-graph.js';
 import { intOption } from './options.js';
 
-export type ImpactOutput = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null };
+export type { ImpactOutput } from '../../contracts/impact.js';
+import type { ImpactOutput } from '../../contracts/impact.js';
 
 export interface ImpactFlags {
   depth?: string;

@@ -2,22 +2,18 @@
 import type { CommandContext } from '../../contracts/command.js';
 import type { CommandResult, Warning } from '../../contracts/envelope.js';
 import { requireSymbol } from '../lookup.js';
-import { TESTS_FOR_DEFAULT_LIMIT, TESTS_FOR_MAX_LIMIT, testsFor, type TestItem } from '../tests-for.js';
-import type { SymbolView } from '../views.js';
+import type { TestsForData } from '../../contracts/tests-for.js';
+import { TESTS_FOR_DEFAULT_LIMIT, TESTS_FOR_MAX_LIMIT, testsFor } from '../tests-for.js';
 import { answerFromGraph } from '../open-graph.js';
 import { intOption } from './options.js';
+
+export type { TestsForData };
 
 export interface TestsForFlags {
   in?: string;
   limit?: string;
 }
 
-export interface TestsForData {
-  target: SymbolView | null;
-  tests: TestItem[];
-  /** Opening the index, finding the symbol and answering (process start and printing excluded). */
-  timings_ms?: { query: number };
-}
 
 /** The tests-for answer (the CLI and the MCP server print it). */
 export async function testsForResult(ctx: CommandContext, query: string, flags: TestsForFlags): Promise<CommandResult<TestsForData>> {
