@@ -11,12 +11,9 @@
 // sync `cairn sync` runs, holding the writer lock only while it writes. Events that
 // arrive during a sync make one more sync after it. Only the user starts a watcher.
 import watcher from '@parcel/watcher';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { IndexReport } from '../contracts/index-report.js';
 import { workspaceRelative } from '../gate/gate.js';
-import { indexRelevance, syncForWatcher } from '../graph/watch-sync.js';
-import { LIBRARY_DIRS } from '../workers/inventory.js';
+import { indexRelevance, syncForWatcher, unwatchedFolders } from '../graph/watch-sync.js';
 
 export type WatcherState = 'idle' | 'syncing' | 'failed';
 
@@ -110,11 +107,7 @@ export async function startWatcher(workspace: string, options: WatcherOptions = 
       });
   };
 
-  // Folders left unwatched by path (a prefix test); glob patterns cost the native watch a
-  // match per directory (3.4 s against 0.3 s to start on go-kubernetes). Deeper library
-  // folders are watched, and their events dropped by name.
-  const topLevel = options.includeLibrary ? [] : readdirSync(workspace).filter((name) => LIBRARY_DIRS.has(name));
-  const ignore = ['.git', '.cairn', ...topLevel].map((name) => join(workspace, name));
+  const ignore = unwatchedFolders(workspace, options.includeLibrary);
   const subscription = await watcher.subscribe(
     workspace,
     (error, events) => {
