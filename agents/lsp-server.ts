@@ -113,14 +113,15 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
   const counts = async (s: SymbolRecord) => {
     const callers = await neighboursOf(s.id, 'callers');
     const tests = await testsForResult(ctx, s.id, { limit: String(MAX_TESTS) });
-    const direct = tests.ok ? tests.data.tests.filter((t) => t.evidence === 'direct_call').length : 0;
+    // Tests with a structural path count; same-module and name candidates do not show coverage.
+    const direct = tests.ok ? tests.data.tests.filter((t) => t.evidence === 'direct_call') : [];
     return {
       callers: callers.ok ? callers.data.total : 0,
-      tests: direct,
+      tests: direct.length,
       testsMore: tests.ok && tests.truncated,
       callerRows: callers.ok ? callers.data.neighbours : [],
+      testRows: direct,
       results: [callers, tests] as CommandResult<unknown>[],
-      testRows: tests.ok ? tests.data.tests.filter((t) => t.evidence === 'direct_call') : [],
     };
   };
 
