@@ -17,6 +17,7 @@ export const go: LanguageEntry = {
     rootPath: (path) => path.endsWith('.go') && !path.endsWith('_test.go') && !/(^|\/)[._][^/]*$/.test(path),
     open: async (source) => (await import('./review.js')).openGoReviewFile(source),
     sourceCeiling: LARGE_SOURCE_CEILING,
+    metadataFiles: ['go.mod'],
     samples: { 'warm.go': 'package warm\n\ntype Warm string\n' },
     preload: () => void import('./review.js').then((m) => m.preloadGo()).catch(() => undefined),
   },

@@ -15,6 +15,7 @@ export const python: LanguageEntry = {
     rootPath: (path) => path.endsWith('.py'),
     open: async (source) => (await import('./review.js')).openPythonFile(source),
     sourceCeiling: LARGE_SOURCE_CEILING,
+    metadataFiles: ['pyproject.toml', 'setup.cfg'],
     samples: { 'warm.py': 'class Warm:\n    a: str\n' },
     preload: () => void Promise.all([parserFor('python'), reviewQuery('python', 'python')]).catch(() => undefined),
   },

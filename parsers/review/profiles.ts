@@ -7,7 +7,7 @@
 import type { GrammarName } from '../tree-sitter.js';
 import { LANGUAGES } from '../registry.js';
 import type { ReviewFile } from './facts.js';
-import { LARGE_SOURCE_CEILING, SOURCE_CEILING } from './ceilings.js';
+import { SOURCE_CEILING } from './ceilings.js';
 
 /** A review language's name (its folder's). */
 export type ReviewLanguage = string;
@@ -28,16 +28,17 @@ export interface ReviewProfile {
   preload(grammar: ProfileGrammar): void;
   /** The largest source file of this language a review captures (a lower configured fileBytes wins). */
   sourceCeiling: number;
+  /** Module metadata file names captured under the same ceiling. */
+  metadataFiles?: readonly string[];
 }
 
 
-/** Python's and Go's module metadata, captured under their language's ceiling. */
-const METADATA_CEILINGS: Record<string, number> = { 'go.mod': LARGE_SOURCE_CEILING, 'pyproject.toml': LARGE_SOURCE_CEILING, 'setup.cfg': LARGE_SOURCE_CEILING };
 
 /** The per-source capture ceiling of a path: its language's, its metadata's, else 256 KiB; never above `configured`. */
 export function sourceCeiling(path: string, configured: number): number {
   const base = path.slice(path.lastIndexOf('/') + 1);
-  return Math.min(configured, profileFor(path)?.sourceCeiling ?? METADATA_CEILINGS[base] ?? SOURCE_CEILING);
+  const owner = profileFor(path) ?? REVIEW_PROFILES.find((p) => p.metadataFiles?.includes(base));
+  return Math.min(configured, owner?.sourceCeiling ?? SOURCE_CEILING);
 }
 
 /** Every language's review profile, in the registry's order. */
