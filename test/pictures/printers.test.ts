@@ -18,10 +18,10 @@ describe('pictures of the edited story library', () => {
   afterAll(() => repo.remove());
 
   for (const [name, args] of Object.entries(PICTURE_RUNS)) {
-    it(`${name} --format dot is accepted by Graphviz's dot; --format mermaid is a flowchart`, () => {
+    it(`${name} --format dot is accepted by Graphviz's dot; --format mermaid is a flowchart`, async () => {
       const dot = cairn([...args, '--format', 'dot', '-C', repo.root]);
       expect(dot.code, dot.stderr).toBe(0);
-      const drawn = graphviz(dot.stdout);
+      const drawn = await graphviz(dot.stdout);
       expect(drawn.errors).toBe('');
       expect(drawn.ok).toBe(true);
       expect(drawn.output.toString()).toContain('<svg');
@@ -53,7 +53,7 @@ describe('pictures of the edited story library', () => {
     expect(mermaid).toContain('{{"missing_renderer<br/>src/lib.rs:7"}}');
   });
 
-  it('impact: a truncated walk draws its frontier and keeps the warning as a comment', () => {
+  it('impact: a truncated walk draws its frontier and keeps the warning as a comment', async () => {
     const args = ['impact', 'render', '--direction', 'callers', '--limit', '1', '-C', repo.root];
     const body = cairnJson(args).body;
     expect(body.truncated).toBe(true);
@@ -61,7 +61,7 @@ describe('pictures of the edited story library', () => {
     expect(dot).toMatch(/^\/\/ \[budget_reached\]/m);
     expect(dot).toMatch(/not walked/);
     expect(dot).toMatch(/style="rounded,(filled,)?dotted"/);
-    expect(graphviz(dot).ok).toBe(true);
+    expect((await graphviz(dot)).ok).toBe(true);
     const mermaid = cairn([...args, '--format', 'mermaid']).stdout;
     expect(mermaid).toMatch(/^%% \[budget_reached\]/m);
   });
@@ -98,7 +98,7 @@ describe('pictures of the edited story library', () => {
 });
 
 describe('impact pictures of truncated answers', () => {
-  it('every edge end is a declared node: a frontier symbol without a record is drawn as frontier, the rest counted', () => {
+  it('every edge end is a declared node: a frontier symbol without a record is drawn as frontier, the rest counted', async () => {
     const result = syntheticImpact(6);
     const [dropped] = result.data.nodes.splice(5, 1);
     result.data.frontier = [{ node: 'pkg/far.ts::Far.away', path_id: null, reason: 'nodes' }];
@@ -111,15 +111,15 @@ describe('impact pictures of truncated answers', () => {
     expect(picture.nodes.find((n) => n.symbol === 'pkg/far.ts::Far.away')).toMatchObject({ role: 'frontier', note: 'not walked (nodes budget)' });
     expect(picture.nodes.find((n) => n.id === 'more')?.label).toBe('3 more not walked');
     const dot = toDot(picture);
-    expect(graphviz(dot).ok).toBe(true);
+    expect((await graphviz(dot)).ok).toBe(true);
     expect(dot.match(/class="role-frontier"/g)).toHaveLength(3);
   });
 });
 
 describe('printers escape what DOT and Mermaid read as syntax', () => {
-  it('dot accepts a picture of awkward names and keeps them as written', () => {
+  it('dot accepts a picture of awkward names and keeps them as written', async () => {
     const dot = toDot(AWKWARD);
-    const drawn = graphviz(dot);
+    const drawn = await graphviz(dot);
     expect(drawn.errors).toBe('');
     const svg = drawn.output.toString();
     expect(svg).toContain('Weird.&quot;name&quot;&lt;T&gt;');
