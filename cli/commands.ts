@@ -31,6 +31,7 @@ export const COMMANDS: Record<string, Loader> = {
   serve: () => import('./serve.js'),
   mcp: () => import('./mcp.js'),
   hooks: () => import('./hooks.js'),
+  completion: () => import('./completion.js'),
 };
 
 /** Options of the root program that take a value: their value is not a command name. */

@@ -1,0 +1,90 @@
+// How the command line treats a person who mistypes: one hint and one line on where
+// help is (never the whole usage), errors that name the option, help as JSON in
+// --json mode, and completions generated from the same definitions.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cairn, cairnJson } from '../helpers/cli.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'cairn-manners-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('usage errors', () => {
+  it('a mistyped command prints the hint and one line on help, not the usage', () => {
+    const run = cairn(['serach', 'x']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe("error: unknown command 'serach'\n(Did you mean search?)\nRun 'cairn --help' for the commands, 'cairn <command> --help' for one.\n");
+    expect(run.stdout).toBe('');
+  });
+
+  it("a command's usage error points at that command's help", () => {
+    const run = cairn(['search', '--lim', '3', 'x']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe("error: unknown option '--lim'\n(Did you mean --limit?)\nRun 'cairn search --help' for its usage.\n");
+    const nested = cairn(['hooks', 'install', '--bogus']);
+    expect(nested.stderr).toMatch(/Run 'cairn hooks install --help' for its usage\.\n$/);
+    expect(nested.stderr).not.toMatch(/Usage:/);
+  });
+
+  it('an over-long argument is named by the option or placeholder it fills', () => {
+    const long = 'a'.repeat(1000);
+    expect(cairn(['search', long]).stderr).toBe('cairn: <query> is 1000 bytes long; the bound on an argument is 900 bytes\n');
+    expect(cairn(['search', 'x', '--in', long]).stderr).toBe('cairn: the value of --in is 1000 bytes long; the bound on an argument is 900 bytes\n');
+    const json = cairnJson(['-C', scratch, 'callers', `--in=${long}`, 'x']);
+    expect(json.code).toBe(2);
+    expect(json.body.warnings[0].message).toBe('the value of --in is 1005 bytes long; the bound on an argument is 900 bytes');
+  });
+});
+
+describe('--json --help', () => {
+  it('prints the command definition as one envelope', () => {
+    const root = cairnJson(['--help']);
+    expect(root.code).toBe(0);
+    expect(root.body.command).toBe('help');
+    expect(root.body.data.commands.map((c: { name: string }) => c.name)).toContain('search');
+    const search = cairnJson(['search', '--help']);
+    expect(search.body.data.usage).toBe('cairn search [options] <query>');
+    expect(search.body.data.arguments).toEqual([{ name: 'query', description: 'a name or part of one', required: true, variadic: false }]);
+    expect(search.body.data.options.map((o: { long: string }) => o.long)).toContain('--limit');
+    expect(cairnJson(['help', 'hooks', 'install']).body.data.usage).toBe('cairn hooks install [options]');
+  });
+});
+
+describe('cairn completion', () => {
+  const script = (shell: string) => cairn(['completion', shell]);
+
+  it('bash: the generated function completes commands, subcommands, options and choices', () => {
+    const file = join(scratch, 'cairn.bash');
+    writeFileSync(file, script('bash').stdout);
+    const complete = (...words: string[]) =>
+      spawnSync('bash', ['-c', `source ${JSON.stringify(file)}; COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _cairn; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', 'cairn', ...words], {
+        encoding: 'utf8',
+      }).stdout.trim().split('\n');
+    expect(complete('se')).toEqual(['search', 'serve']);
+    expect(complete('hooks', 'in')).toEqual(['install']);
+    expect(complete('hooks', 'install', '--c')).toEqual(['--claude', '--codex']);
+    expect(complete('search', 'x', '--li')).toEqual(['--limit']);
+    expect(complete('search', 'x', '--js')).toEqual(['--json']);
+    expect(complete('completion', '')).toEqual(['bash', 'zsh', 'fish']);
+  });
+
+  it('zsh and fish: every command and option of the definitions appears', () => {
+    const commands = cairnJson(['--help']).body.data.commands as Array<{ name: string; options: Array<{ long?: string }> }>;
+    const zsh = script('zsh').stdout;
+    const fish = script('fish').stdout;
+    expect(zsh).toMatch(/^#compdef cairn\n/);
+    for (const command of commands) {
+      expect(zsh).toContain(`'${command.name}:`);
+      expect(fish).toContain(`-a ${command.name} -d`);
+      for (const option of command.options) if (option.long) expect(fish).toContain(`-l ${option.long.slice(2)}`);
+    }
+  });
+
+  it('an unknown shell is a usage error listing the shells', () => {
+    const run = cairn(['completion', 'tcsh']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Allowed choices are bash, zsh, fish\./);
+  });
+});
