@@ -2,7 +2,7 @@
 // help is (never the whole usage), errors that name the option, help as JSON in
 // --json mode, and completions generated from the same definitions.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,5 +86,55 @@ describe('cairn completion', () => {
     const run = cairn(['completion', 'tcsh']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/Allowed choices are bash, zsh, fish\./);
+  });
+});
+
+describe('an index of nothing says why', () => {
+  const folder = (name: string, files: Record<string, string>) => {
+    const root = join(scratch, name);
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    mkdirSync(root, { recursive: true });
+    return root;
+  };
+
+  it('init in an empty folder says no file has an extension cairn parses', () => {
+    const run = cairn(['init', '-C', folder('empty', {})]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Indexed 0 files/);
+    expect(run.stdout).toMatch(/\[nothing_indexed\] nothing indexed: no file here has an extension cairn parses \(\.rs \.ts /);
+  });
+
+  it('init where the ignore rules exclude everything names the count and the rule (a walk outside git)', () => {
+    const root = folder('ignored', { '.gitignore': '# everything\n/*\n', 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': '', 'tools/c.py': 'x = 1\n', 'README.md': '' });
+    const run = cairnJson(['init', '-C', root]);
+    expect(run.code).toBe(0);
+    expect(run.body.data.files.inventoried).toBe(0);
+    expect(run.body.warnings).toEqual([
+      {
+        code: 'nothing_indexed',
+        message: 'nothing indexed: the ignore rules left out 3 source files (`/*` in .gitignore:2 took 3)',
+        ignored: 3,
+        rules: [{ rule: '/*', source: '.gitignore:2', files: 3 }],
+        library: 0,
+      },
+    ]);
+  });
+
+  it('in a git work tree the rules are git\'s own, and library folders are counted apart', () => {
+    const root = folder('git-ignored', { '.gitignore': 'src/\n', 'src/a.ts': '', 'src/b.ts': '', 'vendor/v.go': 'package v\n' });
+    spawnSync('git', ['init', '-q', '.'], { cwd: root });
+    const run = cairn(['init', '-C', root]);
+    expect(run.stdout).toMatch(/nothing indexed: the ignore rules left out 2 source files \(`src\/` in \.gitignore:1 took 2\); 1 source file in library or dot folders \(--include-library indexes them\)/);
+  });
+
+  it('sync without an index fails and leaves the folder as it was', () => {
+    const root = folder('no-index', { 'a.ts': 'export const a = 1;\n' });
+    const run = cairn(['sync', '-C', root]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('cairn sync: no index here yet: run `cairn init` first\n');
+    expect(readdirSync(root)).toEqual(['a.ts']);
   });
 });
