@@ -1,12 +1,12 @@
 // How the command line treats a person who mistypes: one hint and one line on where
 // help is (never the whole usage), errors that name the option, help as JSON in
 // --json mode, and completions generated from the same definitions.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cairn, cairnJson } from '../helpers/cli.js';
+import { CAIRN, cairn, cairnJson } from '../helpers/cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cairn-manners-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -136,5 +136,30 @@ describe('an index of nothing says why', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('cairn sync: no index here yet: run `cairn init` first\n');
     expect(readdirSync(root)).toEqual(['a.ts']);
+  });
+});
+
+describe('serve --json', () => {
+  it('prints the envelope once it listens, and a failure as an envelope too', async () => {
+    const server = spawn(process.execPath, [CAIRN, 'serve', '--json', '--listen', '127.0.0.1:0', '--data', join(scratch, 'server')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (chunk) => {
+          out += chunk;
+          if (out.includes('\n')) resolve(out);
+        });
+        server.once('exit', () => reject(new Error(`serve exited: ${out}`)));
+      });
+      const body = JSON.parse(line);
+      expect(body).toMatchObject({ contract_version: '0.3', command: 'serve', ok: true, warnings: [], next_action: 'none' });
+      expect(body.data).toEqual({ listening: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), storage: 'lmdb', token_required: false });
+      expect(line.split('\n')).toEqual([line.trim(), '']);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    const refused = cairnJson(['serve', '--data', 'a', '--database', 'b', '-C', scratch]);
+    expect(refused.code).toBe(2);
+    expect(refused.body).toMatchObject({ command: 'serve', ok: false, warnings: [{ code: 'invalid_argument', message: 'give --data or --database, not both' }] });
   });
 });
