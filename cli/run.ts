@@ -48,7 +48,7 @@ export function contextFrom(opts: GlobalOptions): CommandContext {
   };
 }
 
-export type HumanRenderer<T> = (result: CommandResult<T>) => string;
+export type HumanRenderer<T> = (result: CommandResult<T>) => string | Promise<string>;
 
 /** Where a command's output goes: this process's streams, or a buffer (the review server answers a client with it). */
 export interface Output {
@@ -99,7 +99,7 @@ export async function executeWith<T>(
   }
   if (json) output.stdout(`${JSON.stringify(envelope(result))}\n`);
   else {
-    const text = human(escapeStrings(result, keepNewlines));
+    const text = await human(escapeStrings(result, keepNewlines));
     if (text) output.stdout(text.endsWith('\n') ? text : `${text}\n`);
   }
   output.exitCode(result.exit_code);

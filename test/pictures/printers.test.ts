@@ -31,7 +31,7 @@ describe('pictures of the edited story library', () => {
     });
   }
 
-  it('impact: the root highlighted, every node and edge of the JSON drawn, low-confidence edges dashed, boundaries as unresolved nodes, tests marked', () => {
+  it('impact: the root highlighted, every node and edge of the JSON drawn, low-confidence edges dashed, boundaries grouped by reason, tests marked', () => {
     const args = [...PICTURE_RUNS.impact!, '-C', repo.root];
     const data = cairnJson(args).body.data;
     const dot = cairn([...args, '--format', 'dot']).stdout;
@@ -44,13 +44,16 @@ describe('pictures of the edited story library', () => {
       expect(line, label).toBeDefined();
       expect(line).toContain(e.confidence < 80 ? 'style="dashed"' : 'style="solid"');
     }
-    expect(dot.match(/class="role-unresolved"/g)).toHaveLength(data.unresolved_boundaries.length);
-    expect(dot).toMatch(/label="missing_renderer\\nsrc\/lib.rs:7"[^\]]*shape="octagon"/);
+    // One node per reason, whatever the number of call sites.
+    const reasons = new Map<string, number>();
+    for (const b of data.unresolved_boundaries) reasons.set(b.reason, (reasons.get(b.reason) ?? 0) + 1);
+    expect(dot.match(/class="role-unresolved"/g)).toHaveLength(reasons.size);
+    for (const [reason, n] of reasons) expect(dot).toMatch(new RegExp(`label="${reason}\\\\n${n} unresolved calls? from \\d+ symbols?"[^\\]]*shape="octagon"`));
     for (const t of data.affected_tests) expect(dot).toMatch(new RegExp(`label="${t.test.qualified_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\[test\\][^\\]]*shape="note"`));
     const mermaid = cairn([...args, '--format', 'mermaid']).stdout;
     expect(mermaid).toContain('n0(["render<br/>src/lib.rs:1"])');
     expect(mermaid).toMatch(/-\.->\|"calls same_file 60"\|/);
-    expect(mermaid).toContain('{{"missing_renderer<br/>src/lib.rs:7"}}');
+    expect(mermaid).toMatch(/\{\{"missing_target<br\/>\d+ unresolved calls? from \d+ symbols?"\}\}/);
   });
 
   it('impact: a truncated walk draws its frontier and keeps the warning as a comment', async () => {
