@@ -1,10 +1,10 @@
 // Why an inventory came out empty: which source files the ignore rules left out and
 // the rules that took them, and how many sit in library or dot folders. Asked only
 // when nothing was inventoried, so the ordinary run never pays for it.
-import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { childTextSync, GIT_WALK_MS, runChildSync } from '../gate/child.js';
 import { Gate } from '../gate/gate.js';
 import { gitEnv, isCandidate, isExcludedPath, MAX_IGNORE_FILE_BYTES } from './inventory.js';
 
@@ -37,13 +37,15 @@ export function explainLeftOut(root: string, git: boolean, includeLibrary: boole
 
 /** Git's own answer: the untracked files it ignores, and the rule of each (`git check-ignore -v`). */
 function ignoredByGit(root: string, count: (rule: string, source: string) => void): string[] {
-  const run = (args: string[], input?: string) =>
-    execFileSync('git', args, { cwd: root, input, maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'ignore'], env: gitEnv() }).toString('utf8');
+  const options = { cwd: root, env: gitEnv(), timeoutMs: GIT_WALK_MS, maxStdoutBytes: 1 << 28 };
+  const run = (args: string[]) => childTextSync('git', args, options);
   const ignored = run(['ls-files', '-oi', '--exclude-standard', '-z', '--', '.']).split('\0').filter(Boolean).slice(0, MAX_ENTRIES);
   const candidates = ignored.filter(isCandidate);
   if (candidates.length) {
     // -v -z: source, line, pattern, path, each ended by NUL.
-    const fields = run(['check-ignore', '-v', '-z', '--stdin'], candidates.join('\0') + '\0').split('\0');
+    // Exit 1 means no path was ignored: still an answer.
+    const asked = runChildSync('git', ['check-ignore', '-v', '-z', '--stdin'], { ...options, input: candidates.join('\0') + '\0' });
+    const fields = asked.outcome === 'exited' ? asked.stdout.toString('utf8').split('\0') : [];
     for (let i = 0; i + 3 < fields.length; i += 4) count(fields[i + 2]!, `${fields[i]}:${fields[i + 1]}`);
   }
   // Tracked and untracked files git does not ignore, for the library count.
