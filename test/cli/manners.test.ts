@@ -163,3 +163,23 @@ describe('serve --json', () => {
     expect(refused.body).toMatchObject({ command: 'serve', ok: false, warnings: [{ code: 'invalid_argument', message: 'give --data or --database, not both' }] });
   });
 });
+
+describe('enumerated options are checked', () => {
+  it('a value outside the list is a usage error that lists the allowed values', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['search', 'x', '--kind', 'bogus'], /Allowed choices are function, method, constructor, class, struct, .*config\./],
+      [['files', '--status', 'bogus'], /Allowed choices are ok, too_large, binary, not_utf8, parse_error, unreadable\./],
+      [['impact', 'x', '--direction', 'bogus'], /--direction must be callers, callees or both \(got "bogus"\)/],
+      [['impact', 'x', '--format', 'bogus'], /--format must be text, dot, mermaid, html \(got "bogus"\)/],
+      [['export', '--format', 'bogus'], /unknown export format "bogus" \(supported: jsonl, graph-push\)/],
+      [['unresolved', '--reason', 'bogus'], /--reason takes missing_target, ambiguous_target/],
+      [['completion', 'bogus'], /Allowed choices are bash, zsh, fish\./],
+    ];
+    for (const [args, message] of cases) {
+      const run = cairnJson([...args, '-C', scratch]);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.body.warnings[0].code).toBe('invalid_argument');
+      expect(run.body.warnings[0].message).toMatch(message);
+    }
+  });
+});
