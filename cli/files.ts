@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { PARSE_STATUSES } from '../contracts/facts.js';
 import type { CommandResult } from '../contracts/envelope.js';
 import type { FileRecord } from '../contracts/graph.js';
-import { withGraph } from './open-graph.js';
+import { withGraph } from '../graph/open-graph.js';
 import { execute, intOption } from './run.js';
 
 interface FilesData {
