@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'property-tests/**/*.test.ts'],
     // Real-corpus suites are opt-in: they install corpora and take minutes. Interop suites
-    // (test/interop: a real Go toolchain, Neovim) are opt-in too: `npm test` needs Node alone.
+    // need tools npm does not bring (Go, Neovim): `npm run test:interop` runs them; `npm test` needs Node alone.
     exclude: [
       '**/node_modules/**',
       'dist/**',
