@@ -3,10 +3,10 @@
 // every request must carry `Authorization: Bearer <token>`.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { UNRESOLVED_PREFIX } from '../contracts/graph-push.js';
+import { LIMITS, UNRESOLVED_PREFIX } from '../contracts/graph-push.js';
 import { PushQueue } from './push-queue.js';
 import type { CallerEdge, GraphStorage } from './storage.js';
-import { BadRequest, checkExtractor, checkMemories, checkMisses, checkPush, LIMITS } from './validate.js';
+import { BadRequest, checkExtractor, checkMemories, checkMisses, checkPush, checkQuery } from './requests.js';
 
 export interface GraphServerOptions {
   storage: GraphStorage;
@@ -52,15 +52,19 @@ export function createGraphServer(options: GraphServerOptions): Server {
     },
     'POST /v1/semantic-misses': async (req) => {
       const request = checkMisses(await readJson(req, maxBody));
-      const stored = await storage.fileShas(request.repo, request.extractor, request.files.map((f) => f.path));
-      return request.files.filter((f) => !stored.has(f.path) || stored.get(f.path) !== f.content_sha).map((f) => f.path);
+      const stored = await storage.fileShas(request.repo, request.extractor, [...new Set(request.files.map((f) => f.path))]);
+      // A path listed twice is answered once (a miss if any of its entries misses).
+      return [...new Set(request.files.filter((f) => stored.get(f.path) !== f.content_sha).map((f) => f.path))];
     },
     'POST /v1/memories:bulk': async (req) => {
       const request = checkMemories(await readJson(req, maxBody));
       const result = await storage.bulkMemories(request.repo, request.reconcile_files, request.items, now());
       return { ok: true, repo: request.repo, ...result };
     },
-    'GET /v1/memories': async (_req, url) => storage.memories(required(url, 'repo'), url.searchParams.get('source') ?? undefined),
+    'GET /v1/memories': async (_req, url) => {
+      const source = url.searchParams.get('source');
+      return storage.memories(required(url, 'repo'), source === null ? undefined : checkQuery('source', source, LIMITS.path));
+    },
     'GET /v1/repos': async () => storage.repos(),
     'GET /v1/file': async (_req, url) => {
       const repo = required(url, 'repo');
@@ -81,7 +85,8 @@ export function createGraphServer(options: GraphServerOptions): Server {
     },
     'GET /v1/search': async (_req, url) => {
       const q = required(url, 'q');
-      return storage.search(q, url.searchParams.get('repo') ?? undefined, SEARCH_LIMIT);
+      const repo = url.searchParams.get('repo');
+      return storage.search(q, repo === null ? undefined : checkQuery('repo', repo, LIMITS.repo), SEARCH_LIMIT);
     },
     'GET /v1/callers': async (_req, url) => callers(storage, required(url, 'repo'), required(url, 'id')),
   };
@@ -141,8 +146,7 @@ async function callers(storage: GraphStorage, repo: string, id: string): Promise
 function required(url: URL, name: string): string {
   const value = url.searchParams.get(name);
   if (value === null || value === '') throw new BadRequest(`the query parameter ${name} is required`);
-  if (Buffer.byteLength(value) > LIMITS.id) throw new BadRequest(`${name} is longer than ${LIMITS.id} bytes`);
-  return value;
+  return checkQuery(name, value, name === 'repo' ? LIMITS.repo : LIMITS.id);
 }
 
 function authorised(header: string | undefined, token: Buffer): boolean {

@@ -6,7 +6,8 @@
 import type { Edge, Entity, GraphPush, Hyperedge, IngestItem, SymbolRow } from '../contracts/graph-push.js';
 
 /** A push after validation: extractor and confidences filled in, every row's file listed. */
-export interface CheckedPush extends GraphPush {
+export interface CheckedPush extends Omit<GraphPush, 'extractor' | 'symbols' | 'hyperedges' | 'file_shas'> {
+  /** "ast" or "semantic" ("" has become "ast"). */
   extractor: string;
   symbols: SymbolRow[];
   hyperedges: Hyperedge[];
