@@ -56,8 +56,9 @@ export function createGraphServer(options: GraphServerOptions): Server {
       // A path listed twice is answered once (a miss if any of its entries misses).
       return [...new Set(request.files.filter((f) => stored.get(f.path) !== f.content_sha).map((f) => f.path))];
     },
-    'POST /v1/memories:bulk': async (req) => {
-      const request = checkMemories(await readJson(req, maxBody));
+    'POST /v1/memories:bulk': async (req, url) => {
+      const repo = url.searchParams.get('repo');
+      const request = checkMemories(await readJson(req, maxBody), repo === null ? undefined : checkQuery('repo', repo, LIMITS.repo));
       const result = await storage.bulkMemories(request.repo, request.reconcile_files, request.items, now());
       return { ok: true, repo: request.repo, ...result };
     },

@@ -40,13 +40,18 @@ export function checkMisses(body: unknown): { repo: string; extractor: string; f
   return { repo: request.repo, extractor: extractorOf(request.extractor, 'semantic'), files: request.files };
 }
 
-/** The bulk request as an object, or a bare array of items (back-compat). The repo: top-level, else the items' metadata. */
-export function checkMemories(body: unknown): { repo: string; reconcile_files: string[]; items: IngestItem[] } {
+/**
+ * The bulk request as an object, or a bare array of items (back-compat). The repo:
+ * top-level, else the query's `repo` (the contract's struct has no repo field, so a
+ * reconcile-only request of it names none), else the items' metadata.
+ */
+export function checkMemories(body: unknown, queryRepo?: string): { repo: string; reconcile_files: string[]; items: IngestItem[] } {
   const request = parse(BulkMemoriesRequestSchema, Array.isArray(body) ? { items: body } : body, 'the request');
   const repos = new Set(request.items.map((item) => item.metadata?.repo).filter((r): r is string => r !== undefined));
-  if (request.repo === undefined && repos.size > 1) throw new BadRequest('items name more than one repo in metadata.repo; push one repo at a time');
-  const repo = request.repo ?? [...repos][0];
-  if (repo === undefined) throw new BadRequest('no repo: give a top-level repo or metadata.repo on the items');
+  const named = request.repo ?? queryRepo;
+  if (named === undefined && repos.size > 1) throw new BadRequest('items name more than one repo in metadata.repo; push one repo at a time');
+  const repo = named ?? [...repos][0];
+  if (repo === undefined) throw new BadRequest('no repo: give a top-level repo, ?repo= or metadata.repo on the items');
   checkQuery('metadata.repo', repo, LIMITS.repo);
   return { repo, reconcile_files: request.reconcile_files ?? [], items: request.items };
 }

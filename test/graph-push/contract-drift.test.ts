@@ -24,6 +24,15 @@ describe('the contract copy', () => {
   });
 });
 
+describe('the Go program of the interop suite (test/interop/go)', () => {
+  const blocks = (text: string) =>
+    new Map([...text.matchAll(/type (\w+) struct \{([\s\S]*?)\n\}/g)].map((m) => [m[1]!, m[2]!.replace(/\/\/.*$/gm, '').trim().split(/\s+/).join(' ')]));
+  const program = blocks(readFileSync(join(REPO, 'test', 'interop', 'go', 'contract.go'), 'utf8'));
+  it.each([...blocks(readFileSync(join(here, 'contract-structs.go.txt'), 'utf8'))])('declares %s verbatim', (name, body) => {
+    expect(program.get(name)).toBe(body);
+  });
+});
+
 describe('cairn wire shapes', () => {
   it.each(Object.keys(copy))('%s has exactly the contract fields, types and omitempty', (name) => {
     const ours = { ...tables[name] };
