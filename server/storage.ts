@@ -81,6 +81,8 @@ export interface GraphStorage {
   /** Deletes the memories of each reconciled source, then stores the items; one transaction. */
   bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], now: string): Promise<{ deleted: number; stored: number }>;
   memories(repo: string, source?: string): Promise<StoredMemory[]>;
+  /** Throws when the storage cannot answer (GET /healthz). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

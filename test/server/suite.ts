@@ -2,10 +2,9 @@
 // postgres.test.ts). Each test gets a fresh storage behind an in-process server on
 // a loopback port, and speaks HTTP to it.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Edge, Entity, GraphPush } from '../../contracts/graph-push.js';
-import { createGraphServer, type GraphServerOptions } from '../../server/http.js';
+import { createGraphServer, type GraphServer, type GraphServerOptions, type RequestLogEntry } from '../../server/http.js';
 import type { GraphStorage } from '../../server/storage.js';
 
 export type StorageFactory = () => Promise<GraphStorage>;
@@ -20,6 +19,8 @@ export interface TestServer {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
   push(push: Partial<GraphPush> & { repo: string; files: string[] }): Promise<Reply>;
   storage: GraphStorage;
+  server: GraphServer;
+  base: string;
 }
 
 export const NOW = '2026-06-09T12:00:00.000Z';
@@ -33,11 +34,11 @@ export function edge(from: string, to: string, srcFile: string, extra: Partial<E
 }
 
 export function graphServerSuite(storageName: string, makeStorage: StorageFactory): void {
-  const open: { server: Server; storage: GraphStorage }[] = [];
+  const open: { server: GraphServer; storage: GraphStorage }[] = [];
   afterEach(async () => {
     for (const { server, storage } of open.splice(0)) {
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
       await storage.close();
     }
   });
@@ -58,6 +59,8 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
     return {
       call,
       storage,
+      server,
+      base,
       push: (p) => call('POST', '/v1/graph', { entities: [], edges: [], ...p }),
     };
   }
@@ -349,6 +352,84 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect((await s.call('GET', '/v1/repos', undefined, { authorization: 'Bearer wrong' })).status).toBe(401);
       expect((await s.push({ repo: 'r', files: ['a.ts'] })).status).toBe(401);
       expect((await s.call('GET', '/v1/repos', undefined, { authorization: 'Bearer sekret' })).status).toBe(200);
+    });
+
+    it('logs one line per request (method, path, status, duration, repo, rows; never a body, query or token) and counts it in /metrics', async () => {
+      const lines: RequestLogEntry[] = [];
+      const s = await start({ token: 'sekret', log: (entry) => lines.push(entry) });
+      const auth = { authorization: 'Bearer sekret' };
+      const f = entity('r', 'a.ts', 'secretName');
+      expect((await s.call('POST', '/v1/graph', { repo: 'r', files: ['a.ts'], entities: [f], edges: [edge(f.id, 'unresolved:x', 'a.ts')] }, auth)).status).toBe(200);
+      expect((await s.call('GET', '/v1/search?q=secretname&repo=r', undefined, auth)).body).toHaveLength(1);
+      expect((await s.call('POST', '/v1/graph', { repo: 'r', files: [] }, auth)).status).toBe(400);
+      expect((await s.call('GET', '/v1/repos')).status).toBe(401);
+      expect(lines.map(({ method, path, status, repo, rows }) => ({ method, path, status, repo, rows }))).toEqual([
+        { method: 'POST', path: '/v1/graph', status: 200, repo: 'r', rows: 2 },
+        { method: 'GET', path: '/v1/search', status: 200, repo: 'r', rows: 1 },
+        { method: 'POST', path: '/v1/graph', status: 400, repo: undefined, rows: undefined },
+        { method: 'GET', path: '/v1/repos', status: 401, repo: undefined, rows: undefined },
+      ]);
+      for (const line of lines) {
+        expect(line.duration_ms).toBeGreaterThanOrEqual(0);
+        expect(new Date(line.time).toISOString()).toBe(line.time);
+        expect(JSON.stringify(line)).not.toMatch(/secret|sekret|q=/i);
+      }
+
+      expect((await s.call('GET', '/metrics')).status).toBe(401);
+      const response = await fetch(`${s.base}/metrics`, { headers: auth });
+      expect(response.headers.get('content-type')).toContain('text/plain');
+      const text = await response.text();
+      expect(text).toContain(`cairn_http_requests_total{method="POST",route="/v1/graph",status="200"} 1`);
+      expect(text).toContain(`cairn_http_requests_total{method="POST",route="/v1/graph",status="400"} 1`);
+      expect(text).toMatch(/cairn_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/v1\/search"\} 1/);
+      expect(text).toContain('cairn_push_queue_depth 0');
+      expect(text).toContain(`cairn_rows_stored_total{storage="${s.storage.kind}",kind="entities"} 1`);
+      expect(text).toContain(`cairn_rows_stored_total{storage="${s.storage.kind}",kind="edges"} 1`);
+      expect(text).toContain('cairn_process_resident_memory_bytes');
+    });
+
+    it('answers /healthz without a token, and 503 once it drains', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const s = await start({ token: 'sekret' }, (storage) =>
+        Object.assign(Object.create(storage), { applyPush: async (...args: Parameters<GraphStorage['applyPush']>) => (await gate, storage.applyPush(...args)) }),
+      );
+      const health = await s.call('GET', '/healthz');
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ ok: true, storage: s.storage.kind, queue: 0 });
+      const auth = { authorization: 'Bearer sekret' };
+      const running = s.call('POST', '/v1/graph', { repo: 'r', files: ['a.ts'], entities: [entity('r', 'a.ts', 'f')], edges: [] }, auth);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const drained = s.server.drain(60_000);
+      // The connection a request arrives on after the drain began: answered 503, never queued.
+      const late = await s.call('GET', '/healthz').catch(() => ({ status: 0, body: undefined, headers: new Headers() }));
+      expect([0, 503]).toContain(late.status);
+      release();
+      expect((await running).status).toBe(200);
+      await drained;
+      expect((await s.storage.file('r', 'a.ts'))[0]!.entities.map((e) => e.name)).toEqual(['f']);
+    });
+
+    it('on shutdown finishes the running push, and refuses (503) queued pushes still waiting at the deadline: none half-stored', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const s = await start({ retryAfterSeconds: 2 }, (storage) =>
+        Object.assign(Object.create(storage), { applyPush: async (...args: Parameters<GraphStorage['applyPush']>) => (await gate, storage.applyPush(...args)) }),
+      );
+      const first = s.push({ repo: 'r', files: ['a.ts'], entities: [entity('r', 'a.ts', 'f')] });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const second = s.push({ repo: 'r', files: ['b.ts'], entities: [entity('r', 'b.ts', 'g')] });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const drained = s.server.drain(200);
+      const refused = await second;
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      expect(refused.body.error).toContain('shutting down');
+      release();
+      expect((await first).status).toBe(200);
+      await drained;
+      expect(await s.storage.file('r', 'b.ts')).toEqual([]);
+      expect((await s.storage.file('r', 'a.ts'))[0]!.entities).toHaveLength(1);
     });
 
     it('answers unknown endpoints 404 and wrong methods 405', async () => {
