@@ -19,6 +19,8 @@ import { currentFreshness } from '../workers/freshness-check.js';
 import { analyseFile } from '../workers/analyse-file.js';
 import { isExcludedPath } from '../workers/inventory.js';
 import { indexGate } from '../gate/config-files.js';
+import { documentsCiting, readDocs } from '../graph/docs.js';
+import { documentLine } from './docs.js';
 import { acquireWriteLock } from '../workers/lock.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { openGraph } from './open-graph.js';
@@ -51,7 +53,7 @@ export function register(program: Command): void {
     });
 }
 
-const emptyData = (): DiffData => ({ base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] });
+const emptyData = (): DiffData => ({ base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [], documents: [] });
 
 /** The diff answer (the CLI and the MCP server print it). */
 export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<CommandResult<DiffData>> {
@@ -76,6 +78,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
       }
       stale.changed.sort();
       const warning = staleSourceWarning(stale);
+      withDocuments(ctx.workspace, graph, result.data);
       const answer = done(result.data, result.warnings, result.truncated);
       if (!warning) return answer;
       return { ...answer, ok: false, warnings: [...answer.warnings, warning], next_action: 'cairn sync', exit_code: 1 };
@@ -115,6 +118,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags): Promise<Comma
       // A head equal to a clean work tree with a fresh index needs no snapshot: the index is that graph.
       currentIs: async (revision) => fresh && worktreeIs(ctx.workspace, revision),
     });
+    withDocuments(ctx.workspace, graph, result.data);
     return done(result.data, result.warnings, result.truncated);
   } finally {
     progress.finish();
@@ -190,6 +194,12 @@ function withData<T>(find: () => T): T {
   }
 }
 
+/** The work tree's documents that name a changed symbol (the diff's symbols are views, with id and qualified name). */
+function withDocuments(workspace: string, graph: GraphStore, data: DiffData): void {
+  if (data.symbols.length === 0) return;
+  data.documents = documentsCiting(readDocs(workspace, indexGate(workspace), graph), data.symbols.map((s) => s.symbol));
+}
+
 function done(data: DiffData, warnings: Warning[], truncated: boolean): CommandResult<DiffData> {
   if (truncated) warnings.push({ code: 'limit_reached', message: 'a collection reached the diff limit; narrow the range or use --files' });
   return { command: 'diff', ok: true, data, warnings, truncated, next_action: truncated ? 'narrow the query' : 'none', exit_code: 0 };
@@ -207,6 +217,7 @@ function render(result: CommandResult<DiffData>): string {
     ...section('Changed edges:', d.edges.map((e) => `${e.change.padEnd(8)} ${name(e.source)} -${e.relationship}-> ${name(e.target)}  ${e.resolution_kind} ${e.confidence}`)),
     ...section('Newly unresolved callers:', d.newly_unresolved_callers.map((u) => `${name(u.source)} -> ${u.specifier}  ${u.reason}  ${u.file_path}:${u.line}`)),
     ...section('Unmapped hunks:', d.unmapped_hunks.map((h) => `${h.path}:${h.line}`)),
+    ...section('Documents that may be stale:', d.documents.map(documentLine)),
   ];
   const snap = d.historical_snapshot;
   if (snap && snap.cleanup !== 'not_needed') {

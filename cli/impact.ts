@@ -4,13 +4,18 @@ import type { CommandResult, Warning } from '../contracts/envelope.js';
 import { CairnError } from '../contracts/errors.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction, type ImpactData } from '../graph/impact.js';
+import type { DocReference } from '../contracts/docs.js';
+import { indexGate } from '../gate/config-files.js';
+import { documentsCiting, readDocs } from '../graph/docs.js';
+import { documentLine } from './docs.js';
 import { answerFromGraph } from './open-graph.js';
 import { scopeName } from './render-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { impactPicture } from './pictures/impact-picture.js';
 import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 
-type ImpactOutput = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null };
+/** The walk, and the documents that name any symbol it reached (they may be stale after a change there). */
+type ImpactOutput = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null; documents: DocReference[] };
 
 export interface ImpactFlags {
   depth?: string;
@@ -62,6 +67,7 @@ export async function impactResult(ctx: CommandContext, query: string, flags: Im
     unresolved_boundaries: [],
     frontier: [],
     frontier_total: 0,
+    documents: [],
   };
   return answerFromGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
     const root = requireSymbol(graph, query, empty);
@@ -78,10 +84,12 @@ export async function impactResult(ctx: CommandContext, query: string, flags: Im
       warnings.push({ code: 'low_confidence_included', message: `edges below ${IMPACT_DEFAULTS.minConfidence} are included and labelled low_confidence` });
     }
     if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test symbols are not walked or reported' });
+    const reached = [result.data.root, ...result.data.nodes];
+    const documents = documentsCiting(readDocs(ctx.workspace, indexGate(ctx.workspace), graph), reached);
     return {
       command: 'impact',
       ok: true,
-      data: result.data,
+      data: { ...result.data, documents },
       warnings,
       truncated: result.truncated,
       next_action: result.truncated ? 'narrow the query' : 'none',
@@ -108,6 +116,7 @@ function render(result: CommandResult<ImpactOutput>): string {
     ...section('Affected tests:', d.affected_tests.map((t) => `${t.test.id}  via paths ${t.path_ids.map((i) => `#${i}`).join(', ')}`)),
     ...section('Unresolved boundaries:', d.unresolved_boundaries.map((b) => `${b.specifier}  ${b.reason}  from ${name(b.source)} at ${b.file_path}:${b.line}${b.path_id === null ? '' : `  (path #${b.path_id})`}`)),
     ...section('Edges:', d.edges.map((e) => `${name(e.source)} -> ${name(e.target)}  ${e.relationship} ${e.resolution_kind} ${e.confidence}  at ${e.file_path}:${e.line}`)),
+    ...section('Documents that may be stale:', d.documents.map(documentLine)),
   ];
   if (result.truncated) {
     const where = (f: ImpactOutput['frontier'][number]) =>

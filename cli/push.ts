@@ -4,7 +4,9 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { repoLabel } from '../graph/repo-label.js';
+import { readDocs } from '../graph/docs.js';
 import { batchesOf, planPush } from '../graph/push-plan.js';
+import { indexGate } from '../gate/config-files.js';
 import { graphEndpoint, sendBatch, serverHoldsRepo, type RetryInfo } from '../graph/push-send.js';
 import { loadPushState, pushStatePath, savePushState } from '../graph/push-state.js';
 import { CairnError } from './errors.js';
@@ -62,7 +64,7 @@ async function push(ctx: CommandContext, flags: PushFlags): Promise<CommandResul
   const graph = openGraph(ctx.workspace);
   let plan;
   try {
-    plan = planPush(graph, repo, state.files);
+    plan = planPush(graph, repo, state.files, readDocs(ctx.workspace, indexGate(ctx.workspace), graph));
   } finally {
     await graph.close();
   }
