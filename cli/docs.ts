@@ -3,18 +3,8 @@
 import type { Command } from 'commander';
 import type { DocReference } from '../contracts/docs.js';
 import type { CommandResult } from '../contracts/envelope.js';
-import type { SymbolView } from '../contracts/symbol-view.js';
-import { indexGate } from '../gate/config-files.js';
-import { documentsCiting, readDocs } from '../graph/docs.js';
-import { requireSymbol } from '../graph/lookup.js';
-import { symbolView } from '../graph/views.js';
-import { answerFromGraph } from './open-graph.js';
-import { execute, warningsBlock, type CommandContext } from './run.js';
-
-interface DocsData {
-  symbol: SymbolView | null;
-  documents: DocReference[];
-}
+import { docs, type DocsData } from '../graph/answers/docs.js';
+import { execute, warningsBlock } from './run.js';
 
 export function register(program: Command): void {
   program
@@ -24,15 +14,6 @@ export function register(program: Command): void {
     .action(async (query: string, _flags: object, command: Command) => {
       await execute(command, 'docs', (ctx) => docs(ctx, query), render);
     });
-}
-
-/** The docs answer. */
-export function docs(ctx: CommandContext, query: string): Promise<CommandResult<DocsData>> {
-  return answerFromGraph(ctx.workspace, (graph) => {
-    const symbol = graph.symbol(`${query}::`) ?? requireSymbol(graph, query, { symbol: null, documents: [] });
-    const documents = documentsCiting(readDocs(ctx.workspace, indexGate(ctx.workspace), graph), [symbol]);
-    return { command: 'docs', ok: true, data: { symbol: symbolView(symbol), documents }, warnings: [], truncated: false, next_action: 'none', exit_code: 0 };
-  });
 }
 
 /** One document reference as a line of text (docs, impact and diff print it). */

@@ -6,12 +6,12 @@ import type { Command } from 'commander';
 import type { ExportMessage } from '../contracts/export.js';
 import { CairnError } from '../contracts/errors.js';
 import { readDocs } from '../graph/docs.js';
-import { planPush } from '../graph/push-plan.js';
 import { indexGate } from '../gate/config-files.js';
+import { planPush } from '../wire/push-plan.js';
 import { repoLabel } from '../graph/repo-label.js';
 import { envelope } from '../contracts/envelope.js';
 import { escapeControl } from './terminal-text.js';
-import { openGraph } from './open-graph.js';
+import { openGraph } from '../graph/open-graph.js';
 import { contextOf } from './run.js';
 
 export function register(program: Command): void {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphPushSchema, type Edge, type Entity, type GraphPush } from '../../contracts/graph-push.js';
 import { indexGate } from '../../gate/config-files.js';
 import { documentsCiting, readDocs } from '../../graph/docs.js';
-import { batchesOf, planPush } from '../../graph/push-plan.js';
+import { batchesOf, planPush } from '../../wire/push-plan.js';
 import { readMarkdown } from '../../parsers/markdown/doc-sections.js';
 import { openStore } from '../../store/index.js';
 import { cairn, cairnJson } from '../helpers/cli.js';
