@@ -85,7 +85,7 @@ function serve(args, cwd) {
     child.stdout.on('data', (d) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolveUrl({ url: m[1], child, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))) });
+      if (m) resolveUrl({ url: m[1], child, stop: () => new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))) });
     });
     child.once('exit', (code) => reject(new Error(`cairn serve exited ${code}`)));
   });
