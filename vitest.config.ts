@@ -3,9 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'property-tests/**/*.test.ts'],
-    // Real-corpus suites are opt-in: they install corpora and take minutes. Interop
-    // suites (a Go toolchain, Neovim) run with `npm run test:interop` and fail, never
-    // skip, when their tool is missing.
+    // Real-corpus suites are opt-in: they install corpora and take minutes. Interop suites
+    // need tools npm does not bring (Neovim, Go): `npm run test:interop` runs them.
     exclude: [
       '**/node_modules/**',
       'dist/**',
