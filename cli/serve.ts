@@ -31,13 +31,25 @@ export function register(program: Command): void {
         if (flags.data !== undefined && flags.database !== undefined) throw new CairnError('invalid_argument', 'give --data or --database, not both');
         const queueCapacity = intOption(flags.queue, '--queue', 8, 1, 10_000);
         const dataDir = flags.data !== undefined ? resolve(flags.data) : join(ctx.workspace, '.cairn', 'server');
-        const running = await startServer({ listen: flags.listen, data: dataDir, database: flags.database, token: process.env[flags.tokenEnv] || undefined, tokenSource: flags.tokenEnv, queueCapacity });
+        // One JSON line per request on stderr; stdout keeps the one start-up line.
+        const logLine = (entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`);
+        const running = await startServer(
+          { listen: flags.listen, data: dataDir, database: flags.database, token: process.env[flags.tokenEnv] || undefined, tokenSource: flags.tokenEnv, queueCapacity },
+          { log: logLine },
+        );
         const storage = flags.database !== undefined ? 'postgres' : `lmdb in ${flags.data ?? '.cairn/server'}`;
         const data = { listening: running.url, storage: running.storage.kind, token_required: Boolean(process.env[flags.tokenEnv]) };
         // --json: the one envelope, printed once the server listens (it then serves until stopped).
         if (ctx.json) process.stdout.write(`${JSON.stringify(envelope({ command: 'serve', ok: true, data, warnings: [], truncated: false, next_action: 'none', exit_code: 0 }))}\n`);
         else process.stdout.write(`cairn serve: listening on ${running.url} (storage: ${storage})\n`);
-        const stop = () => void running.close().then(() => process.exit(0));
+        // Graceful: queued pushes finish, new ones get 503 with Retry-After. A second signal ends it at once.
+        const stop = (signal: string) => {
+          logLine({ time: new Date().toISOString(), event: 'stopping', signal });
+          void running.close().then(() => {
+            logLine({ time: new Date().toISOString(), event: 'stopped' });
+            process.exit(0);
+          });
+        };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       } catch (error) {
