@@ -7,13 +7,15 @@
 //         store applies it in one transaction.
 // One writer at a time (workers/lock.ts). Either way a killed run leaves the
 // previous index intact.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FileFacts } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
 import type { IndexReport } from '../contracts/index-report.js';
 import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
-import { openStore, type GraphStore } from '../store/index.js';
+import { graphPath, openStore, type GraphStore } from '../store/index.js';
 import { gitHead } from './git-head.js';
 import { indexGate } from '../gate/config-files.js';
 import type { Gate } from '../gate/gate.js';
@@ -61,10 +63,14 @@ interface RunOutcome {
   resolveMs: number;
 }
 
+const indexMissing = () => new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
+
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
   // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
   const gate = indexGate(root, options.privacyRoot ?? root);
+  // A sync with no index writes nothing: not even the lock (and .cairn/ with it).
+  if (options.mode === 'sync' && !existsSync(join(graphPath(root), 'data.mdb'))) throw indexMissing();
   const lockToWrite = options.mode === 'sync' && options.lockOnlyToWrite === true;
   const release = lockToWrite ? () => undefined : await acquireWriteLock(root);
   const pool = createAnalysisPool(gate, options.jobs, options.signal);
@@ -75,9 +81,7 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
     const inventoryMs = performance.now() - clock;
     graph = openStore(root);
     const state = graph.schemaState();
-    if (options.mode === 'sync' && state === 'missing') {
-      throw new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
-    }
+    if (options.mode === 'sync' && state === 'missing') throw indexMissing();
     if (options.mode === 'sync' && state === 'unusable') {
       throw new CairnError('index_unusable', `the index is unusable (${graph.unusableReason()}): run \`cairn init\` to rebuild it`, 1, 'cairn init');
     }
