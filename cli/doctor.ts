@@ -9,6 +9,7 @@ import type { CollisionRow, DoctorData } from '../contracts/doctor.js';
 import { emptyQuality, graphQuality, trustVerdict, type QualityResult } from '../graph/doctor.js';
 import { isGitWorkTree, worktreeDirty } from '../graph/git.js';
 import { openStore, SCHEMA_VERSION } from '../store/index.js';
+import { checkIndexPaths } from '../gate/cairn-paths.js';
 import { currentFreshness } from '../workers/freshness-check.js';
 import { gitHead } from '../workers/git-head.js';
 import { usageError } from './errors.js';
@@ -40,6 +41,7 @@ export function register(program: Command): void {
 
 /** The doctor answer for one workspace (the CLI and the MCP server print it); `prefix` narrows its lists, '' for all. */
 export async function doctor(ctx: CommandContext, prefix: string): Promise<CommandResult<DoctorData>> {
+  checkIndexPaths(ctx.workspace, false);
   const store = openStore(ctx.workspace, { readOnly: true });
   const progress = phases('cairn doctor', ctx.interactive);
   try {

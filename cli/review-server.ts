@@ -4,7 +4,7 @@
 // server holds nothing between reviews but loaded code and grammars. It exits when
 // idle, when its socket is removed or replaced (the workspace or .cairn/ is gone, or
 // another server took over), when a client of another build asks, or on request.
-import { chmodSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { CairnError } from './errors.js';
 import { ask } from './review-client.js';
@@ -22,7 +22,7 @@ export async function serveReviews(workspace: string, idleMs: number): Promise<S
   // Narrowed copies: the hoisted functions below do not see the checks above.
   const build: string = stampRead;
   const path: string = socketFile;
-  mkdirSync(serverDir(workspace), { recursive: true });
+  serverDir(workspace);
 
   let active = 0;
   let served = 0;

@@ -1,9 +1,10 @@
 // `cairn serve`: the graph server (server/). Loopback by default; LMDB under
 // .cairn/server unless --data or --database says otherwise.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ServeError, startServer } from '../server/serve.js';
 import { CairnError } from './errors.js';
+import { cairnPath, makeCairnDirectory } from '../gate/cairn-paths.js';
 import { DEFAULT_TOKEN_ENV } from './push.js';
 import { contextOf, intOption } from './run.js';
 
@@ -29,7 +30,8 @@ export function register(program: Command): void {
         const ctx = contextOf(command);
         if (flags.data !== undefined && flags.database !== undefined) throw new CairnError('invalid_argument', 'give --data or --database, not both');
         const queueCapacity = intOption(flags.queue, '--queue', 8, 1, 10_000);
-        const data = flags.data !== undefined ? resolve(flags.data) : join(ctx.workspace, '.cairn', 'server');
+        // The default is cairn's own directory, checked like every path under .cairn/ (LMDB opens its files by name).
+        const data = flags.data !== undefined ? resolve(flags.data) : defaultData(ctx.workspace);
         const running = await startServer({ listen: flags.listen, data, database: flags.database, token: process.env[flags.tokenEnv] || undefined, tokenSource: flags.tokenEnv, queueCapacity });
         const storage = flags.database !== undefined ? 'postgres' : `lmdb in ${flags.data ?? '.cairn/server'}`;
         if (ctx.json) process.stdout.write(`${JSON.stringify({ listening: running.url, storage: running.storage.kind, token_required: Boolean(process.env[flags.tokenEnv]) })}\n`);
@@ -44,4 +46,9 @@ export function register(program: Command): void {
         process.exitCode = error.exitCode;
       }
     });
+}
+
+function defaultData(workspace: string): string {
+  makeCairnDirectory(workspace, 'server');
+  return cairnPath(workspace, 'server', 'directory', { entries: true });
 }

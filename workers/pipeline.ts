@@ -13,8 +13,9 @@ import type { IndexReport } from '../contracts/index-report.js';
 import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
-import { openStore, type GraphStore } from '../store/index.js';
+import { openStore, unusableIndex, type GraphStore } from '../store/index.js';
 import { gitHead } from './git-head.js';
+import { checkIndexPaths } from '../gate/cairn-paths.js';
 import { indexGate } from '../gate/config-files.js';
 import type { Gate } from '../gate/gate.js';
 import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
@@ -67,13 +68,14 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
     const clock = performance.now();
     const inventory = takeInventory(root, { includeLibrary: options.includeLibrary, gate });
     const inventoryMs = performance.now() - clock;
+    checkIndexPaths(root, true);
     graph = openStore(root);
     const state = graph.schemaState();
     if (options.mode === 'sync' && state === 'missing') {
       throw new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
     }
     if (options.mode === 'sync' && state === 'unusable') {
-      throw new CairnError('index_unusable', `the index is unusable (${graph.unusableReason()}): run \`cairn init\` to rebuild it`, 1, 'cairn init');
+      throw unusableIndex(graph.unusableReason() ?? 'unknown');
     }
     if (options.mode === 'sync' && state === 'incompatible') {
       throw new CairnError('index_incompatible', 'the index was written by another schema version: run `cairn init` to rebuild it', 1, 'cairn init');
