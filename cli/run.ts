@@ -8,6 +8,7 @@ import { envelope, type CommandResult } from '../contracts/envelope.js';
 import { CairnError } from './errors.js';
 import { refuseSystemDirectory } from '../gate/workspace-root.js';
 import { escapeControl, escapeStrings } from './terminal-text.js';
+import { asUnusable } from '../store/damage.js';
 
 export interface CommandContext {
   /** Absolute, symlink-free workspace root. */
@@ -106,12 +107,14 @@ export async function executeWith<T>(
 }
 
 /**
- * The result of a command body that threw: an expected failure (CairnError) keeps its
- * code, exit code and next action; anything else is a bug, answered as internal_error
+ * The result of a command body that threw: an expected failure (CairnError, or a read
+ * of a damaged index) keeps its code, exit code and next action; anything else is a bug, answered as internal_error
  * with its stack on stderr. Every caller of a command body (the CLI, the MCP server)
  * turns a throw into the same envelope.
  */
-export function failureResult<T>(name: string, caught: unknown, output: Pick<Output, 'stderr'> = processOutput): CommandResult<T> {
+export function failureResult<T>(name: string, thrown: unknown, output: Pick<Output, 'stderr'> = processOutput): CommandResult<T> {
+  // A read that met a damaged index is an expected failure, answered with `cairn init`.
+  const caught = asUnusable(thrown);
   const error =
     caught instanceof CairnError
       ? caught

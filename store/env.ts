@@ -18,15 +18,37 @@ export const graphPath = (workspace: string) => join(workspace, '.cairn', 'graph
 
 export const envExists = (path: string) => existsSync(join(path, 'data.mdb'));
 
-/** LMDB's meta pages (the first two pages) carry this magic number after the page header. */
+/**
+ * LMDB's meta pages: the first two pages of data.mdb, of which the one with the higher
+ * transaction id is current. The layout is lmdb-js's LMDB (its mdb.c, 64-bit): a
+ * 24-byte page header (page number, txnid, pad, flags, bounds), then MDB_meta: magic
+ * and version (u32 each), the fixed-map address and the map size (8 bytes each), two
+ * 48-byte MDB_db records (the first one's leading u32 is the page size), the last
+ * used page number and the committing txnid (8 bytes each).
+ */
 const LMDB_MAGIC = 0xbeefc0de;
-const META_MAGIC_OFFSET = 24;
-const PAGE = 4096;
+const META = { magic: 24, pageSize: 48, lastPage: 144, txnid: 152 } as const;
+const MIN_PAGE = 512;
+const MAX_PAGE = 65536;
+
+const pageSizes = () => Array.from({ length: Math.log2(MAX_PAGE / MIN_PAGE) + 1 }, (_, i) => MIN_PAGE << i);
+
+interface MetaPage {
+  pageSize: number;
+  lastPage: bigint;
+  txnid: bigint;
+}
+
+function metaAt(buffer: Buffer, offset: number): MetaPage | null {
+  if (buffer.length < offset + META.txnid + 8 || buffer.readUInt32LE(offset + META.magic) !== LMDB_MAGIC) return null;
+  return { pageSize: buffer.readUInt32LE(offset + META.pageSize), lastPage: buffer.readBigUInt64LE(offset + META.lastPage), txnid: buffer.readBigUInt64LE(offset + META.txnid) };
+}
 
 /**
  * Why data.mdb cannot be an LMDB environment, or null when its meta pages look right.
- * LMDB trusts its file: opening a damaged one can crash the process, so a file that
- * does not even have a meta page is refused before lmdb sees it.
+ * LMDB trusts its file and maps it whole: a file cut shorter than the pages its meta
+ * page says are in use kills the process with SIGBUS on the first read past the end,
+ * so that is refused here, before lmdb sees the file.
  */
 export function envProblem(path: string): string | null {
   const file = join(path, 'data.mdb');
@@ -38,11 +60,19 @@ export function envProblem(path: string): string | null {
   }
   try {
     const size = fstatSync(fd).size;
-    if (size < 2 * PAGE) return `data.mdb is ${size} bytes, shorter than the two meta pages every index starts with`;
-    const head = Buffer.alloc(2 * PAGE);
+    const head = Buffer.alloc(Math.min(size, 2 * MAX_PAGE));
     readSync(fd, head, 0, head.length, 0);
-    const magic = (page: number) => head.readUInt32LE(page * PAGE + META_MAGIC_OFFSET) === LMDB_MAGIC;
-    if (!magic(0) && !magic(1)) return 'data.mdb has no valid meta page: the file is damaged or is not a cairn index';
+    const first = metaAt(head, 0);
+    // With the first meta page damaged, the second is where a page size puts it.
+    const pageSize = first?.pageSize ?? pageSizes().find((at) => metaAt(head, at)?.pageSize === at) ?? 0;
+    const validSize = pageSize >= MIN_PAGE && pageSize <= MAX_PAGE && (pageSize & (pageSize - 1)) === 0;
+    if (size < 2 * (validSize ? pageSize : MIN_PAGE)) return `data.mdb is ${size} bytes, shorter than the two meta pages every index starts with`;
+    const second = validSize ? metaAt(head, pageSize) : null;
+    const metas = [first, second].filter((m): m is MetaPage => m !== null);
+    if (metas.length === 0 || !validSize) return 'data.mdb has no valid meta page: the file is damaged or is not a cairn index';
+    const current = metas.reduce((a, b) => (b.txnid > a.txnid ? b : a));
+    const needed = (current.lastPage + 1n) * BigInt(pageSize);
+    if (BigInt(size) < needed) return `data.mdb is ${size} bytes, shorter than the ${needed} its meta page records: the file was cut short`;
     return null;
   } finally {
     closeSync(fd);
