@@ -57,7 +57,26 @@ interface RunOutcome {
   resolveMs: number;
 }
 
+/** A run stopped by its signal (SIGINT): nothing was swapped in or applied, so the previous index stands. */
+function stoppedError(mode: IndexOptions['mode']): CairnError {
+  return new CairnError('interrupted', `${mode} stopped by an interrupt; the previous index is unchanged`, 130);
+}
+
+function throwIfStopped(options: IndexOptions): void {
+  if (options.signal?.aborted) throw stoppedError(options.mode);
+}
+
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
+  try {
+    return await indexOnce(root, options);
+  } catch (error) {
+    // Whatever a stop interrupted (a destroyed pool's task, a rebuild's resolve), it is the stop that answers.
+    if (options.signal?.aborted && !(error instanceof CairnError)) throw stoppedError(options.mode);
+    throw error;
+  }
+}
+
+async function indexOnce(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
   // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
   const gate = indexGate(root, options.privacyRoot ?? root);
@@ -159,8 +178,9 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
       run.options.progress?.(done, paths.length);
     });
     const analyseMs = performance.now() - analyseStarted;
+    throwIfStopped(run.options);
     const storeStarted = performance.now();
-    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs));
+    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs), run.options.signal);
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
       analysed: done,
@@ -215,6 +235,7 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   const configs = readModuleConfigs(run.gate, run.inventory.configs);
   const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
   const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged;
+  throwIfStopped(run.options);
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
     await run.graph.apply({
       upserts,
