@@ -13,9 +13,9 @@ import type { IndexReport } from '../contracts/index-report.js';
 import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
-import { openStore, unusableIndex, type GraphStore } from '../store/index.js';
+import { asDiskFull, openStore, refuseFullDisk, unusableIndex, type GraphStore } from '../store/index.js';
 import { gitHead } from './git-head.js';
-import { checkIndexPaths } from '../gate/cairn-paths.js';
+import { cairnPath, checkIndexPaths } from '../gate/cairn-paths.js';
 import { indexGate } from '../gate/config-files.js';
 import type { Gate } from '../gate/gate.js';
 import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
@@ -72,15 +72,24 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
   } catch (error) {
     // Whatever a stop interrupted (a destroyed pool's task, a rebuild's resolve), it is the stop that answers.
     if (options.signal?.aborted && !(error instanceof CairnError)) throw stoppedError(options.mode);
-    throw error;
+    throw namedWriteFailure(root, error);
   }
 }
+
+/** A write that failed for want of space says so (store/disk-space.ts). */
+const namedWriteFailure = (root: string, error: unknown) => asDiskFull(error, cairnPath(root, '', 'directory'), '.cairn');
 
 async function indexOnce(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
   // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
   const gate = indexGate(root, options.privacyRoot ?? root);
   const release = await acquireWriteLock(root);
+  try {
+    refuseFullDisk(cairnPath(root, '', 'directory'), '.cairn');
+  } catch (error) {
+    release();
+    throw error;
+  }
   const pool = createAnalysisPool(gate, options.jobs, options.signal);
   let graph: GraphStore | undefined;
   try {
@@ -191,8 +200,10 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
       resolveMs,
     };
   } catch (error) {
+    // Named before the half-built environment is removed: its removal frees the space that ran out.
+    const named = namedWriteFailure(run.root, error);
     await session.abort();
-    throw error;
+    throw named;
   }
 }
 
