@@ -8,7 +8,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
-import { flushEnv, openEnv, type GraphEnv } from './env.js';
+import { flushEnv, openEnv, stampEnv, type GraphEnv } from './env.js';
 import { SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { emptyStats, sortedStats } from './stats.js';
 import { GraphWriter } from './writer.js';
@@ -79,6 +79,7 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
       env = undefined;
       // One flush for the whole rebuild, before it can become the live index.
       flushEnv(building);
+      stampEnv(building);
       await swapIn();
       if (existsSync(path)) renameSync(path, oldPath(path));
       renameSync(building, path);

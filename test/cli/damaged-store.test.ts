@@ -1,8 +1,8 @@
 // A damaged index answers `unusable` with `cairn init` as the action (exit 1), never
 // a crash: a data.mdb cut shorter than its own meta page says (LMDB maps the file and
 // would die of SIGBUS reading past its end), and damaged pages in the middle (LMDB
-// errors, records that cannot be decoded). `init` rebuilds it.
-import { closeSync, copyFileSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
+// asserted, SIGABRT, or followed a node offset off the map, SIGSEGV). `init` rebuilds it.
+import { closeSync, copyFileSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cairn, cairnJson } from '../helpers/cli.js';
@@ -59,5 +59,33 @@ describe('a damaged index', () => {
     expect(exported.stdout).toBe('');
     expect(cairn(['init', '-C', fx.root]).code).toBe(0);
     expect(cairnJson(['callers', 'f3_4', '-C', fx.root]).code).toBe(0);
+  });
+
+  test('damaged pages in the middle (zeros, 0xff, other bytes): every reader, sync and export say unusable, where LMDB aborted or crashed', () => {
+    for (const fill of [0x00, 0xff, 0xa5]) {
+      restore();
+      const pages = statSync(data).size / 4096;
+      const fd = openSync(data, 'r+');
+      for (let page = Math.floor(pages / 2); page < Math.floor(pages / 2) + 16; page++) writeSync(fd, Buffer.alloc(4096, fill), 0, 4096, page * 4096);
+      closeSync(fd);
+      for (const args of [...READERS, ['sync']]) expectUnusable(args, /data\.mdb has a damaged page: page \d+ is damaged/);
+      expect(cairnJson(['status', '-C', fx.root]).body.data.freshness).toBe('unusable');
+      const exported = cairn(['export', '-C', fx.root]);
+      expect(exported.code, exported.stderr).toBe(1);
+      expect(exported.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cairn export: the index is unusable \(data\.mdb has a damaged page: .*\): run `cairn init` to rebuild it$/)]);
+    }
+    expect(cairn(['init', '-C', fx.root]).code).toBe(0);
+    expect(cairn(['export', '-C', fx.root]).code).toBe(0);
+  });
+
+  test('a damaged page is found again after a read that found none: the check is skipped only for the file it checked', () => {
+    restore();
+    expect(cairnJson(['callers', 'f3_4', '-C', fx.root]).code).toBe(0);
+    expect(readFileSync(join(fx.root, '.cairn', 'graph', 'checked'), 'utf8')).toMatch(/^\d+ \d+ \d+ \d+\n$/);
+    const fd = openSync(data, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0), 0, 4096, Math.floor(statSync(data).size / 4096 / 2) * 4096);
+    closeSync(fd);
+    expectUnusable(['callers', 'f3_4'], /damaged page/);
+    restore();
   });
 });
