@@ -1,11 +1,11 @@
 // The hook command: this installation's node and cairn script by absolute path, so the
 // host runs it without PATH; and the check `hooks status` makes of a configured
 // command: do its programs exist, and does it answer a sample event of its host.
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { Host } from './hook-hosts.js';
+import { runChildSync } from '../gate/child.js';
 
 /** Quotes a word for a POSIX shell (the hosts run hook commands through one). */
 export function shellQuote(word: string): string {
@@ -98,15 +98,15 @@ export function checkHookCommand(command: string, host: Host, env: NodeJS.Proces
   try {
     writeFileSync(join(dir, 'NOTES.md'), '# notes\n');
     const started = performance.now();
-    const run = spawnSync('/bin/sh', ['-c', command], {
+    const run = runChildSync('/bin/sh', ['-c', command], {
       cwd: dir,
       input: JSON.stringify(host.sampleEvent(dir)),
-      encoding: 'utf8',
-      timeout: 60_000,
+      timeoutMs: 60_000,
+      maxStdoutBytes: 1024 * 1024,
       // No warm review server for a workspace that is about to be removed.
       env: { ...env, CAIRN_REVIEW_SERVER: 'off' },
     });
-    const sample = { exit_code: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', elapsed_ms: Math.round(performance.now() - started) };
+    const sample = { exit_code: run.status, stdout: run.stdout.toString('utf8'), stderr: run.stderr, elapsed_ms: Math.round(performance.now() - started) };
     return { programs, sample, answers: run.status === 0 };
   } finally {
     rmSync(dir, { recursive: true, force: true });

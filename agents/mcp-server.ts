@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { envelope, type CommandResult } from '../contracts/envelope.js';
+import { CallQueue } from './call-queue.js';
 import { allowedWorkspace, type AllowList } from './mcp-workspaces.js';
 import { description, TOOLS, type ToolSpec } from './mcp-tools.js';
 
@@ -21,8 +22,16 @@ export interface McpServerOptions {
   answer: Answer;
 }
 
+/**
+ * Tool calls answered at once; later ones queue. Each holds the index open (one LMDB
+ * reader) and the calls share two cores, so more at once would only add readers.
+ */
+export const MAX_CONCURRENT_CALLS = 8;
+
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'cairn', version: options.version });
+  const queue = new CallQueue(MAX_CONCURRENT_CALLS);
+  const answer: Answer = (tool, workspace, args) => queue.run(() => options.answer(tool, workspace, args));
   for (const spec of TOOLS) {
     server.registerTool(
       spec.name,
@@ -32,7 +41,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         inputSchema: spec.input,
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
-      (args: Record<string, unknown>) => call(options, spec, args as ToolArguments),
+      (args: Record<string, unknown>) => call({ ...options, answer }, spec, args as ToolArguments),
     );
   }
   return server;

@@ -3,6 +3,7 @@
 // own maxima, so a client sees every bound in the schema and an oversized argument is
 // refused before any work starts. Unknown arguments are refused too (strict objects).
 import * as z from 'zod';
+import { argumentBytes, MAX_ARGUMENT_BYTES } from '../gate/argument-bytes.js';
 import { DIFF_MAX_FILES_ARGS, DIFF_MAX_LIMIT } from '../graph/diff.js';
 import { IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT } from '../graph/impact.js';
 import { TESTS_FOR_MAX_LIMIT } from '../graph/tests-for.js';
@@ -10,20 +11,27 @@ import { TESTS_FOR_MAX_LIMIT } from '../graph/tests-for.js';
 /** Maxima the CLI states in its option parsing rather than in graph/ (search, node, callers). */
 export const SEARCH_MAX_LIMIT = 200;
 export const NODE_MAX_LINES = 2000;
-/** Text arguments: symbols, queries, path prefixes and revisions are short; these bounds are generous. */
-export const MAX_TEXT = 1024;
-export const MAX_WORKSPACE = 4096;
+/** A workspace is a directory path: at most PATH_MAX bytes. */
+export const MAX_WORKSPACE_BYTES = 4096;
 
-const workspace = z
-  .string()
-  .min(1)
-  .max(MAX_WORKSPACE)
-  .describe('the workspace to query: the directory the server was started in, or one listed under mcp.workspaces in the user configuration');
-const symbol = z.string().min(1).max(MAX_TEXT).describe('a symbol id (path::qualified_name), a qualified name or a bare name');
-const pathPrefix = z.string().min(1).max(MAX_TEXT).describe('only rows in files under this workspace-relative prefix');
+/**
+ * Text of at most `maxBytes` UTF-8 bytes (symbols, queries, path prefixes and
+ * revisions take the CLI's bound on an argument): the schema states the character
+ * maximum a client can check, the refinement the byte bound the store needs.
+ */
+const text = (maxBytes = MAX_ARGUMENT_BYTES) =>
+  z
+    .string()
+    .min(1)
+    .max(maxBytes)
+    .refine((s) => argumentBytes(s) <= maxBytes, { message: `at most ${maxBytes} bytes of UTF-8` });
+
+const workspace = text(MAX_WORKSPACE_BYTES).describe('the workspace to query: the directory the server was started in, or one listed under mcp.workspaces in the user configuration');
+const symbol = text().describe('a symbol id (path::qualified_name), a qualified name or a bare name');
+const pathPrefix = text().describe('only rows in files under this workspace-relative prefix');
 const minConfidence = z.number().int().min(0).max(100).describe('only edges at or above this confidence (0-100)');
 const limit = (max: number, what: string) => z.number().int().min(1).max(max).describe(`at most this many ${what} (max ${max})`);
-const revision = z.string().min(1).max(MAX_TEXT);
+const revision = text();
 
 const EVIDENCE =
   'Read-only: static structural evidence from the local index (parsed declarations and resolved call edges, each edge with its resolution tier and a stated confidence), ' +
@@ -50,12 +58,12 @@ const tool = (name: string, command: string, title: string, summary: string, sha
 export const TOOLS: ToolSpec[] = [
   tool('cairn_status', 'status', 'Index status', 'Whether the workspace has an index, whether it matches this schema and is fresh, and what it holds.', {}),
   tool('cairn_search', 'search', 'Search symbols', 'Symbols by name: exact, then prefix, then substring, case-insensitive.', {
-    query: z.string().min(1).max(MAX_TEXT).describe('a name or part of one (plain text, not a pattern)'),
+    query: text().describe('a name or part of one (plain text, not a pattern)'),
     limit: limit(SEARCH_MAX_LIMIT, 'symbols').optional(),
   }),
   tool('cairn_node', 'node', 'One symbol or file', 'One symbol with its container, children and edge counts (symbol), or one indexed file: its symbols or a slice of its lines (file). Give exactly one of symbol or file.', {
     symbol: symbol.optional(),
-    file: z.string().min(1).max(MAX_TEXT).optional().describe('a workspace-relative path of an indexed file'),
+    file: text().optional().describe('a workspace-relative path of an indexed file'),
     symbols_only: z.boolean().optional().describe("with file: list the file's symbols, no lines"),
     offset: z.number().int().min(1).optional().describe('with file: first line to return (default 1)'),
     limit: limit(NODE_MAX_LINES, 'lines').optional(),
@@ -86,7 +94,7 @@ export const TOOLS: ToolSpec[] = [
   tool('cairn_diff', 'diff', 'Structural diff', 'Changed files, symbols, edges and newly unresolved callers of a git range (base, optional head; without head the work tree, which needs a fresh index) or of explicit paths (files). The base side is indexed in a temporary directory that is removed before the answer; the workspace index is never written.', {
     base: revision.optional().describe('compare from this commit, tag or ref'),
     head: revision.optional().describe('compare to this revision instead of the work tree'),
-    files: z.array(z.string().min(1).max(MAX_TEXT)).min(1).max(DIFF_MAX_FILES_ARGS).optional().describe(`workspace-relative paths to map onto their symbols, without git (at most ${DIFF_MAX_FILES_ARGS})`),
+    files: z.array(text()).min(1).max(DIFF_MAX_FILES_ARGS).optional().describe(`workspace-relative paths to map onto their symbols, without git (at most ${DIFF_MAX_FILES_ARGS})`),
     limit: limit(DIFF_MAX_LIMIT, 'rows per collection').optional(),
   }),
 ];

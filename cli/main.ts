@@ -3,6 +3,7 @@
 // print one JSON document in --json mode, and exit 2. The review hook, which a
 // host runs after every edit, has its own entry that skips commander.
 import { CONTRACT_VERSION } from '../contracts/envelope.js';
+import { argumentBytes, MAX_ARGUMENT_BYTES } from '../gate/argument-bytes.js';
 
 // A reader that stops early (`cairn export | head`) is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -43,17 +44,12 @@ function usageFailure(args: string[], command: string, message: string, say: boo
   } else if (say) process.stderr.write(`cairn: ${message}\n`);
 }
 
-/**
- * Longest argument cairn takes. A symbol, prefix or path becomes part of a store key
- * (LMDB keys hold at most 1,978 bytes, and a name lookup keys it twice), so a longer one is refused before any command runs.
- */
-const MAX_ARGUMENT_BYTES = 900;
-
+// A longer argument than the bound is refused before any command runs.
 const args = process.argv.slice(2);
-const long = args.findIndex((a) => a.length > MAX_ARGUMENT_BYTES / 4 && Buffer.byteLength(a) > MAX_ARGUMENT_BYTES);
+const long = args.findIndex((a) => a.length > MAX_ARGUMENT_BYTES / 4 && argumentBytes(a) > MAX_ARGUMENT_BYTES);
 if (long !== -1) {
   const { commandNamed } = await import('./commands.js');
-  usageFailure(args, commandNamed(args) ?? 'cairn', `argument ${long + 1} is ${Buffer.byteLength(args[long])} bytes long; the bound on an argument is ${MAX_ARGUMENT_BYTES} bytes`, true);
+  usageFailure(args, commandNamed(args) ?? 'cairn', `argument ${long + 1} is ${argumentBytes(args[long]!)} bytes long; the bound on an argument is ${MAX_ARGUMENT_BYTES} bytes`, true);
 } else {
   const reviewed = args.includes('review') && (await (await import('./review-entry.js')).runReviewEntry(args));
   if (!reviewed) await runProgram(args);

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { repoLabel } from '../graph/repo-label.js';
 import { batchesOf, planPush } from '../graph/push-plan.js';
-import { graphEndpoint, sendBatch, serverHoldsRepo } from '../graph/push-send.js';
+import { graphEndpoint, sendBatch, serverHoldsRepo, type RetryInfo } from '../graph/push-send.js';
 import { loadPushState, pushStatePath, savePushState } from '../graph/push-state.js';
 import { CairnError } from './errors.js';
 import { openGraph } from './open-graph.js';
@@ -87,10 +87,12 @@ async function push(ctx: CommandContext, flags: PushFlags): Promise<CommandResul
       await sendBatch(endpoint, batch.push, {
         token,
         maxTries,
-        onRetry: ({ status, waitMs }) => {
+        onRetry: (retry) => {
           data.retries += 1;
-          if (ctx.interactive) process.stderr.write(`\rserver ${status === 'network' ? 'unreachable' : `busy (${status})`}: retrying in ${Math.ceil(waitMs / 1000)} s`);
+          // Said in every mode, so a push waiting on a server is never silent.
+          process.stderr.write(`${ctx.interactive ? '\n' : ''}${retryLine(retry)}\n`);
         },
+        onWaiting: (line) => process.stderr.write(`${ctx.interactive ? '\n' : ''}cairn push: ${line}\n`),
       });
       for (const [path, digest] of Object.entries(batch.digests)) {
         if (digest === null) delete state.files[path];
@@ -109,6 +111,12 @@ async function push(ctx: CommandContext, flags: PushFlags): Promise<CommandResul
   }
   const warnings = plan.skipped.map((s) => ({ code: 'file_skipped', message: `${s.path} was not pushed: ${s.status}` }));
   return { command: 'push', ok: true, data, warnings, truncated: false, next_action: 'none', exit_code: 0 };
+}
+
+/** What a push is waiting for, in one line. */
+export function retryLine(retry: RetryInfo): string {
+  const capped = retry.askedMs === undefined ? '' : `; it asked for ${Math.round(retry.askedMs / 1000)} s, cairn waits at most ${Math.round(retry.waitMs / 1000)} s`;
+  return `cairn push: ${retry.reason}${capped}; try ${retry.attempt + 1} of ${retry.maxTries} in ${(retry.waitMs / 1000).toFixed(retry.waitMs < 1000 ? 2 : 0)} s`;
 }
 
 function renderPush(result: CommandResult<PushData>): string {

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { envelope, type CommandResult } from '../contracts/envelope.js';
 import { CairnError } from './errors.js';
 import { refuseSystemDirectory } from '../gate/workspace-root.js';
+import { readersFullError } from '../store/readers.js';
 import { escapeControl, escapeStrings } from './terminal-text.js';
 import { asUnusable } from '../store/damage.js';
 
@@ -115,11 +116,9 @@ export async function executeWith<T>(
 export function failureResult<T>(name: string, thrown: unknown, output: Pick<Output, 'stderr'> = processOutput): CommandResult<T> {
   // A read that met a damaged index is an expected failure, answered with `cairn init`.
   const caught = asUnusable(thrown);
-  const error =
-    caught instanceof CairnError
-      ? caught
-      : new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
-  if (!(caught instanceof CairnError)) output.stderr(`${(caught as Error)?.stack ?? String(caught)}\n`);
+  const known = caught instanceof CairnError ? caught : readersFullError(caught);
+  const error = known ?? new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
+  if (!known) output.stderr(`${(caught as Error)?.stack ?? String(caught)}\n`);
   return {
     command: name,
     ok: false,

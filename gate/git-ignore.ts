@@ -2,15 +2,21 @@
 // `git check-ignore --stdin` process answers each path as it arrives (a review pays
 // for one spawn, not one per file), with a one-off check for a path not asked ahead;
 // outside git, the workspace's .gitignore and .ignore files at its root.
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ignore } from 'ignore';
+import { GIT_QUICK_MS, runChildSync, startChild } from './child.js';
 import { Gate } from './gate.js';
 
 /** An ignore file larger than this is not read (its rules do not apply). */
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+
+/** The long-lived git helper must answer each path within this long, or it is stopped (one-off checks take over). */
+const ANSWER_MS = 5000;
+/** The long-lived git helper never outlives this (a review server's reviews each start their own). */
+const HELPER_LIFETIME_MS = 10 * 60 * 1000;
 
 export class GitIgnore {
   private readonly gitRoot: string | null;
@@ -34,9 +40,13 @@ export class GitIgnore {
     this.start();
     if (!this.oracle) return;
     const answers = await Promise.all(wanted.map((p) => this.oracle!.ignored(p)));
+    // A git that stopped answering would hang the one-off checks too: what it left
+    // unanswered stays unread (ignored).
+    const stalled = this.oracle.stalled;
     wanted.forEach((p, i) => {
       const answer = answers[i];
       if (answer !== null) this.cache.set(p, answer);
+      else if (stalled) this.cache.set(p, true);
     });
   }
 
@@ -56,8 +66,10 @@ export class GitIgnore {
     if (cached !== undefined) return cached;
     let ignored: boolean;
     if (this.gitRoot) {
-      const result = spawnSync('git', ['check-ignore', '-q', '--', rel], { cwd: this.workspace, env: this.env, stdio: 'ignore' });
-      ignored = result.status === 0;
+      // Exit 0: ignored; 1: not; 128: git cannot tell (as before, not ignored). A git that
+      // does not answer in time leaves the path unread: ignored.
+      const run = runChildSync('git', ['check-ignore', '-q', '--', rel], { cwd: this.workspace, env: this.env, timeoutMs: GIT_QUICK_MS, maxStdoutBytes: 1024 });
+      ignored = run.outcome !== 'exited' || run.status === 0;
     } else {
       this.fallback ??= loadIgnoreFiles(this.workspace);
       ignored = this.fallback.ignores(rel);
@@ -73,22 +85,22 @@ class GitCheckIgnore {
   private partial = '';
   private readonly waiting: Array<(ignored: boolean | null) => void> = [];
   private dead = false;
+  /** True when git was stopped for owing an answer ANSWER_MS. */
+  stalled = false;
+  /** Runs while answers are owed: git that owes one for ANSWER_MS is stopped. */
+  private overdue: NodeJS.Timeout | undefined;
 
   private constructor(private readonly child: ChildProcessWithoutNullStreams) {
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => this.receive(chunk));
-    const fail = () => {
-      this.dead = true;
-      for (const w of this.waiting.splice(0)) w(null);
-    };
-    child.on('error', fail);
-    child.on('exit', fail);
-    child.stdin.on('error', fail);
+    child.on('error', () => this.fail());
+    child.on('exit', () => this.fail());
+    child.stdin.on('error', () => this.fail());
   }
 
   static start(cwd: string, env: NodeJS.ProcessEnv): GitCheckIgnore | null {
     try {
-      return new GitCheckIgnore(spawn('git', ['check-ignore', '--stdin', '-z', '-n', '-v'], { cwd, env }));
+      return new GitCheckIgnore(startChild('git', ['check-ignore', '--stdin', '-z', '-n', '-v'], { cwd, env, timeoutMs: HELPER_LIFETIME_MS }).child);
     } catch {
       return null;
     }
@@ -99,8 +111,25 @@ class GitCheckIgnore {
     if (this.dead) return Promise.resolve(null);
     return new Promise((resolveAnswer) => {
       this.waiting.push(resolveAnswer);
+      this.expectAnswer();
       this.child.stdin.write(`${path}\0`);
     });
+  }
+
+  private expectAnswer(): void {
+    clearTimeout(this.overdue);
+    this.overdue = this.waiting.length === 0 ? undefined : setTimeout(() => {
+      this.stalled = true;
+      this.fail();
+    }, ANSWER_MS);
+  }
+
+  /** Git ended or stopped answering: it is stopped, and every open question gets null. */
+  private fail(): void {
+    this.dead = true;
+    clearTimeout(this.overdue);
+    this.child.kill('SIGKILL');
+    for (const w of this.waiting.splice(0)) w(null);
   }
 
   private receive(chunk: string): void {
@@ -111,10 +140,12 @@ class GitCheckIgnore {
       const [source, , pattern] = this.fields.splice(0, 4);
       this.waiting.shift()?.(source !== '' && !pattern.startsWith('!'));
     }
+    this.expectAnswer();
   }
 
   /** Ends git's input and lets this process exit without waiting for git to notice. */
   close(): void {
+    clearTimeout(this.overdue);
     this.child.stdin.end();
     this.child.stdout.destroy();
     this.child.stderr.destroy();

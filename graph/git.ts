@@ -2,7 +2,7 @@
 // historical snapshots extracted into disposable directories. Nothing here writes
 // the user's work tree, index or refs: commands run with optional locks off, and
 // snapshots come from `git archive` into a temp dir that is always removed.
-import { execFileSync, spawn } from 'node:child_process';
+import { childTextSync, GIT_WALK_MS, startChild } from '../gate/child.js';
 import { readdirSync, lstatSync } from 'node:fs';
 import { makeSnapshotDir, removeSnapshot, trackWriter } from './snapshot-dirs.js';
 import { join } from 'node:path';
@@ -26,13 +26,7 @@ export function privacyPathspecs(globs: string[]): string[] {
 }
 
 function git(root: string, args: string[]): string {
-  return execFileSync('git', ['-c', 'core.quotePath=false', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: gitEnv(),
-    maxBuffer: MAX_OUTPUT,
-  });
+  return childTextSync('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, env: gitEnv(), timeoutMs: GIT_WALK_MS, maxStdoutBytes: MAX_OUTPUT });
 }
 
 export function isGitWorkTree(root: string): boolean {
@@ -175,22 +169,24 @@ export async function extractSnapshot(root: string, commit: string, privacy: str
   const dir = makeSnapshotDir();
   try {
     const bytes = await new Promise<number>((resolve, reject) => {
-      const archive = spawn('git', ['archive', '--format=tar', commit, '--', ...privacyPathspecs(privacy)], { cwd: root, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-      const tar = spawn('tar', ['-x', '-f', '-', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+      const git = startChild('git', ['archive', '--format=tar', commit, '--', ...privacyPathspecs(privacy)], { cwd: root, env: gitEnv(), timeoutMs: GIT_WALK_MS });
+      const untar = startChild('tar', ['-x', '-f', '-', '-C', dir], { timeoutMs: GIT_WALK_MS });
+      const archive = git.child;
+      const tar = untar.child;
       trackWriter(archive);
       trackWriter(tar);
+      archive.stdin.end();
+      tar.stdout.resume();
       let total = 0;
-      let errors = '';
       archive.stdout.on('data', (chunk: Buffer) => (total += chunk.length));
-      archive.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-      tar.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
       archive.stdout.pipe(tar.stdin);
       let pending = 2;
       let failed = false;
       const finish = (what: string) => (code: number | null) => {
         if (code !== 0 && !failed) {
           failed = true;
-          reject(new Error(`${what} failed: ${errors.trim() || `exit ${code}`}`));
+          const why = git.timedOut() || untar.timedOut() ? `did not finish within ${GIT_WALK_MS} ms` : (git.stderrTail() + untar.stderrTail()).trim() || `exit ${code}`;
+          reject(new Error(`${what} failed: ${why}`));
         }
         if (--pending === 0 && !failed) resolve(total);
       };

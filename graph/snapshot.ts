@@ -10,7 +10,7 @@
 // - archive (the fallback): `git archive <rev>` extracted whole, then a full init.
 //
 // The caller removes the dir.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { childTextSync, GIT_WALK_MS, runChildSync, ChildError } from '../gate/child.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { extractSnapshot, privacyPathspecs } from './git.js';
@@ -51,11 +51,11 @@ interface Difference {
 
 /** Paths where the work tree differs from `revision`, with the revision's blob for each. */
 function differences(workspace: string, revision: string, privacy: string[]): Difference[] {
-  const raw = execFileSync('git', ['diff', '--raw', '--no-abbrev', '-z', '--no-renames', '--no-ext-diff', revision, '--', ...privacyPathspecs(privacy)], {
+  const raw = childTextSync('git', ['diff', '--raw', '--no-abbrev', '-z', '--no-renames', '--no-ext-diff', revision, '--', ...privacyPathspecs(privacy)], {
     cwd: workspace,
     env: gitEnv(),
-    maxBuffer: 256 * 1024 * 1024,
-    encoding: 'utf8',
+    timeoutMs: GIT_WALK_MS,
+    maxStdoutBytes: 256 * 1024 * 1024,
   });
   const out: Difference[] = [];
   const fields = raw.split('\0');
@@ -66,7 +66,7 @@ function differences(workspace: string, revision: string, privacy: string[]): Di
     const regular = modeA === '100644' || modeA === '100755';
     out.push({ path, blob: status === 'A' || !regular ? null : oidA! });
   }
-  const untracked = execFileSync('git', ['ls-files', '-o', '--exclude-standard', '-z'], { cwd: workspace, env: gitEnv(), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const untracked = untrackedPaths(workspace);
   // A path untracked now may still exist in the revision: its blob wins.
   const known = new Set(out.map((d) => d.path));
   for (const path of untracked.split('\0').filter(Boolean)) if (!known.has(path)) out.push({ path, blob: null });
@@ -77,7 +77,9 @@ function differences(workspace: string, revision: string, privacy: string[]): Di
 function readBlobs(workspace: string, ids: string[]): Map<string, Buffer> {
   const blobs = new Map<string, Buffer>();
   if (ids.length === 0) return blobs;
-  const out = execFileSync('git', ['cat-file', '--batch'], { cwd: workspace, env: gitEnv(), input: `${ids.join('\n')}\n`, maxBuffer: 1024 * 1024 * 1024 });
+  const run = runChildSync('git', ['cat-file', '--batch'], { cwd: workspace, env: gitEnv(), input: `${ids.join('\n')}\n`, timeoutMs: GIT_WALK_MS, maxStdoutBytes: 1024 * 1024 * 1024 });
+  if (run.outcome !== 'exited' || run.status !== 0) throw new ChildError(run);
+  const out = run.stdout;
   let at = 0;
   while (at < out.length) {
     const newline = out.indexOf(10, at);
@@ -132,8 +134,11 @@ export async function archiveSnapshot(workspace: string, revision: string, priva
 
 /** True when the work tree (tracked and untracked-not-ignored files) is exactly `revision`'s tree. */
 export function worktreeIs(workspace: string, revision: string): boolean {
-  const diff = spawnSync('git', ['diff', '--quiet', '--no-ext-diff', revision, '--'], { cwd: workspace, env: gitEnv(), stdio: 'ignore' });
-  if (diff.status !== 0) return false;
-  const untracked = execFileSync('git', ['ls-files', '-o', '--exclude-standard', '-z'], { cwd: workspace, env: gitEnv(), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  return untracked.length === 0;
+  const diff = runChildSync('git', ['diff', '--quiet', '--no-ext-diff', revision, '--'], { cwd: workspace, env: gitEnv(), timeoutMs: GIT_WALK_MS, maxStdoutBytes: 1024 * 1024 });
+  if (diff.outcome !== 'exited' || diff.status !== 0) return false;
+  return untrackedPaths(workspace).length === 0;
+}
+
+function untrackedPaths(workspace: string): string {
+  return childTextSync('git', ['ls-files', '-o', '--exclude-standard', '-z'], { cwd: workspace, env: gitEnv(), timeoutMs: GIT_WALK_MS, maxStdoutBytes: 256 * 1024 * 1024 });
 }

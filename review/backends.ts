@@ -4,7 +4,7 @@
 // failure becomes a coverage code, never an exception. The request travels in its
 // canonical encoding, so the review input inside it is byte for byte the one whose
 // size was checked and whose digest the review records.
-import { spawn } from 'node:child_process';
+import { runChild } from '../gate/child.js';
 import { canonicalJson } from './canonical.js';
 import type { BackendConfig } from './config.js';
 import type { ReviewInput } from '../contracts/review-input.js';
@@ -48,37 +48,19 @@ export async function askBackend(backend: BackendConfig, request: DecisionReques
 
 type RawAnswer = { ok: true; body: string } | { ok: false; code: BackendFailure; detail: string };
 
-function askCommand(command: string[], timeoutMs: number, body: string, cwd: string, env: NodeJS.ProcessEnv): Promise<RawAnswer> {
-  return new Promise((resolveAnswer) => {
-    let settled = false;
-    const done = (answer: RawAnswer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolveAnswer(answer);
-    };
-    const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['pipe', 'pipe', 'ignore'] });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      done({ ok: false, code: 'backend-timeout', detail: `no answer within ${timeoutMs} ms` });
-    }, timeoutMs);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_RESPONSE_BYTES) {
-        child.kill('SIGKILL');
-        done({ ok: false, code: 'backend-invalid-response', detail: 'response too large' });
-      } else chunks.push(chunk);
-    });
-    child.on('error', (error) => done({ ok: false, code: 'backend-error', detail: error.message }));
-    child.on('close', (code) => {
-      if (code !== 0) done({ ok: false, code: 'backend-error', detail: `exit status ${code}` });
-      else done({ ok: true, body: Buffer.concat(chunks).toString('utf8') });
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(body);
-  });
+async function askCommand(command: string[], timeoutMs: number, body: string, cwd: string, env: NodeJS.ProcessEnv): Promise<RawAnswer> {
+  const run = await runChild(command[0]!, command.slice(1), { cwd, env, input: body, timeoutMs, maxStdoutBytes: MAX_RESPONSE_BYTES });
+  switch (run.outcome) {
+    case 'timeout':
+      return { ok: false, code: 'backend-timeout', detail: `no answer within ${timeoutMs} ms` };
+    case 'overflow':
+      return { ok: false, code: 'backend-invalid-response', detail: 'response too large' };
+    case 'spawn-error':
+      return { ok: false, code: 'backend-error', detail: run.problem };
+    case 'exited':
+      if (run.status !== 0) return { ok: false, code: 'backend-error', detail: `exit status ${run.status}` };
+      return { ok: true, body: run.stdout.toString('utf8') };
+  }
 }
 
 async function askHttp(url: string, timeoutMs: number, body: string): Promise<RawAnswer> {

@@ -3,6 +3,7 @@ import { closeSync, constants, existsSync, fstatSync, fsyncSync, mkdirSync, open
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { damagedPage } from './page-check.js';
+import { MAX_READERS } from './readers.js';
 import { DB_NAMES, type DbName } from './schema.js';
 
 export type Dbs = Record<DbName, Database<any, any>>;
@@ -184,6 +185,7 @@ export function openEnv(path: string, readOnly: boolean, options: { scratch?: bo
     readOnly,
     // lmdb-js: the first opener's options win for the whole process.
     maxDbs: 32,
+    maxReaders: MAX_READERS,
     // LZ4 compression of larger values: symbol ids repeat in every edge and record,
     // so values compress well (the index size is in bench/results/index-*.json). No
     // object cache: reads are cheap, and an aborted transaction must leave no

@@ -7,6 +7,7 @@ import type { ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { Relationship } from '../contracts/tiers.js';
 import { envExists, envProblem, graphPath, openEnv, stampEnv, type Dbs, type GraphEnv } from './env.js';
+import { readersFullError } from './readers.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
 import { readAnswers } from './file-answers.js';
 import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
@@ -74,9 +75,11 @@ export class LmdbGraphStore implements GraphStore {
       this.env = openEnv(path, readOnly);
       this.env.dbs.meta.get('schema_version');
     } catch (error) {
-      this.problem = `the index cannot be read: ${(error as Error).message}`;
       void this.env?.root.close();
       this.env = undefined;
+      const busy = readersFullError(error);
+      if (busy) throw busy;
+      this.problem = `the index cannot be read: ${(error as Error).message}`;
     }
   }
 

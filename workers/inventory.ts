@@ -2,7 +2,7 @@
 // what git tracks plus untracked files git does not ignore; elsewhere a walk that
 // honours .gitignore files. Library/build folders and dot-directories are skipped
 // unless asked for, and no symlink is ever followed.
-import { execFileSync } from 'node:child_process';
+import { childTextSync, GIT_QUICK_MS, GIT_WALK_MS } from '../gate/child.js';
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -68,12 +68,7 @@ const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 export function isGitWorkTree(root: string): boolean {
   try {
     return (
-      execFileSync('git', ['rev-parse', '--is-inside-work-tree'], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        env: gitEnv(),
-      }).trim() === 'true'
+      childTextSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root, env: gitEnv(), timeoutMs: GIT_QUICK_MS, maxStdoutBytes: 1024 }).trim() === 'true'
     );
   } catch {
     return false;
@@ -156,14 +151,9 @@ function isCandidate(path: string): boolean {
 }
 
 function gitPaths(root: string): string[] {
-  const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z', '--', '.'], {
-    cwd: root,
-    maxBuffer: 1 << 30,
-    stdio: ['ignore', 'pipe', 'ignore'],
-    env: gitEnv(),
-  });
+  const out = childTextSync('git', ['ls-files', '-co', '--exclude-standard', '-z', '--', '.'], { cwd: root, env: gitEnv(), timeoutMs: GIT_WALK_MS, maxStdoutBytes: 1 << 30 });
   const seen = new Set<string>();
-  for (const path of out.toString('utf8').split('\0')) if (path) seen.add(path);
+  for (const path of out.split('\0')) if (path) seen.add(path);
   return [...seen];
 }
 

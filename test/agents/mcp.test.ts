@@ -164,6 +164,42 @@ describe('cairn mcp', () => {
     await refused('cairn_callers', {}, 'symbol');
   });
 
+  it('200 calls at once all answer: the server queues work instead of running out of LMDB readers', async () => {
+    const calls = Array.from({ length: 200 }, (_, i) => {
+      const [name, args] = [
+        ['cairn_search', { query: 'area' }],
+        ['cairn_callers', { symbol: 'web/greet.ts::greet' }],
+        ['cairn_impact', { symbol: 'Circle::area' }],
+        ['cairn_status', {}],
+      ][i % 4] as [string, Record<string, unknown>];
+      return client.callTool({ name, arguments: { workspace: fx.root, ...args } }, undefined, { timeout: 120_000 });
+    });
+    const answers = await Promise.all(calls);
+    const failures = answers.map(envelopeOf).filter((body) => !body.ok);
+    expect(failures.map((body) => JSON.stringify(body.warnings)).slice(0, 3)).toEqual([]);
+    expect(answers.every((a) => !a.isError)).toBe(true);
+  });
+
+  it('bounds text arguments in UTF-8 bytes as the CLI does: a 1,024-character CJK query or symbol is an argument error', async () => {
+    const cjk = '漢'.repeat(1024);
+    for (const [name, field] of [
+      ['cairn_search', 'query'],
+      ['cairn_callers', 'symbol'],
+      ['cairn_impact', 'symbol'],
+    ] as const) {
+      const answer = await client.callTool({ name, arguments: { workspace: fx.root, [field]: cjk } });
+      expect(answer.isError, name).toBe(true);
+      expect(textOf(answer)).toMatch(/Input validation error/);
+      expect(textOf(answer)).toContain(field);
+      expect(textOf(answer)).toMatch(/900 bytes/);
+      expect(textOf(answer)).not.toMatch(/internal_error/);
+    }
+    // Just inside the bound (300 three-byte characters) is an ordinary answer.
+    const inside = envelopeOf(await client.callTool({ name: 'cairn_search', arguments: { workspace: fx.root, query: '漢'.repeat(300) } }));
+    expect(inside.command).toBe('search');
+    expect(inside.warnings.map((w: { code: string }) => w.code)).not.toContain('internal_error');
+  });
+
   it('writes nothing: the index bytes and git state are unchanged after every tool has run', async () => {
     const before = indexDigest();
     for (const name of TOOL_NAMES) {
