@@ -6,7 +6,7 @@ import type { CommandResult } from '../contracts/envelope.js';
 import type { SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { neighbours, type Neighbour } from '../graph/neighbours.js';
-import { answerFromGraph } from './open-graph.js';
+import { answerFromGraph } from '../graph/open-graph.js';
 import { edgeTier, symbolLine, unresolvedLine } from './render-graph.js';
 import { execute, intOption, warningsBlock } from './run.js';
 

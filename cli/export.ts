@@ -5,11 +5,11 @@
 import type { Command } from 'commander';
 import type { ExportMessage } from '../contracts/export.js';
 import { CairnError } from '../contracts/errors.js';
-import { planPush } from '../graph/push-plan.js';
+import { planPush } from '../wire/push-plan.js';
 import { repoLabel } from '../graph/repo-label.js';
 import { envelope } from '../contracts/envelope.js';
 import { escapeControl } from './terminal-text.js';
-import { openGraph } from './open-graph.js';
+import { openGraph } from '../graph/open-graph.js';
 import { asUnusable } from '../store/damage.js';
 import { contextOf } from './run.js';
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import type { FileRecord } from '../contracts/graph.js';
-import { withGraph } from './open-graph.js';
+import { withGraph } from '../graph/open-graph.js';
 import { execute, intOption } from './run.js';
 
 interface FilesData {

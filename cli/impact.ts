@@ -1,24 +1,12 @@
 // `cairn impact <symbol> [--depth n] [--direction callers|callees|both] [--min-confidence n] [--limit n]`.
 import type { Command } from 'commander';
-import type { CommandResult, Warning } from '../contracts/envelope.js';
-import { CairnError } from '../contracts/errors.js';
-import { requireSymbol } from '../graph/lookup.js';
-import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction, type ImpactData } from '../graph/impact.js';
-import { answerFromGraph } from './open-graph.js';
+import type { CommandResult } from '../contracts/envelope.js';
+import { impactResult, type ImpactFlags, type ImpactOutput } from '../graph/answers/impact.js';
+import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT } from '../graph/impact.js';
 import { scopeName } from './render-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { impactPicture } from './pictures/impact-picture.js';
-import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
-
-type ImpactOutput = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null };
-
-export interface ImpactFlags {
-  depth?: string;
-  direction?: string;
-  minConfidence?: string;
-  limit?: string;
-  format?: string;
-}
+import { execute, warningsBlock } from './run.js';
 
 export function register(program: Command): void {
   program
@@ -30,64 +18,17 @@ export function register(program: Command): void {
     .option('--min-confidence <n>', `only edges at or above this confidence (default ${IMPACT_DEFAULTS.minConfidence})`)
     .option('--limit <n>', `at most this many nodes (default ${IMPACT_DEFAULTS.limit}, max ${IMPACT_MAX_LIMIT}); edges and paths at most twice that`)
     .option('--format <format>', FORMAT_HELP)
-    .action(async (query: string, flags: ImpactFlags, command: Command) => {
+    .action(async (query: string, flags: ImpactFlags & { format?: string }, command: Command) => {
       await execute(
         command,
         'impact',
-        (ctx) => impactResult(ctx, query, flags),
+        (ctx) => {
+          pictureFormat(flags.format, ctx.json);
+          return impactResult(ctx, query, flags);
+        },
         printerFor(flags.format, render, impactPicture),
       );
     });
-}
-
-/** The impact answer (the CLI and the MCP server print it). */
-export async function impactResult(ctx: CommandContext, query: string, flags: ImpactFlags): Promise<CommandResult<ImpactOutput>> {
-  pictureFormat(flags.format, ctx.json);
-  const depth = intOption(flags.depth, '--depth', IMPACT_DEFAULTS.depth, 1, IMPACT_MAX_DEPTH);
-  const minConfidence = intOption(flags.minConfidence, '--min-confidence', IMPACT_DEFAULTS.minConfidence, 0, 100);
-  const limit = intOption(flags.limit, '--limit', IMPACT_DEFAULTS.limit, 1, IMPACT_MAX_LIMIT);
-  const direction = (flags.direction ?? IMPACT_DEFAULTS.direction) as Direction;
-  if (!['callers', 'callees', 'both'].includes(direction)) {
-    throw new CairnError('invalid_argument', `--direction must be callers, callees or both (got "${flags.direction}")`, 2);
-  }
-  const empty: ImpactOutput = {
-    root: null,
-    direction,
-    depth,
-    min_confidence: minConfidence,
-    nodes: [],
-    edges: [],
-    paths: [],
-    affected_tests: [],
-    unresolved_boundaries: [],
-    frontier: [],
-    frontier_total: 0,
-  };
-  return answerFromGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
-    const root = requireSymbol(graph, query, empty);
-    const result = impact(graph, root, { depth, direction, minConfidence, limit, includeTests: ctx.tests });
-    const warnings: Warning[] = [];
-    if (result.truncated) {
-      const where = result.data.frontier.slice(0, 3).map((f) => f.node).join(', ');
-      warnings.push({
-        code: result.stop_reason === 'aborted' ? 'deadline_reached' : 'budget_reached',
-        message: `the ${result.stop_reason} budget ran out; ${result.data.frontier_total} frontier node(s) were not walked (${where}${result.data.frontier_total > 3 ? ', …' : ''})`,
-      });
-    }
-    if (minConfidence < IMPACT_DEFAULTS.minConfidence) {
-      warnings.push({ code: 'low_confidence_included', message: `edges below ${IMPACT_DEFAULTS.minConfidence} are included and labelled low_confidence` });
-    }
-    if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test symbols are not walked or reported' });
-    return {
-      command: 'impact',
-      ok: true,
-      data: result.data,
-      warnings,
-      truncated: result.truncated,
-      next_action: result.truncated ? 'narrow the query' : 'none',
-      exit_code: 0,
-    };
-  });
 }
 
 function render(result: CommandResult<ImpactOutput>): string {

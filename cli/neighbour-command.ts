@@ -1,18 +1,10 @@
 // `callers` and `callees`: one body, two directions.
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
-import { requireSymbol } from '../graph/lookup.js';
-import { neighbours, type NeighbourResult } from '../graph/neighbours.js';
-import { answerFromGraph } from './open-graph.js';
+import { neighbourResult, type NeighbourFlags } from '../graph/answers/neighbours.js';
+import type { NeighbourResult } from '../graph/neighbours.js';
 import { edgeTier, symbolLine, unresolvedLine } from './render-graph.js';
-import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
-
-export interface NeighbourFlags {
-  minConfidence?: string;
-  in?: string;
-  showResolution?: boolean;
-  limit?: string;
-}
+import { execute, warningsBlock } from './run.js';
 
 export function registerNeighbourCommand(program: Command, direction: 'callers' | 'callees'): void {
   program
@@ -31,27 +23,6 @@ export function registerNeighbourCommand(program: Command, direction: 'callers' 
         (r) => render(r, Boolean(flags.showResolution)),
       );
     });
-}
-
-/** The callers or callees answer (the CLI and the MCP server print it). */
-export async function neighbourResult(ctx: CommandContext, direction: 'callers' | 'callees', query: string, flags: NeighbourFlags): Promise<CommandResult<NeighbourResult>> {
-  const minConfidence = intOption(flags.minConfidence, '--min-confidence', 0, 0, 100);
-  const limit = intOption(flags.limit, '--limit', 100, 1, 1000);
-  return answerFromGraph(ctx.workspace, (graph) => {
-    const target = requireSymbol(graph, query);
-    const data = neighbours(graph, target, { direction, minConfidence, pathPrefix: flags.in, includeTests: ctx.tests, limit });
-    const truncated = data.total > data.neighbours.length;
-    const result: CommandResult<NeighbourResult> = {
-      command: direction,
-      ok: true,
-      data,
-      warnings: [],
-      truncated,
-      next_action: truncated ? 'narrow the query' : 'none',
-      exit_code: 0,
-    };
-    return result;
-  });
 }
 
 function render(r: CommandResult<NeighbourResult>, showResolution: boolean): string {

@@ -4,11 +4,11 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { repoLabel } from '../graph/repo-label.js';
-import { batchesOf, planPush } from '../graph/push-plan.js';
-import { graphEndpoint, sendBatch, serverHoldsRepo, type RetryInfo } from '../graph/push-send.js';
-import { loadPushState, pushStatePath, savePushState } from '../graph/push-state.js';
+import { batchesOf, planPush } from '../wire/push-plan.js';
+import { graphEndpoint, sendBatch, serverHoldsRepo, type RetryInfo } from '../wire/push-send.js';
+import { loadPushState, pushStatePath, savePushState } from '../wire/push-state.js';
 import { CairnError } from './errors.js';
-import { openGraph } from './open-graph.js';
+import { openGraph } from '../graph/open-graph.js';
 import { progressBar } from './progress.js';
 import { execute, intOption, type CommandContext } from './run.js';
 

@@ -35,7 +35,7 @@ export async function runReviewEntry(args: string[]): Promise<boolean> {
   let startServer: (() => Promise<void>) | undefined;
   // Hook events go to the workspace's warm review server when one runs (see review-client.ts).
   if (v.event !== undefined && v.patch === undefined && v.file === undefined) {
-    const { reviewThroughServer } = await import('./review-client.js');
+    const { reviewThroughServer } = await import('../agents/review-client.js');
     const route = await reviewThroughServer(globals, v.event, Boolean(v['dry-run']));
     if (route.served) {
       await new Promise<void>((flushed) => process.stdout.write('', () => flushed()));

@@ -171,7 +171,7 @@ export function register(program: Command): void {
     .command('status')
     .description('source-free coverage counts of past reviews, by code, and whether a review server runs')
     .action(async (_options: unknown, command: Command) => {
-      const [{ readCoverage }, { serverState }] = await Promise.all([import('../review/coverage.js'), import('./review-client.js')]);
+      const [{ readCoverage }, { serverState }] = await Promise.all([import('../review/coverage.js'), import('../agents/review-client.js')]);
       await execute(
         command,
         'review status',
@@ -194,12 +194,15 @@ export function register(program: Command): void {
     .command('serve')
     .description('keep a warm review process for this workspace; hook events start one on demand, and it exits when idle')
     .action(async (_options: unknown, command: Command) => {
-      const [{ serveReviews }, { idleMsFrom }] = await Promise.all([import('./review-server.js'), import('./review-protocol.js')]);
+      const [{ serveReviews }, { idleMsFrom }] = await Promise.all([import('../agents/review-server.js'), import('../agents/review-protocol.js')]);
       await execute(
         command,
         'review serve',
         async (ctx): Promise<CommandResult<{ started: boolean; pid: number | null }>> => {
-          const outcome = await serveReviews(ctx.workspace, idleMsFrom(process.env));
+          const outcome = await serveReviews(ctx.workspace, idleMsFrom(process.env), {
+            review: (globals, options, caller) => reviewTo(globals, options, caller, 'server'),
+            prepare: prepareReview,
+          });
           if (!outcome.listening) return { command: 'review serve', ok: true, data: { started: false, pid: null }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 };
           process.stderr.write(`cairn review serve: listening on .cairn/review/server.sock (pid ${process.pid})\n`);
           await outcome.done;
@@ -213,7 +216,7 @@ export function register(program: Command): void {
     .command('stop')
     .description('stop the review server of this workspace, if one runs')
     .action(async (_options: unknown, command: Command) => {
-      const { stopServer } = await import('./review-client.js');
+      const { stopServer } = await import('../agents/review-client.js');
       await execute(
         command,
         'review stop',

@@ -1,27 +1,12 @@
 // `cairn tests-for <symbol> [--in <path-prefix>] [--limit <n>]`: tests with a structural path to a symbol.
 import type { Command } from 'commander';
-import type { CommandResult, Warning } from '../contracts/envelope.js';
-import { requireSymbol } from '../graph/lookup.js';
-import { MAX_HOPS, TESTS_FOR_DEFAULT_LIMIT, TESTS_FOR_MAX_LIMIT, testsFor, type TestItem } from '../graph/tests-for.js';
-import type { SymbolView } from '../graph/views.js';
-import { answerFromGraph } from './open-graph.js';
+import type { CommandResult } from '../contracts/envelope.js';
+import { testsForResult, type TestsForData, type TestsForFlags } from '../graph/answers/tests-for.js';
+import { MAX_HOPS, TESTS_FOR_DEFAULT_LIMIT, TESTS_FOR_MAX_LIMIT } from '../graph/tests-for.js';
 import { scopeName } from './render-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { testsForPicture } from './pictures/tests-for-picture.js';
-import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
-
-export interface TestsForFlags {
-  in?: string;
-  limit?: string;
-  format?: string;
-}
-
-interface TestsForData {
-  target: SymbolView | null;
-  tests: TestItem[];
-  /** Opening the index, finding the symbol and answering (process start and printing excluded). */
-  timings_ms?: { query: number };
-}
+import { execute, warningsBlock } from './run.js';
 
 export function register(program: Command): void {
   program
@@ -31,44 +16,17 @@ export function register(program: Command): void {
     .option('--in <path-prefix>', 'only tests in files under this prefix')
     .option('--limit <n>', `at most this many tests (default ${TESTS_FOR_DEFAULT_LIMIT}, max ${TESTS_FOR_MAX_LIMIT})`)
     .option('--format <format>', FORMAT_HELP)
-    .action(async (query: string, flags: TestsForFlags, command: Command) => {
+    .action(async (query: string, flags: TestsForFlags & { format?: string }, command: Command) => {
       await execute(
         command,
         'tests-for',
-        (ctx) => testsForResult(ctx, query, flags),
+        (ctx) => {
+          pictureFormat(flags.format, ctx.json);
+          return testsForResult(ctx, query, flags);
+        },
         printerFor(flags.format, render, testsForPicture),
       );
     });
-}
-
-/** The tests-for answer (the CLI and the MCP server print it). */
-export async function testsForResult(ctx: CommandContext, query: string, flags: TestsForFlags): Promise<CommandResult<TestsForData>> {
-  pictureFormat(flags.format, ctx.json);
-  const limit = intOption(flags.limit, '--limit', TESTS_FOR_DEFAULT_LIMIT, 1, TESTS_FOR_MAX_LIMIT);
-  const started = performance.now();
-  return answerFromGraph(ctx.workspace, (graph): CommandResult<TestsForData> => {
-    const target = requireSymbol(graph, query, { target: null, tests: [] });
-    const result = testsFor(graph, target, { prefix: flags.in, limit, includeTests: ctx.tests });
-    const warnings: Warning[] = [];
-    if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test results are left out; this does not mean there are none' });
-    if (result.search_budget_reached) {
-      warnings.push({ code: 'search_budget_reached', message: 'the callers of this symbol fan out past the search budget; deeper tests may exist' });
-    }
-    if (result.truncated) warnings.push({ code: 'limit_reached', message: `showing the first ${limit} tests; narrow with --in` });
-    const truncated = result.truncated || result.search_budget_reached;
-    if (ctx.tests && result.tests.length > 0 && result.tests.every((t) => t.evidence !== 'direct_call')) {
-      warnings.push({ code: 'candidates_only', message: 'no test has a structural path to this symbol; the rows are candidates, not coverage' });
-    }
-    return {
-      command: 'tests-for',
-      ok: true,
-      data: { target: result.target, tests: result.tests, timings_ms: { query: Math.round(performance.now() - started) } },
-      warnings,
-      truncated,
-      next_action: truncated ? 'narrow the query' : 'none',
-      exit_code: 0,
-    };
-  });
 }
 
 function render(result: CommandResult<TestsForData>): string {

@@ -2,13 +2,11 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { UNRESOLVED_REASONS } from '../contracts/tiers.js';
-import { DEFAULT_REASONS, listUnresolved, UNRESOLVED_DEFAULT_LIMIT, UNRESOLVED_MAX_LIMIT, type UnresolvedResult } from '../graph/unresolved.js';
-import { usageError } from './errors.js';
-import { answerFromGraph } from './open-graph.js';
+import type { UnresolvedData } from '../contracts/unresolved.js';
+import { unresolvedResult } from '../graph/answers/unresolved.js';
+import { UNRESOLVED_DEFAULT_LIMIT, UNRESOLVED_MAX_LIMIT } from '../graph/unresolved.js';
 import { scopeName } from './render-graph.js';
-import { execute, intOption, warningsBlock } from './run.js';
-
-type UnresolvedData = Pick<UnresolvedResult, 'references' | 'outside_workspace'> & { reasons: string[] };
+import { execute, warningsBlock } from './run.js';
 
 export function register(program: Command): void {
   program
@@ -21,26 +19,7 @@ export function register(program: Command): void {
       await execute(
         command,
         'unresolved',
-        (ctx) => {
-          const limit = intOption(flags.limit, '--limit', UNRESOLVED_DEFAULT_LIMIT, 1, UNRESOLVED_MAX_LIMIT);
-          const reasons = flags.reason === undefined ? [...DEFAULT_REASONS] : flags.reason.split(',').map((r) => r.trim()).filter(Boolean);
-          const unknown = reasons.filter((r) => !(UNRESOLVED_REASONS as readonly string[]).includes(r));
-          if (unknown.length > 0 || reasons.length === 0) {
-            throw usageError(`--reason takes ${UNRESOLVED_REASONS.join(', ')} (comma-separated), not "${flags.reason}"`);
-          }
-          return answerFromGraph(ctx.workspace, (graph): CommandResult<UnresolvedData> => {
-            const result = listUnresolved(graph, { prefix: flags.in, limit, includeTests: ctx.tests, reasons });
-            return {
-              command: 'unresolved',
-              ok: true,
-              data: { references: result.references, reasons, outside_workspace: result.outside_workspace },
-              warnings: result.truncated ? [{ code: 'limit_reached', message: `showing the first ${limit} references; narrow with --in` }] : [],
-              truncated: result.truncated,
-              next_action: result.truncated ? 'narrow the query' : 'none',
-              exit_code: 0,
-            };
-          });
-        },
+        (ctx) => unresolvedResult(ctx, flags),
         render,
       );
     });

@@ -100,7 +100,7 @@ export interface CallSiteFact {
   /**
    * A framework relationship this site stands for (`route_handler`, `injected_into`, ...);
    * absent for plain calls. Resolved by the language's binder like a call; see
-   * store/resolve/spring.ts for what caller and callee mean per relationship.
+   * parsers/java/spring-resolve.ts for what caller and callee mean per relationship.
    */
   relationship?: Relationship;
   line: number;
@@ -129,12 +129,6 @@ export interface ModuleAlias {
   pattern: string;
   targets: string[];
 }
-
-/** Base names of the files read as module configuration, the nearest one above a file applying to it. */
-export const TSCONFIG_FILE_NAMES: readonly string[] = ['tsconfig.json', 'jsconfig.json'];
-export const PACKAGE_MANIFEST_NAME = 'package.json';
-/** A Go module's file: its `module` line is the import path of the folder it lies in. */
-export const GO_MODULE_FILE_NAME = 'go.mod';
 
 /**
  * A workspace file that decides where bare TypeScript/JavaScript module specifiers lead:

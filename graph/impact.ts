@@ -5,9 +5,10 @@ import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '..
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { TraversalRequest, TraversalStep } from '../machines/impact-traversal.js';
 import { runTraversal } from './run-traversal.js';
-import { PATH_RELATIONSHIPS, compareStrings, edgeKey, symbolView, type SymbolView } from './views.js';
+import { PATH_RELATIONSHIPS, compareStrings, edgeKey, symbolView } from './views.js';
 
-export type Direction = 'callers' | 'callees' | 'both';
+export type { Direction } from '../contracts/impact.js';
+import type { Direction } from '../contracts/impact.js';
 
 export const IMPACT_DEFAULTS = { depth: 2, direction: 'both' as Direction, limit: 50, minConfidence: RESOLUTION_CONFIDENCE.name_only };
 export const IMPACT_MAX_DEPTH = 5;
@@ -25,60 +26,8 @@ export interface ImpactOptions {
   deadlineMs?: number;
 }
 
-/** A stored edge as impact prints it: always with a target, without the call-site text. */
-export type ImpactEdge = Pick<EdgeRecord, 'source' | 'relationship' | 'resolution_kind' | 'confidence' | 'file_path' | 'line' | 'column'> & { target: string };
-
-export interface ImpactNode extends SymbolView {
-  depth: number;
-  direction: 'callers' | 'callees';
-  /** The strongest path's weakest edge. */
-  confidence: number;
-  /** Set when the node is only reached below the default threshold (30). */
-  low_confidence?: true;
-}
-
-export interface ImpactPath {
-  id: number;
-  node: string;
-  direction: 'callers' | 'callees';
-  confidence: number;
-  edges: ImpactEdge[];
-  low_confidence?: true;
-}
-
-export interface ImpactBoundary {
-  source: string;
-  specifier: string;
-  reason: string;
-  file_path: string;
-  line: number;
-  column: number;
-  /** Path that reached the source; null when the source is the root. */
-  path_id: number | null;
-}
-
-export interface ImpactFrontier {
-  node: string;
-  path_id: number | null;
-  reason: string;
-  /** `partly`: the budget ran out among this node's neighbours (the root can be one); `not`: never expanded. */
-  walked: 'partly' | 'not';
-}
-
-export interface ImpactData {
-  root: SymbolView;
-  direction: Direction;
-  depth: number;
-  min_confidence: number;
-  nodes: ImpactNode[];
-  edges: ImpactEdge[];
-  paths: ImpactPath[];
-  affected_tests: { test: SymbolView; path_ids: number[] }[];
-  unresolved_boundaries: ImpactBoundary[];
-  /** Where the walk stopped early because a budget ran out (empty unless truncated). */
-  frontier: ImpactFrontier[];
-  frontier_total: number;
-}
+export type { ImpactBoundary, ImpactData, ImpactEdge, ImpactFrontier, ImpactNode, ImpactPath } from '../contracts/impact.js';
+import type { ImpactBoundary, ImpactData, ImpactEdge, ImpactNode, ImpactPath } from '../contracts/impact.js';
 
 export interface ImpactResult {
   data: ImpactData;

@@ -1,6 +1,9 @@
 // Callers and callees of one symbol, straight from the edge indexes.
-import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import type { GraphReader, SymbolRecord } from '../contracts/graph.js';
+import type { Neighbour, NeighbourResult } from '../contracts/neighbours.js';
 import { compareStrings as cmp } from './views.js';
+
+export type { Neighbour, NeighbourResult } from '../contracts/neighbours.js';
 
 export interface NeighbourOptions {
   direction: 'callers' | 'callees';
@@ -11,25 +14,7 @@ export interface NeighbourOptions {
   limit: number;
 }
 
-export interface Neighbour {
-  symbol: SymbolRecord | null;
-  relationship: EdgeRecord['relationship'];
-  resolution_kind: EdgeRecord['resolution_kind'];
-  confidence: number;
-  file_path: string;
-  line: number;
-  column: number;
-}
 
-export interface NeighbourResult {
-  target: SymbolRecord;
-  direction: 'callers' | 'callees';
-  min_confidence: number;
-  neighbours: Neighbour[];
-  total: number;
-  /** Calls out of the symbol that bind to nothing (callees only). */
-  unresolved: UnresolvedRecord[];
-}
 
 const CALL_LIKE = new Set(['calls', 'tests', 'route_handler', 'injected_into', 'configuration_binds', 'publishes_event', 'consumes_event', 'feign_calls', 'grpc_calls', 'references']);
 

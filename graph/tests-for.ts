@@ -34,15 +34,10 @@ const MIN_NAME_LENGTH = 3;
 export const SAME_MODULE_CONFIDENCE = 40;
 export const NAME_HEURISTIC_CONFIDENCE = RESOLUTION_CONFIDENCE.name_only;
 
-export type TestEvidence = 'direct_call' | 'same_module_candidate' | 'name_heuristic';
 
-export interface TestItem {
-  test: SymbolView;
-  /** From the test to the target. */
-  path: RelationshipView[];
-  confidence: number;
-  evidence: TestEvidence;
-}
+
+export type { TestEvidence, TestItem } from '../contracts/tests-for.js';
+import type { TestEvidence, TestItem } from '../contracts/tests-for.js';
 
 export interface TestsForOptions {
   prefix?: string;

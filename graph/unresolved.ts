@@ -12,6 +12,9 @@ export const DEFAULT_REASONS: readonly string[] = UNRESOLVED_REASONS.filter((r) 
 export const UNRESOLVED_DEFAULT_LIMIT = 50;
 export const UNRESOLVED_MAX_LIMIT = 200;
 
+export type { UnresolvedResult, UnresolvedRow } from '../contracts/unresolved.js';
+import type { UnresolvedResult, UnresolvedRow } from '../contracts/unresolved.js';
+
 export interface UnresolvedOptions {
   /** Keep only call sites whose file path starts with this prefix. */
   prefix?: string;
@@ -22,24 +25,7 @@ export interface UnresolvedOptions {
   reasons?: readonly string[];
 }
 
-export interface UnresolvedRow {
-  source: string;
-  specifier: string;
-  kind: string;
-  file_path: string;
-  line: number;
-  column: number;
-  reason: string;
-  candidate_count?: number;
-  candidates?: string[];
-}
 
-export interface UnresolvedResult {
-  references: UnresolvedRow[];
-  truncated: boolean;
-  /** Call sites outside the workspace by nature under the prefix, listed or not. */
-  outside_workspace: { external: number; builtin: number };
-}
 
 export function listUnresolved(graph: GraphReader, options: UnresolvedOptions): UnresolvedResult {
   const references: UnresolvedRow[] = [];

@@ -1,22 +1,11 @@
 // The contract's shapes for symbols and relationships, built from store records.
 // Every review command prints these, so they live once here.
 import type { EdgeRecord, SymbolRecord } from '../contracts/graph.js';
-import type { SymbolView } from '../contracts/symbol-view.js';
+import type { RelationshipView, SymbolView } from '../contracts/symbol-view.js';
 
-/** A symbol as the v0.3 contract prints it (its shape lives in contracts/). */
-export type { SymbolView };
+/** A symbol and a relationship as the v0.3 contract prints them (their shapes live in contracts/). */
+export type { RelationshipView, SymbolView };
 
-/** One relationship of a path: both endpoints, the tier and where the call site is. */
-export interface RelationshipView {
-  source: SymbolView;
-  target: SymbolView;
-  relationship: string;
-  resolution_kind: string;
-  confidence: number;
-  file_path: string;
-  line: number;
-  column: number;
-}
 
 export function symbolView(s: SymbolRecord): SymbolView {
   return {

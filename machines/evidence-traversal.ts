@@ -37,11 +37,8 @@ export const DEFAULT_BUDGETS: TraversalBudgets = {
   fileBytes: 256 * 1024,
 };
 
-/** Where a reference leads, as far as the adapter could tell without reading another file. */
-export type ReferenceTarget =
-  | { kind: 'decl'; key: string; path: string }
-  | { kind: 'module'; path: string; name: string; alternatives?: string[] }
-  | { kind: 'omitted'; reason: string };
+export type { ReferenceTarget } from '../contracts/review-binding.js';
+import type { ReferenceTarget } from '../contracts/review-binding.js';
 
 export interface ReferenceFact {
   /** Reference id, unique within the run (e.g. `r12`). */

@@ -1,62 +1,15 @@
 // Entry point of native extraction: a pure function from (path, source) to facts.
-// The engine (parsers/engine.ts) runs grammars/<lang>/*.scm; an adapter per language
-// in parsers/languages/ holds the rest.
+// The engine (parsers/engine.ts) runs grammars/<lang>/*.scm; each language's adapter
+// (parsers/<lang>/, listed in parsers/registry.ts) holds the rest.
 import type { FileFacts, Language } from '../contracts/facts.js';
-import { Engine, type LanguageAdapter } from './engine.js';
-import { blankAnnotationMacros, cAdapter, headerIsCpp } from './languages/c.js';
-import { cppAdapter } from './languages/cpp.js';
-import { goAdapter, goPackageName } from './languages/go.js';
-import { javaAdapter, javaPackageName } from './languages/java.js';
-import { pythonAdapter, pythonModulePath } from './languages/python.js';
-import { rustAdapter, rustModulePath } from './languages/rust.js';
-import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './languages/typescript.js';
+import { Engine } from './engine.js';
+import { EXTENSION_LANGUAGE, INDEX_LANGUAGES } from './registry.js';
 
 export type ExtractedFacts = Pick<FileFacts, 'module' | 'symbols' | 'callSites' | 'imports' | 'references' | 'macros' | 'extra'> & {
   /** Set when tree-sitter recovered from syntax errors; facts are still returned. */
   syntaxErrors?: number;
   /** Set when the content decides the language (a `.h` file written in C++). */
   language?: Language;
-};
-
-/** Extensions of the languages that have an adapter. */
-export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = {
-  '.rs': 'rust',
-  '.ts': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.tsx': 'tsx',
-  '.js': 'javascript',
-  '.jsx': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.go': 'go',
-  '.py': 'python',
-  '.pyi': 'python',
-  '.java': 'java',
-  '.c': 'c',
-  '.h': 'c', // C++ when its content says so: see extractFacts
-  '.cc': 'cpp',
-  '.cpp': 'cpp',
-  '.cxx': 'cpp',
-  '.c++': 'cpp',
-  '.hh': 'cpp',
-  '.hpp': 'cpp',
-  '.hxx': 'cpp',
-  '.h++': 'cpp',
-  '.ipp': 'cpp',
-  '.tpp': 'cpp',
-};
-
-const ADAPTERS: Partial<Record<Language, LanguageAdapter>> = {
-  rust: rustAdapter,
-  typescript: typescriptAdapter,
-  tsx: tsxAdapter,
-  javascript: javascriptAdapter,
-  go: goAdapter,
-  python: pythonAdapter,
-  java: javaAdapter,
-  c: cAdapter,
-  cpp: cppAdapter,
 };
 
 /** Language of a workspace-relative path by its extension; null when no adapter handles it. */
@@ -73,7 +26,7 @@ const engines = new Map<Language, Promise<Engine>>();
 export function engineFor(language: Language): Promise<Engine> {
   let engine = engines.get(language);
   if (!engine) {
-    const adapter = ADAPTERS[language];
+    const adapter = INDEX_LANGUAGES.get(language)?.adapter;
     if (!adapter) return Promise.reject(new Error(`no extractor for language ${language}`));
     engine = Engine.for(adapter);
     engines.set(language, engine);
@@ -88,29 +41,26 @@ export function engineFor(language: Language): Promise<Engine> {
  * it while the inventory is still being listed instead of on its first file.
  */
 export async function warmUp(languages: Iterable<Language>): Promise<void> {
-  const wanted = [...new Set(languages)].filter((language) => ADAPTERS[language] !== undefined);
+  const wanted = [...new Set(languages)].filter((language) => INDEX_LANGUAGES.has(language));
   await Promise.all(wanted.map((language) => engineFor(language)));
 }
 
 export async function extractFacts(path: string, source: string, requested: Language): Promise<ExtractedFacts> {
-  // A header is C unless its content is C++; one file has exactly one language.
-  const language = requested === 'c' && /\.h$/i.test(path) && headerIsCpp(source) ? 'cpp' : requested;
+  const language = INDEX_LANGUAGES.get(requested)?.languageOf?.(path, source) ?? requested;
   const engine = await engineFor(language);
-  const result = engine.extract(path, language === 'c' || language === 'cpp' ? blankAnnotationMacros(source) : source);
+  const index = INDEX_LANGUAGES.get(language)!;
+  const result = engine.extract(path, index.prepareSource ? index.prepareSource(source) : source);
   const facts: ExtractedFacts = {
     symbols: result.symbols,
     callSites: result.callSites,
     imports: result.imports,
     references: [],
   };
-  if (language === 'rust') facts.module = rustModulePath(path).module;
-  else if (language === 'go') facts.module = goPackageName(source);
-  else if (language === 'python') facts.module = pythonModulePath(path);
-  else if (language === 'java') facts.module = javaPackageName(source);
+  if (index.moduleOf) facts.module = index.moduleOf(path, source);
   if (language !== requested) facts.language = language;
   if (result.macros.length > 0) facts.macros = result.macros;
   if (result.syntaxErrors > 0) facts.syntaxErrors = result.syntaxErrors;
   return facts;
 }
 
-export { rustModulePath };
+export { EXTENSION_LANGUAGE };

@@ -1,146 +1,38 @@
-// Module configuration files, bytes to facts: what a tsconfig.json/jsconfig.json or a
-// package.json says about where bare module specifiers lead. Pure functions: the caller
-// reads the files (and the files a tsconfig `extends`) and hands over their text.
-//
-// TypeScript's rules, as far as cairn follows them:
-// - `extends` (a string or, since TS 5.0, an array) names base configs; a relative one is
-//   resolved from the extending file's folder, `.json` appended when missing. Package
-//   names (`@tsconfig/node20`) lie outside the workspace and are not followed.
-// - The extending file wins: `compilerOptions.baseUrl` and `compilerOptions.paths` are
-//   each taken whole from the last config in the chain that sets them.
-// - `baseUrl` is relative to the file that declares it; `paths` targets are relative to
-//   the effective `baseUrl`, or without one to the file that declares `paths`.
-// - package.json: `exports` subpaths (`.`, `./v4`, `./*`) become aliases of the package
-//   name (`zod`, `zod/v4`, `zod/*`); condition objects and fallback arrays give their
-//   string targets in order, so the first one that is a workspace file is the one used.
-import { posix } from 'node:path';
-import { parseJsoncLenient } from './jsonc.js';
-import { GO_MODULE_FILE_NAME, PACKAGE_MANIFEST_NAME, TSCONFIG_FILE_NAMES, type ModuleAlias, type ModuleConfigFact } from '../contracts/facts.js';
+// Module configuration files: the workspace files that decide where a language's module
+// specifiers lead (each language's reader is in its folder, listed in parsers/registry.ts).
+// Pure functions: the caller reads the files, through the gate, and hands over their text.
+import type { ModuleConfigFact } from '../contracts/facts.js';
+import { LANGUAGES } from './registry.js';
+
+/** What a language says about its module configuration files. */
+export interface ModuleConfigReader {
+  /** Is a file of this base name one of the language's module configuration files? */
+  isConfig(base: string): boolean;
+  /** May a file of this base name change one without being one (a base a tsconfig extends)? */
+  mayAffect?(base: string): boolean;
+  /**
+   * The fact of one configuration file; `read` gives a workspace file's text and hash
+   * (gated and bounded), undefined when it cannot be read. Undefined: it says nothing.
+   */
+  read(path: string, read: (path: string) => { text: string; hash: string } | undefined): ModuleConfigFact | undefined;
+}
+
+const READERS: readonly ModuleConfigReader[] = LANGUAGES.flatMap((entry) => (entry.moduleConfig ? [entry.moduleConfig] : []));
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** The reader of a module configuration file, or undefined when the path is none. */
+export function moduleConfigReader(path: string): ModuleConfigReader | undefined {
+  const base = baseName(path);
+  return READERS.find((reader) => reader.isConfig(base));
+}
 
 export function isModuleConfigPath(path: string): boolean {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  return base === PACKAGE_MANIFEST_NAME || base === GO_MODULE_FILE_NAME || TSCONFIG_FILE_NAMES.includes(base);
+  return moduleConfigReader(path) !== undefined;
 }
 
-/** The module path of a go.mod: its `module` directive (quoted or not, comments around it). */
-export function goModulePath(text: string): string | undefined {
-  const match = /^\s*module\s+("?)([^\s"]+)\1\s*(?:\/\/.*)?$/m.exec(text);
-  return match ? match[2] : undefined;
-}
-
-export function goModConfig(path: string, hash: string, text: string): ModuleConfigFact {
-  const fact: ModuleConfigFact = { path, kind: 'gomod', hash, aliases: [] };
-  const name = goModulePath(text);
-  if (name) fact.name = name;
-  return fact;
-}
-
-/** A file that may be, or be extended by, a module configuration file (`tsconfig.base.json` too). */
+/** A file that may be, or be extended by, a module configuration file. */
 export function mayAffectModuleConfig(path: string): boolean {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  return isModuleConfigPath(path) || /^(?:ts|js)config\b.*\.json$/.test(base);
-}
-
-/** What one tsconfig file says by itself, its paths already workspace-relative. */
-export interface TsconfigLayer {
-  /** Workspace-relative paths of the configs it extends, in order. */
-  extends: string[];
-  baseUrl?: string;
-  /** `paths` with targets still relative to their base (see foldTsconfig). */
-  paths?: Record<string, string[]>;
-  /** Folder of the file, the base of `paths` targets when no baseUrl applies. */
-  dir: string;
-}
-
-const dirOf = (path: string) => posix.dirname(path);
-
-/** `a/b` joined with `../c` etc.; null when the result leaves the workspace. */
-function inWorkspace(dir: string, relative: string): string | null {
-  const joined = posix.normalize(posix.join(dir, relative)).replace(/\/$/, '');
-  if (joined === '..' || joined.startsWith('../') || posix.isAbsolute(joined)) return null;
-  return joined === '' ? '.' : joined;
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  const value = parseJsoncLenient(text);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-export function tsconfigLayer(path: string, text: string): TsconfigLayer {
-  const dir = dirOf(path);
-  const layer: TsconfigLayer = { extends: [], dir };
-  const config = parseObject(text);
-  if (!config) return layer;
-  const bases = typeof config.extends === 'string' ? [config.extends] : Array.isArray(config.extends) ? config.extends : [];
-  for (const base of bases) {
-    if (typeof base !== 'string' || !(base.startsWith('./') || base.startsWith('../'))) continue;
-    const resolved = inWorkspace(dir, base.endsWith('.json') ? base : `${base}.json`);
-    if (resolved !== null) layer.extends.push(resolved);
-  }
-  const options = config.compilerOptions;
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) return layer;
-  const { baseUrl, paths } = options as Record<string, unknown>;
-  if (typeof baseUrl === 'string') {
-    const resolved = inWorkspace(dir, baseUrl);
-    if (resolved !== null) layer.baseUrl = resolved;
-  }
-  if (paths !== null && typeof paths === 'object' && !Array.isArray(paths)) {
-    layer.paths = {};
-    for (const [pattern, targets] of Object.entries(paths as Record<string, unknown>)) {
-      if (Array.isArray(targets)) layer.paths[pattern] = targets.filter((t): t is string => typeof t === 'string');
-    }
-  }
-  return layer;
-}
-
-/**
- * One tsconfig with its chain folded in. `layers` run from the deepest base to the file
- * itself (the order TypeScript applies them), so a later layer's setting wins.
- */
-export function foldTsconfig(path: string, hash: string, layers: TsconfigLayer[]): ModuleConfigFact {
-  let baseUrl: string | undefined;
-  let paths: { map: Record<string, string[]>; dir: string } | undefined;
-  for (const layer of layers) {
-    if (layer.baseUrl !== undefined) baseUrl = layer.baseUrl;
-    if (layer.paths !== undefined) paths = { map: layer.paths, dir: layer.dir };
-  }
-  const aliases: ModuleAlias[] = [];
-  if (paths) {
-    const base = baseUrl ?? paths.dir;
-    for (const [pattern, targets] of Object.entries(paths.map)) {
-      aliases.push({ pattern, targets: targets.flatMap((t) => inWorkspace(base, t) ?? []) });
-    }
-  }
-  const fact: ModuleConfigFact = { path, kind: 'tsconfig', hash, aliases };
-  if (baseUrl !== undefined) fact.baseUrl = baseUrl;
-  return fact;
-}
-
-/** The string targets of an `exports` value, in the order they would be tried. */
-function exportTargets(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) exportTargets(v, out);
-  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) exportTargets(v, out);
-  return out;
-}
-
-export function packageConfig(path: string, hash: string, text: string): ModuleConfigFact {
-  const fact: ModuleConfigFact = { path, kind: 'package', hash, aliases: [] };
-  const manifest = parseObject(text);
-  if (!manifest || typeof manifest.name !== 'string' || manifest.name === '') return fact;
-  const name = manifest.name;
-  fact.name = name;
-  const dir = dirOf(path);
-  const exportsField = manifest.exports;
-  if (exportsField === undefined || exportsField === null) return fact;
-  const subpaths =
-    typeof exportsField === 'object' && !Array.isArray(exportsField) && Object.keys(exportsField).some((k) => k.startsWith('.'))
-      ? Object.entries(exportsField as Record<string, unknown>).filter(([key]) => key.startsWith('.'))
-      : [['.', exportsField] as [string, unknown]];
-  for (const [subpath, value] of subpaths) {
-    const pattern = subpath === '.' ? name : `${name}/${subpath.replace(/^\.\//, '')}`;
-    const targets = [...new Set(exportTargets(value).filter((t) => t.startsWith('./')).flatMap((t) => inWorkspace(dir, t) ?? []))];
-    fact.aliases.push({ pattern, targets });
-  }
-  return fact;
+  const base = baseName(path);
+  return isModuleConfigPath(path) || READERS.some((reader) => reader.mayAffect?.(base) === true);
 }

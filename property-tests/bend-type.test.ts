@@ -5,7 +5,7 @@
 // back at the text it names.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { analyzeBend, MAX_BEND_DECLARATIONS, type BendFileFacts, type Span } from '../parsers/review-bend/index.js';
+import { analyzeBend, MAX_BEND_DECLARATIONS, type BendFileFacts, type Span } from '../parsers/bend/analyze.js';
 
 const upper = fc.stringMatching(/^[A-Z][A-Za-z0-9_]{0,6}$/);
 const lower = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/).filter((s) => !['type', 'def', 'law', 'import', 'is', 'as'].includes(s));

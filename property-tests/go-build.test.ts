@@ -14,7 +14,7 @@ import {
   readHeader,
   type BuildExpr,
   type GoTarget,
-} from '../parsers/review-go/index.js';
+} from '../parsers/go/review-facts.js';
 
 type Tree = { tag: string } | { not: Tree } | { and: [Tree, Tree] } | { or: [Tree, Tree] };
 

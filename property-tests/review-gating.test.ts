@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InputArtifact, InputEdge, InputNode } from '../contracts/review-input.js';
 import type { EdgeDecision } from '../machines/evidence-traversal.js';
 import { DEFAULT_BUDGETS } from '../machines/evidence-traversal.js';
-import type { ReviewDeclaration } from '../parsers/review-typescript/facts.js';
+import type { ReviewDeclaration } from '../parsers/typescript/review-facts.js';
 import { canonicalJson } from '../review/canonical.js';
 import type { ConfiguredRule, ReviewConfig } from '../review/config.js';
 import type { FileEdit, ParsedEvent } from '../review/edits.js';

@@ -10,7 +10,7 @@ import { MAX_CONFIG_BYTES } from '../gate/bounds.js';
 import { USER_CONFIG_SHOWN, userConfigPath, userConfigText, WORKSPACE_CONFIG, workspaceConfigText } from '../gate/config-files.js';
 import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-traversal.js';
 import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
-import type { GoTarget } from '../parsers/review-go/index.js';
+import type { GoTarget } from '../parsers/go/review-facts.js';
 import { parseGoTarget } from './go-config.js';
 import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';
 

@@ -15,7 +15,7 @@ import {
 import { rootSelectionMachine, type RootSelectionOutput } from '../machines/root-selection.js';
 import { MAX_DECLARATIONS, type ReviewDeclaration, type ReviewFile } from '../parsers/review/facts.js';
 import { binderFor } from './binding/index.js';
-import type { AnalysisSettings, AuthorityCapture, BindingHost } from './binding/types.js';
+import type { AnalysisSettings, AuthorityCapture, BindingHost } from '../contracts/review-binding.js';
 import { inventoryDigest, inventorySource, type DirectoryObservation } from '../parsers/review/inventory.js';
 import type { Span } from './edits.js';
 import type { InputArtifact, InputEdge, InputNode } from '../contracts/review-input.js';

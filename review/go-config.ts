@@ -4,7 +4,7 @@
 // tables; user tags are the complete list of ordinary tags that are true, so they may
 // not name what the target or the toolchain decides (an OS or architecture, `unix`,
 // cgo, a compiler, a release, an experiment or an architecture feature).
-import { classifyTag, isPort, PORTS, type GoTarget } from '../parsers/review-go/index.js';
+import { classifyTag, isPort, PORTS, type GoTarget } from '../parsers/go/review-facts.js';
 import { isObject, onlyKeys, stringList, type JsoncDocument } from './jsonc.js';
 
 const KEYS = ['goos', 'goarch', 'tags'];

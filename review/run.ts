@@ -6,6 +6,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { globMatcher } from '../gate/glob.js';
 import type { Completeness, ReviewInput } from '../contracts/review-input.js';
 import type { RuleOutcome, UnitAuditRecord } from '../contracts/review-audit.js';
+import type { ReviewData } from '../contracts/review-result.js';
 import { profileFor } from '../parsers/review/profiles.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
@@ -35,26 +36,10 @@ export interface UnitResult extends Omit<UnitAuditRecord, 'code'> {
   decisions: Decision[];
 }
 
-export interface Finding {
-  ruleId: string;
-  title: string;
-  message: string;
-  path: string;
-  kind: 'type' | 'function';
-  name: string;
-  line: number;
-  probability: number;
-  rationale: string;
-}
+export type { Finding } from '../contracts/review-result.js';
 
-export interface ReviewResult {
-  host: Host | null;
-  dryRun: boolean;
-  backend: string;
-  units: UnitResult[];
-  findings: Finding[];
-  coverage: CoverageEntry[];
-}
+/** What a run returns; `review --json` prints it with the audit log and runner beside (contracts/review-result.ts). */
+export type ReviewResult = Omit<ReviewData<UnitResult, CoverageEntry, Host>, 'auditLog' | 'runner'>;
 
 export interface RunOptions {
   dryRun: boolean;

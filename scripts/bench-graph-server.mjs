@@ -28,8 +28,8 @@ const maxFiles = Number(process.env.CAIRN_BENCH_MAX_FILES ?? 1200);
 const deadline = Date.now() + Number(process.env.CAIRN_BENCH_DEADLINE_S ?? 600) * 1000;
 
 const { openStore } = await import(join(repo, 'dist', 'store', 'index.js'));
-const { planPush, batchesOf } = await import(join(repo, 'dist', 'graph', 'push-plan.js'));
-const { sendBatch, graphEndpoint } = await import(join(repo, 'dist', 'graph', 'push-send.js'));
+const { planPush, batchesOf } = await import(join(repo, 'dist', 'wire', 'push-plan.js'));
+const { sendBatch, graphEndpoint } = await import(join(repo, 'dist', 'wire', 'push-send.js'));
 
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();

@@ -16,7 +16,7 @@
 // and its runs (as the hook runs it: a server where REV has one) are interleaved too,
 // so all medians and their ratio come from the same moments of a noisy machine.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -108,8 +108,10 @@ function fixture(ws, profiles = false) {
 
 /** Sends `count` reviews straight to the build's server, sampling its RSS ten times. */
 async function soakServer(build, count) {
-  const { ask } = await import(pathToFileURL(join(build.tree, 'dist/cli/review-client.js')).href);
-  const { buildId, PROTOCOL_VERSION } = await import(pathToFileURL(join(build.tree, 'dist/cli/review-protocol.js')).href);
+  // Builds before the agents/ room kept the client and protocol in dist/cli/.
+  const room = existsSync(join(build.tree, 'dist/agents/review-client.js')) ? 'agents' : 'cli';
+  const { ask } = await import(pathToFileURL(join(build.tree, `dist/${room}/review-client.js`)).href);
+  const { buildId, PROTOCOL_VERSION } = await import(pathToFileURL(join(build.tree, `dist/${room}/review-protocol.js`)).href);
   const path = join(build.ws, '.cairn', 'review', 'server.sock');
   const status = await ask(path, { version: PROTOCOL_VERSION, kind: 'status' }, 2000);
   const rssMb = () => {

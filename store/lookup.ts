@@ -7,7 +7,7 @@
 import type { ImportFact, ModuleConfigFact } from '../contracts/facts.js';
 import type { FileRecord, SymbolRecord } from '../contracts/graph.js';
 import type { Dbs } from './env.js';
-import type { ResolveContext } from './resolve/types.js';
+import type { ResolveContext } from '../contracts/resolve.js';
 import { fileDep, nameDep, prefixRange } from './schema.js';
 
 const CACHE_LIMIT = 20_000;

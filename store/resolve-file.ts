@@ -5,7 +5,7 @@ import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { Dbs } from './env.js';
 import type { StoreLookup } from './lookup.js';
 import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
-import { frameworkTier, REVERSED_RELATIONSHIPS } from './resolve/spring.js';
+import { frameworkTier, REVERSED_RELATIONSHIPS } from '../parsers/java/spring-resolve.js';
 import { fileDep, type StoredCallSite, WHOLE_FILE } from './schema.js';
 
 export type Answer = EdgeRecord | UnresolvedRecord;
@@ -87,7 +87,7 @@ function answerFor(site: StoredCallSite, resolution: Resolution): Answer {
 }
 
 /**
- * A framework site (store/resolve/spring.ts): its edge keeps the relationship, and points
+ * A framework site (parsers/java/spring-resolve.ts): its edge keeps the relationship, and points
  * from callee to caller for the reversed ones (`injected_into`, `consumes_event`). A
  * forward edge whose endpoint is not indexed keeps a null target with a warning; a
  * reversed one whose type is not indexed stays an unresolved record.

@@ -44,7 +44,6 @@
 // edge is rewritten whenever its source's file changes or a name or file it was
 // resolved through does, so its entry there follows the source's is_test.
 import type { Key } from 'lmdb';
-import type { CallSiteFact, Language } from '../contracts/facts.js';
 import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
 export const SCHEMA_VERSION = 8;
@@ -71,20 +70,7 @@ export const DB_NAMES = [
 
 export type DbName = (typeof DB_NAMES)[number];
 
-/**
- * A call site as kept in the store: the fact, with its enclosing symbol named by its slot
- * in the file's file_symbols list (0, the file symbol, for file-scope code). The last
- * four fields are the site's context, set when it is read back for resolution
- * (resolve-file.ts) and never stored: its index in the file's list, the file's path and
- * language, and the enclosing symbol's id.
- */
-export interface StoredCallSite extends Omit<CallSiteFact, 'caller'> {
-  callerSlot: number;
-  ord: number;
-  path: string;
-  language: Language | null;
-  callerId: string;
-}
+export type { StoredCallSite } from '../contracts/resolve.js';
 
 /** A file's outgoing edges and unresolved records: `sites[ord]` answers call site `ord`. */
 export interface FileAnswers {

@@ -6,17 +6,8 @@ import { createHash } from 'node:crypto';
 /** A directory inventory observes at most this many direct entries. */
 export const MAX_DIRECTORY_ENTRIES = 128;
 
-export interface DirectoryEntry {
-  name: string;
-  kind: 'file' | 'directory' | 'symlink' | 'other';
-}
-
-/** One observation of a directory's direct entries. */
-export interface DirectoryObservation {
-  entries: DirectoryEntry[];
-  /** More entries existed than were observed (the inventory is incomplete). */
-  truncated: boolean;
-}
+export type { DirectoryEntry, DirectoryObservation } from '../../contracts/review-facts.js';
+import type { DirectoryObservation } from '../../contracts/review-facts.js';
 
 /** The digest a freshness check compares: the sorted entries and whether the list was cut. */
 export function inventoryDigest(observation: DirectoryObservation): string {

@@ -1,27 +1,15 @@
-// The review language profiles: a static registry from file extension to the profile
-// that parses it. A profile is a query file in grammars/<lang>/review.scm, a pure
-// adapter in parsers/review-<lang>/ and a module-authority probe; its binding policy
-// lives in review/binding/<lang>.ts (registered in review/binding/index.ts).
-//
-// Adding a language profile:
-//   1. grammars/<lang>/review.scm: captures from the vocabulary in parsers/review/captures.ts
-//      (declarations, references, binders, imports, modules, uncertain constructs).
-//   2. parsers/review-<lang>/index.ts: `open(source, grammar)` returning a ReviewFile whose
-//      facts extend ReviewFacts (declarations with rootKind/ineligible, top-level material,
-//      the language's binding facts) and `references(declaration)`. Facts only: no file
-//      system, no policy. A module-authority probe (manifest or layout facts from text)
-//      sits beside it.
-//   3. review/binding/<lang>.ts: a LanguageBinder (what a name binds to, builtins, which
-//      constructs are omissions and why), asking the BindingHost for stats and gated
-//      authority captures. Register it in review/binding/index.ts.
-//   4. Add the language to ANALYZED_LANGUAGES (review/rules.ts) and to the inputs of the
-//      shipped rules that apply; add a profile entry below.
+// The review language profiles, from the one list of languages (parsers/registry.ts): a
+// profile says which files it parses, with which grammar, and opens a file into review
+// facts. Its query file is grammars/<lang>/review.scm (the capture vocabulary is in
+// parsers/review/captures.ts), its adapter parsers/<lang>/review.ts, its binding and
+// omission policy parsers/<lang>/binding.ts. parsers/README.md says how to add one.
 // Machines stay language-neutral; workers/ only parses through this registry.
-import { parserFor, type GrammarName } from '../tree-sitter.js';
-import { reviewQuery } from './captures.js';
+import type { GrammarName } from '../tree-sitter.js';
+import { LANGUAGES } from '../registry.js';
 import type { ReviewFile } from './facts.js';
 
-export type ReviewLanguage = 'typescript' | 'rust' | 'python' | 'go' | 'bend';
+/** A review language's name (its folder's). */
+export type ReviewLanguage = string;
 
 /** What a profile parses with: a tree-sitter grammar, or an Ohm grammar in grammars/ (Bend). */
 export type ProfileGrammar = GrammarName | 'bend-type';
@@ -39,53 +27,8 @@ export interface ReviewProfile {
   preload(grammar: ProfileGrammar): void;
 }
 
-const typescript: ReviewProfile = {
-  language: 'typescript',
-  grammarFor: (path) => (path.endsWith('.tsx') ? 'tsx' : /\.(ts|mts|cts)$/.test(path) ? 'typescript' : null),
-  rootPath: (path) => /\.(ts|tsx|mts|cts)$/.test(path) && !/\.d\.(m|c)?ts$/.test(path),
-  open: async (source, grammar) => (await import('../review-typescript/index.js')).openReviewFile(source, grammar as 'typescript' | 'tsx'),
-  samples: { 'warm.ts': 'export type Warm = string;\n', 'warm.tsx': 'export type Warm = string;\n' },
-  preload: (grammar) => void import('../review-typescript/index.js').then((m) => m.preloadGrammar(grammar as 'typescript' | 'tsx')).catch(() => undefined),
-};
-
-const rust: ReviewProfile = {
-  language: 'rust',
-  grammarFor: (path) => (path.endsWith('.rs') ? 'rust' : null),
-  rootPath: (path) => path.endsWith('.rs'),
-  open: async (source) => (await import('../review-rust/index.js')).openRustFile(source),
-  samples: { 'warm.rs': 'pub struct Warm { a: String }\n' },
-  preload: () => void Promise.all([parserFor('rust'), reviewQuery('rust', 'rust')]).catch(() => undefined),
-};
-
-const python: ReviewProfile = {
-  language: 'python',
-  grammarFor: (path) => (path.endsWith('.py') || path.endsWith('.pyi') ? 'python' : null),
-  rootPath: (path) => path.endsWith('.py'),
-  open: async (source) => (await import('../review-python/index.js')).openPythonFile(source),
-  samples: { 'warm.py': 'class Warm:\n    a: str\n' },
-  preload: () => void Promise.all([parserFor('python'), reviewQuery('python', 'python')]).catch(() => undefined),
-};
-
-const go: ReviewProfile = {
-  language: 'go',
-  grammarFor: (path) => (path.endsWith('.go') ? 'go' : null),
-  // Production files only: `_test.go` and dot- or underscore-prefixed files are not package members.
-  rootPath: (path) => path.endsWith('.go') && !path.endsWith('_test.go') && !/(^|\/)[._][^/]*$/.test(path),
-  open: async (source) => (await import('../review-go/adapter.js')).openGoReviewFile(source),
-  samples: { 'warm.go': 'package warm\n\ntype Warm string\n' },
-  preload: () => void import('../review-go/adapter.js').then((m) => m.preloadGo()).catch(() => undefined),
-};
-
-const bend: ReviewProfile = {
-  language: 'bend',
-  grammarFor: (path) => (path.endsWith('.bend') ? 'bend-type' : null),
-  rootPath: (path) => path.endsWith('.bend'),
-  open: async (source) => (await import('../review-bend/adapter.js')).openBendReviewFile(source),
-  samples: { 'warm.bend': 'type Warm is Data:\n  Warm{}\n' },
-  preload: () => void import('../review-bend/adapter.js').catch(() => undefined),
-};
-
-export const REVIEW_PROFILES: readonly ReviewProfile[] = [typescript, rust, python, go, bend];
+/** Every language's review profile, in the registry's order. */
+export const REVIEW_PROFILES: readonly ReviewProfile[] = LANGUAGES.flatMap((entry) => (entry.review ? [entry.review] : []));
 
 /** The profile whose files include this path, if any. */
 export function profileFor(path: string): ReviewProfile | null {

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // cairn's own go.mod reader (the harness runs after `npm run build`).
-import { goModulePath } from '../../dist/parsers/module-config.js';
+import { goModulePath } from '../../dist/parsers/go/module-config.js';
 
 const PROGRAM_DIR = join(dirname(fileURLToPath(import.meta.url)), 'oracle-go');
 /** Where Debian's golang-*-dev packages install their sources. */

@@ -16,16 +16,16 @@
 //   several → ambiguous_target; none → missing_target.
 // - a `self`/`this` call the binder could not place → missing_target.
 import type { SymbolRecord } from '../../contracts/graph.js';
-import type { Binding, LanguageBinder, Resolution, ResolveContext, SiteInput } from './types.js';
+import type { Binding, LanguageBinder, Resolution, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+import { isFreeFunction, isMember, isMemberCallable, lastSegment } from '../../parsers/resolution.js';
+
+export { isFreeFunction, isMember, isMemberCallable, lastSegment, stripGenerics } from '../../parsers/resolution.js';
 
 /** Ambiguous records list at most this many candidate ids (in id order); candidate_count is exact. */
 export const MAX_CANDIDATES = 16;
 
 const NEW_KINDS = new Set(['class', 'struct', 'record', 'function', 'constructor']);
 
-export const isMember = (s: SymbolRecord) => s.owner_type !== undefined || s.kind === 'method' || s.kind === 'constructor';
-export const isFreeFunction = (s: SymbolRecord) => s.kind === 'function' && !isMember(s);
-export const isMemberCallable = (s: SymbolRecord) => (s.kind === 'method' || s.kind === 'function' || s.kind === 'constructor') && isMember(s);
 
 export function settle(binding: Binding): Resolution {
   if (binding.kind === 'unresolved') {
@@ -63,22 +63,4 @@ export function resolveCallSite(input: SiteInput, ctx: ResolveContext, binder: L
   const sameFile = all.filter((s) => s.file_path === site.path);
   if (sameFile.length > 0) return settle({ kind: 'candidates', tier: 'same_file', candidates: sameFile });
   return settle({ kind: 'candidates', tier: 'name_only', candidates: all });
-}
-
-/** `b` of `a::b`, `a.b`, `a::b<T>`. */
-export function lastSegment(qualifier: string): string {
-  const plain = stripGenerics(qualifier);
-  const parts = plain.split(/::|\./);
-  return parts[parts.length - 1];
-}
-
-export function stripGenerics(text: string): string {
-  let out = '';
-  let depth = 0;
-  for (const ch of text) {
-    if (ch === '<') depth++;
-    else if (ch === '>') depth = Math.max(0, depth - 1);
-    else if (depth === 0) out += ch;
-  }
-  return out.replace(/::$/, '').trim();
 }

@@ -1,29 +1,11 @@
-// Which binder speaks for which language. A new language adds a `<language>.ts`
-// exporting a LanguageBinder (see types.ts) and one line here; languages without a
-// binder get only the engine's language-neutral tiers.
+// Which resolver speaks for which language: each language's folder declares its own
+// (parsers/registry.ts); languages without one get only the engine's language-neutral tiers.
 import type { Language } from '../../contracts/facts.js';
-import { cBinder, cppBinder } from './c.js';
-import { goBinder } from './go.js';
-import { javaBinder } from './java.js';
-import { pythonBinder } from './python.js';
-import { rustBinder } from './rust.js';
-import type { LanguageBinder } from './types.js';
-import { typescriptBinder } from './typescript.js';
-
-const BINDERS: Partial<Record<Language, LanguageBinder>> = {
-  rust: rustBinder,
-  typescript: typescriptBinder,
-  tsx: typescriptBinder,
-  javascript: typescriptBinder,
-  go: goBinder,
-  python: pythonBinder,
-  java: javaBinder,
-  c: cBinder,
-  cpp: cppBinder,
-};
+import type { LanguageBinder } from '../../contracts/resolve.js';
+import { INDEX_LANGUAGES } from '../../parsers/registry.js';
 
 export const binderFor = (language: Language | null): LanguageBinder | undefined =>
-  language === null ? undefined : BINDERS[language];
+  language === null ? undefined : INDEX_LANGUAGES.get(language)?.resolver;
 
 export { resolveCallSite } from './engine.js';
-export type { Binding, LanguageBinder, Resolution, ResolveContext, SiteInput } from './types.js';
+export type { Binding, LanguageBinder, Resolution, ResolveContext, SiteInput } from '../../contracts/resolve.js';

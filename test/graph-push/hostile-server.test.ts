@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphPush } from '../../contracts/graph-push.js';
-import { graphEndpoint, sendBatch, type RetryInfo } from '../../graph/push-send.js';
+import { graphEndpoint, sendBatch, type RetryInfo } from '../../wire/push-send.js';
 import { retryLine } from '../../cli/push.js';
 import { cairn, CAIRN } from '../helpers/cli.js';
 import type { Fixture } from '../helpers/fixture.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeBend, MAX_BEND_BYTES, MAX_TYPE_NESTING } from '../../parsers/review-bend/index.js';
+import { analyzeBend, MAX_BEND_BYTES, MAX_TYPE_NESTING } from '../../parsers/bend/analyze.js';
 
 const PAYMENT = `# Payments.
 import Base

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFacts } from '../../parsers/index.js';
-import { headerIsCpp } from '../../parsers/languages/c.js';
+import { headerIsCpp } from '../../parsers/c/extract.js';
 import { render } from './render.js';
 
 const C_SOURCE = `#include "x.h"

@@ -21,9 +21,9 @@ describe('query engine', () => {
   it('every shipped query file compiles and uses only vocabulary captures', async () => {
     const sets: [Parameters<typeof compileQuery>[0], string[]][] = [
       ['rust', ['rust/tags.scm']],
-      ['typescript', ['javascript/tags.scm', 'typescript/tags.scm']],
-      ['tsx', ['javascript/tags.scm', 'typescript/tags.scm']],
-      ['javascript', ['javascript/tags.scm', 'javascript/plain.scm']],
+      ['typescript', ['typescript/javascript-tags.scm', 'typescript/tags.scm']],
+      ['tsx', ['typescript/javascript-tags.scm', 'typescript/tags.scm']],
+      ['javascript', ['typescript/javascript-tags.scm', 'typescript/javascript-plain.scm']],
     ];
     for (const [grammar, files] of sets) {
       const query = await compileQuery(grammar, files.map((f) => readFileSync(new URL(f, grammars), 'utf8')).join('\n'));

@@ -17,7 +17,7 @@ import {
   type BuildExpr,
   type GoFileFacts,
   type GoTarget,
-} from '../../parsers/review-go/index.js';
+} from '../../parsers/go/review-facts.js';
 
 const linux: GoTarget = { goos: 'linux', goarch: 'amd64', tags: ['integration'] };
 

@@ -3,8 +3,10 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { foldTsconfig, goModulePath, isModuleConfigPath, packageConfig, tsconfigLayer } from '../../parsers/module-config.js';
-import { aliasTargets, patternMatch } from '../../store/resolve/module-aliases.js';
+import { goModulePath } from '../../parsers/go/module-config.js';
+import { isModuleConfigPath } from '../../parsers/module-config.js';
+import { foldTsconfig, packageConfig, tsconfigLayer } from '../../parsers/typescript/module-config.js';
+import { aliasTargets, patternMatch } from '../../parsers/typescript/module-aliases.js';
 import { takeInventory } from '../../workers/inventory.js';
 import { indexGate } from '../../gate/config-files.js';
 import { readModuleConfigs } from '../../workers/module-configs.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractFacts, rustModulePath } from '../../parsers/index.js';
+import { extractFacts } from '../../parsers/index.js';
+import { rustModulePath } from '../../parsers/rust/extract.js';
 import { render, spanText } from './render.js';
 
 const extract = (source: string, path = 'src/lib.rs') => extractFacts(path, source, 'rust');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadQueryFiles } from '../../parsers/engine.js';
-import { goAdapter, SCOPE_NODES as GO_SCOPES } from '../../parsers/languages/go.js';
-import { javaAdapter, SCOPE_NODES as JAVA_SCOPES } from '../../parsers/languages/java.js';
-import { SCOPE_NODES as TYPESCRIPT_SCOPES } from '../../parsers/languages/typescript-types.js';
-import { typescriptAdapter } from '../../parsers/languages/typescript.js';
+import { goAdapter, SCOPE_NODES as GO_SCOPES } from '../../parsers/go/extract.js';
+import { javaAdapter, SCOPE_NODES as JAVA_SCOPES } from '../../parsers/java/extract.js';
+import { SCOPE_NODES as TYPESCRIPT_SCOPES } from '../../parsers/typescript/expression-types.js';
+import { typescriptAdapter } from '../../parsers/typescript/extract.js';
 import { Scopes } from '../../parsers/scopes.js';
 import { compileQuery, parserFor, type Node } from '../../parsers/tree-sitter.js';
 

@@ -1,7 +1,7 @@
 // The Python review profile (type-shape v1 with local module authority): model roots,
 // update attribution, src/ layout, initializer re-exports and omissions, in temp dirs.
 import { afterEach, describe, expect, test } from 'vitest';
-import { openPythonFile } from '../../parsers/review-python/index.js';
+import { openPythonFile } from '../../parsers/python/review.js';
 import { parseHookEvent } from '../../review/edits.js';
 import { PYTHON_ADDED, PYTHON_PACKAGE } from './fixtures.js';
 import { before, cleanup, editEvent, review, summary, workspace } from './helpers.js';

@@ -1,8 +1,8 @@
 // The Rust review profile (type-shape v1): roots, Cargo module authority, `mod` chains,
 // scope uncertainty and the standard-library derive refinement, on fixtures in temp dirs.
 import { afterEach, describe, expect, test } from 'vitest';
-import { openRustFile } from '../../parsers/review-rust/index.js';
-import { readCargoManifest } from '../../parsers/review-rust/cargo.js';
+import { openRustFile } from '../../parsers/rust/review.js';
+import { readCargoManifest } from '../../parsers/rust/cargo.js';
 import { parseHookEvent } from '../../review/edits.js';
 import { RUST_ADDED, RUST_CRATE } from './fixtures.js';
 import { before, cleanup, editEvent, review, summary, workspace } from './helpers.js';

@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { serverEnabled, socketPath } from '../../cli/review-protocol.js';
+import { serverEnabled, socketPath } from '../../agents/review-protocol.js';
 import { before, CAIRN_BIN, cairnIn, cleanup, editEvent, PAYMENT, paymentWorkspace, workspace } from './helpers.js';
 
 const started: string[] = [];

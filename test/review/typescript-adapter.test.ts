@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { analyzeTypeScript, openReviewFile } from '../../parsers/review-typescript/index.js';
+import { analyzeTypeScript, openReviewFile } from '../../parsers/typescript/review.js';
 
 const SOURCE = `import { A, type B as C } from './a';
 import * as ns from './ns';

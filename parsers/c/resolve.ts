@@ -1,0 +1,180 @@
+// C and C++ binding rules.
+//
+// C has one global namespace per program and no imports the resolver can follow
+// (`#include` is textual), so a plain call `f()` is bound in this order:
+//   1. a `static` function `f` of this file → exact 100 (file scope wins in C);
+//   2. a non-static function `f` defined in this file → exact 100;
+//   3. a function-like macro `f` in this file or the same top-level directory, or
+//      anywhere when no function `f` is defined, or an all-caps name with no
+//      definition → macro_or_function (the expansion is not parsed);
+//   4. the non-static definitions of `f` in the workspace (plus `static` ones written
+//      in headers, which every includer gets): exactly one → package 80 (C's global
+//      namespace is the package); of several, those in the caller's top-level directory,
+//      else those under a top-level include/, else the one outside headers; still
+//      several → ambiguous_target;
+//   5. none → builtin when the name is a C library function (C_LIBRARY), else
+//      missing_target (code outside the workspace).
+// Prototypes are never symbols, so a function declared in many headers and defined
+// once has exactly one target. Calls through function pointers (a struct member, a
+// pointer parameter or local, `(*fp)()`) arrive marked indirect from the adapter.
+//
+// C++ adds: `A::f()` → methods of A (exact) or functions of namespace A (namespace
+// 80); `this->f()` and an unqualified call inside a method → methods of the class and
+// its bases (receiver_type 90) before the plain-call rules; `new A()` → A's
+// constructor (or the class); `std::` and other unknown namespaces → external
+// (`external:<namespace>`); member calls on receivers of unknown type → name_only
+// among C++ methods, unless the name is a standard-library method (builtin).
+import type { SymbolRecord } from '../../contracts/graph.js';
+import type { ResolutionKind } from '../../contracts/tiers.js';
+import { isMember } from '../resolution.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+
+const C_FAMILY = new Set(['c', 'cpp']);
+const CLASS_KINDS = new Set(['class', 'struct', 'union']);
+const isHeader = (path: string) => /\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i.test(path);
+
+const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
+const macro: Binding = { kind: 'unresolved', reason: 'macro_or_function' };
+
+const named = (name: string, ctx: ResolveContext) => ctx.byName(name).filter((s) => s.language !== null && C_FAMILY.has(s.language));
+const isStatic = (s: SymbolRecord) => s.attributes?.static === 'true';
+const freeFunctions = (list: SymbolRecord[]) => list.filter((s) => s.kind === 'function' && !isMember(s));
+
+const topDir = (path: string) => path.slice(0, Math.max(0, path.indexOf('/')));
+
+/** Steps 1-5 above: a plain call of `name` from `path`. */
+function plainCall(name: string, path: string, ctx: ResolveContext): Binding {
+  const all = named(name, ctx);
+  const functions = freeFunctions(all);
+  const here = functions.filter((s) => s.file_path === path);
+  const staticHere = here.filter(isStatic);
+  if (staticHere.length > 0) return candidates('exact', staticHere);
+  if (here.length > 0) return candidates('exact', here);
+  const visible = functions.filter((s) => !isStatic(s) || isHeader(s.file_path));
+  // A macro counts where it can be in scope: this file, the same top-level tree, or
+  // anywhere when no function of the name exists (a `#define kmalloc` under tools/ does
+  // not hide the kernel's kmalloc from mm/).
+  const macros = all.filter((s) => s.kind === 'macro');
+  if (macros.some((m) => m.file_path === path || topDir(m.file_path) === topDir(path)) || (macros.length > 0 && visible.length === 0)) return macro;
+  if (visible.length === 0 && /^[A-Z][A-Z0-9_]*$/.test(name) && name.length > 1) return macro;
+  if (visible.length > 1) {
+    // Several definitions: those of the caller's own top-level tree (tools/ has its own
+    // kmalloc), else those under a top-level include/ (the public headers), else one
+    // definition outside headers; otherwise the call stays ambiguous.
+    for (const pick of [
+      (s: SymbolRecord) => topDir(s.file_path) === topDir(path),
+      (s: SymbolRecord) => topDir(s.file_path) === 'include',
+      (s: SymbolRecord) => !isHeader(s.file_path),
+    ]) {
+      const picked = visible.filter(pick);
+      if (picked.length === 1) return candidates('package', picked);
+      if (picked.length > 1) return candidates('package', picked);
+    }
+  }
+  // Nothing in the workspace: the C library when it is one of its functions.
+  if (visible.length === 0 && C_LIBRARY.has(name)) return { kind: 'unresolved', reason: 'builtin' };
+  return candidates('package', visible);
+}
+
+function classesNamed(name: string, ctx: ResolveContext): SymbolRecord[] {
+  return named(name, ctx).filter((s) => CLASS_KINDS.has(s.kind));
+}
+
+/** Methods named `name` of class `owner` (any file: out-of-line definitions), else of its bases. */
+function methodsOf(owner: string, name: string, ctx: ResolveContext): SymbolRecord[] {
+  const queue = [owner];
+  const seen = new Set<string>();
+  const members = named(name, ctx).filter((s) => (s.kind === 'method' || s.kind === 'constructor' || s.kind === 'function') && s.owner_type !== undefined);
+  for (let step = 0; queue.length > 0 && step < 12; step++) {
+    const type = queue.shift()!;
+    if (seen.has(type)) continue;
+    seen.add(type);
+    const own = members.filter((s) => s.owner_type === type);
+    if (own.length > 0) return own;
+    for (const cls of classesNamed(type, ctx)) queue.push(...(cls.bases ?? []));
+  }
+  return [];
+}
+
+function enclosingOwner(caller: SymbolRecord, ctx: ResolveContext): string | undefined {
+  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
+    if (s.owner_type !== undefined) return s.owner_type;
+    if (CLASS_KINDS.has(s.kind)) return s.name;
+  }
+  return undefined;
+}
+
+/** `A::f()` or `ns::f()`. */
+function qualifiedCall(qualifier: string, name: string, ctx: ResolveContext): Binding {
+  const scopes = qualifier.split('::').filter(Boolean);
+  const last = scopes[scopes.length - 1];
+  if (scopes.length === 0) return candidates('exact', freeFunctions(named(name, ctx)));
+  if (classesNamed(last, ctx).length > 0 || named(name, ctx).some((s) => s.owner_type === last)) {
+    return candidates('exact', methodsOf(last, name, ctx));
+  }
+  const suffix = `${scopes.join('::')}::${name}`;
+  const inNamespace = freeFunctions(named(name, ctx)).filter((s) => s.qualified_name === suffix || s.qualified_name.endsWith(`::${suffix}`));
+  if (inNamespace.length > 0) return candidates('namespace', inNamespace);
+  return { kind: 'unresolved', reason: 'external', note: `external:${scopes[0]}` };
+}
+
+/** Functions of the C standard library (and the few POSIX ones every program calls): builtin when the workspace defines none. */
+const C_LIBRARY = new Set([
+  'printf', 'fprintf', 'sprintf', 'snprintf', 'vprintf', 'vfprintf', 'vsprintf', 'vsnprintf', 'puts', 'fputs', 'putchar', 'fputc',
+  'putc', 'getchar', 'fgetc', 'getc', 'fgets', 'scanf', 'sscanf', 'fscanf', 'fopen', 'fclose', 'fread', 'fwrite', 'fflush',
+  'fseek', 'ftell', 'rewind', 'feof', 'ferror', 'perror', 'remove', 'rename', 'malloc', 'calloc', 'realloc', 'free', 'abort',
+  'exit', 'atexit', 'getenv', 'system', 'atoi', 'atol', 'atoll', 'atof', 'strtol', 'strtoul', 'strtoll', 'strtoull', 'strtod',
+  'strtof', 'qsort', 'bsearch', 'abs', 'labs', 'rand', 'srand', 'memcpy', 'memmove', 'memset', 'memcmp', 'memchr', 'strlen',
+  'strcmp', 'strncmp', 'strcpy', 'strncpy', 'strcat', 'strncat', 'strchr', 'strrchr', 'strstr', 'strdup', 'strndup', 'strerror',
+  'strspn', 'strcspn', 'strpbrk', 'strtok', 'isalpha', 'isdigit', 'isalnum', 'isspace', 'isupper', 'islower', 'isxdigit',
+  'toupper', 'tolower', 'time', 'clock', 'sqrt', 'pow', 'floor', 'ceil', 'fabs', 'assert', 'read', 'write', 'open', 'close',
+]);
+
+const CPP_METHODS = new Set([
+  'push_back', 'emplace_back', 'pop_back', 'size', 'empty', 'begin', 'end', 'cbegin', 'cend', 'rbegin', 'rend', 'find',
+  'insert', 'erase', 'clear', 'reserve', 'resize', 'data', 'c_str', 'length', 'substr', 'append', 'at', 'front', 'back',
+  'count', 'get', 'reset', 'release', 'swap', 'first', 'second', 'str', 'lock', 'unlock', 'load', 'store', 'emplace',
+  'value', 'has_value', 'what', 'compare', 'assign',
+]);
+
+function bindC(input: SiteInput, ctx: ResolveContext): Binding | undefined {
+  const { site } = input;
+  if (site.receiver !== undefined || site.qualifier !== undefined) return undefined;
+  return plainCall(site.calleeName, site.path, ctx);
+}
+
+function bindCpp(input: SiteInput, ctx: ResolveContext): Binding | undefined {
+  const { site, caller } = input;
+  const name = site.calleeName;
+  if (site.kind === 'new') {
+    const classes = classesNamed(name, ctx);
+    if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${name}` };
+    const constructors = methodsOf(name, name, ctx).filter((s) => s.kind === 'constructor');
+    return candidates('exact', constructors.length > 0 ? constructors : classes);
+  }
+  if (site.qualifier !== undefined) return qualifiedCall(site.qualifier, name, ctx);
+  if (site.receiver === 'this' || site.receiver === undefined) {
+    const owner = site.receiverType ?? enclosingOwner(caller, ctx);
+    if (owner !== undefined) {
+      const members = methodsOf(owner, name, ctx);
+      if (members.length > 0) return candidates('receiver_type', members);
+      if (site.receiver === 'this') return { kind: 'unresolved', reason: 'missing_target' };
+    }
+    if (site.receiver === undefined) return plainCall(name, site.path, ctx);
+  }
+  if (site.receiverType !== undefined) return candidates('receiver_type', methodsOf(site.receiverType, name, ctx));
+  if (CPP_METHODS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
+  return candidates('name_only', named(name, ctx).filter((s) => s.language === 'cpp' && isMember(s)));
+}
+
+export const cBinder: LanguageBinder = {
+  selfReceivers: new Set(),
+  builtinMethods: new Set(),
+  bind: bindC,
+};
+
+export const cppBinder: LanguageBinder = {
+  selfReceivers: new Set(['this']),
+  builtinMethods: CPP_METHODS,
+  bind: bindCpp,
+};

@@ -1,0 +1,271 @@
+// Go binding rules.
+//
+// A package is a directory; FileFacts.module holds the file's package clause. A
+// directory's import path is read from the nearest go.mod at or above it (its module
+// path, then the folders below it; under a `vendor/` folder, what follows it), and an
+// import path names exactly the directories whose import path it is. Outside any
+// module (no go.mod above), an import path maps to the workspace directory that ends
+// with it (`k8s.io/api/core/v1` -> `staging/src/k8s.io/api/core/v1/`), or that it ends
+// with (`github.com/spf13/cobra/doc` -> `doc/`); the workspace root answers an import
+// path whose last segment is its package name; the longest match wins.
+//
+// - exact 100: `pkg.F()` through an import when exactly one function F lives in the
+//   imported package's directory.
+// - receiver_type 90: `x.M()` where the adapter inferred x's type (parameter, `var x T`,
+//   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's
+//   declared type, a method's declared result, an element of a slice or map): methods
+//   `T::M` of the package that declares T, promoted ones through embedded fields, or
+//   the method of an interface T. A call through a function-typed field of a known
+//   struct is indirect_call.
+// - package 80: a plain `F()` bound to a function of the same directory and package
+//   clause (this file included), or of a dot-imported package.
+// - Go's builtins (`len`, `append`, ...) not shadowed in the package are builtin;
+//   conversions to a package's own types are missing_target with a note, never a guess;
+//   calls into packages that are not in the workspace are external
+//   (`external:<import path>`), and so are methods of common standard interfaces on
+//   receivers of unknown type (`Error`, `Lock`, ...): builtin.
+import { posix } from 'node:path';
+import { GO_MODULE_FILE_NAME } from './module-config.js';
+import type { SymbolRecord } from '../../contracts/graph.js';
+import type { ResolutionKind } from '../../contracts/tiers.js';
+import { isMember } from '../resolution.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+
+const BUILTINS = new Set([
+  'append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic',
+  'print', 'println', 'real', 'recover',
+  // conversions to predeclared types
+  'bool', 'byte', 'rune', 'string', 'error', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16',
+  'uint32', 'uint64', 'uintptr', 'float32', 'float64', 'complex64', 'complex128', 'any',
+]);
+const TYPE_KINDS = new Set(['struct', 'interface', 'type_alias']);
+
+const dirOf = (path: string) => {
+  const dir = posix.dirname(path);
+  return dir === '.' ? '' : dir;
+};
+
+const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
+const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${source}` });
+
+/** The import path of a workspace directory by the nearest go.mod at or above it; undefined outside any module. */
+function importPathOfDir(dir: string, ctx: ResolveContext): string | undefined {
+  const vendored = `/${dir}`.lastIndexOf('/vendor/');
+  if (vendored >= 0) return `/${dir}`.slice(vendored + '/vendor/'.length);
+  for (let d = dir; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
+    const module = ctx.config(d === '' ? GO_MODULE_FILE_NAME : `${d}/${GO_MODULE_FILE_NAME}`);
+    if (module?.kind === 'gomod' && module.name) return d === dir ? module.name : `${module.name}/${d === '' ? dir : dir.slice(d.length + 1)}`;
+    if (d === '') return undefined;
+  }
+}
+
+/** How well a directory answers an import path: the matched length, or -1. */
+function matchLength(importPath: string, dir: string, file: SymbolRecord, ctx: ResolveContext): number {
+  const known = importPathOfDir(dir, ctx);
+  if (known !== undefined) return known === importPath ? importPath.length + 1 : -1;
+  if (dir === '') {
+    const last = importPath.slice(importPath.lastIndexOf('/') + 1);
+    return ctx.file(file.file_path)?.module === last ? 0 : -1;
+  }
+  // `staging/src/k8s.io/api/core/v1` holds `k8s.io/api/core/v1` whole (vendored or staged copies).
+  if (dir === importPath || dir.endsWith(`/${importPath}`)) return importPath.length;
+  // `doc` under a module root answers `github.com/spf13/cobra/doc`.
+  if (importPath.endsWith(`/${dir}`)) return dir.length;
+  return -1;
+}
+
+/** Symbols among `list` that live in the directory an import path maps to (longest match). */
+function inImportedPackage(importPath: string, list: SymbolRecord[], ctx: ResolveContext): SymbolRecord[] {
+  let best = -1;
+  let found: SymbolRecord[] = [];
+  for (const s of list) {
+    const length = matchLength(importPath, dirOf(s.file_path), s, ctx);
+    if (length < 0 || length < best) continue;
+    if (length > best) {
+      best = length;
+      found = [];
+    }
+    found.push(s);
+  }
+  return found;
+}
+
+/** Symbols among `list` in the same package as `path`: same directory and package clause. */
+function inSamePackage(path: string, list: SymbolRecord[], ctx: ResolveContext): SymbolRecord[] {
+  const dir = dirOf(path);
+  const pkg = ctx.file(path)?.module;
+  return list.filter((s) => dirOf(s.file_path) === dir && ctx.file(s.file_path)?.module === pkg);
+}
+
+const goSymbols = (name: string, ctx: ResolveContext) => ctx.byName(name).filter((s) => s.language === 'go');
+const goFunctions = (name: string, ctx: ResolveContext) => goSymbols(name, ctx).filter((s) => s.kind === 'function' && !isMember(s));
+
+function importOf(local: string, path: string, ctx: ResolveContext): string | undefined {
+  return ctx.imports(path).find((f) => f.local === local)?.source;
+}
+
+/** Functions named `name` reachable as `qualifier.name` from `path`, or an external note. */
+function qualifiedFunction(qualifier: string, name: string, path: string, ctx: ResolveContext): Binding | undefined {
+  const source = importOf(qualifier, path, ctx);
+  if (source === undefined) return undefined;
+  const found = inImportedPackage(source, goFunctions(name, ctx), ctx);
+  if (found.length > 0) return candidates('exact', found);
+  const types = inImportedPackage(source, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
+  if (types.length > 0) return { kind: 'unresolved', reason: 'missing_target', note: 'conversion' };
+  return external(source);
+}
+
+/** `T` or `pkg.T` as seen from `path`: the type's declarations (struct, interface, named type). */
+function typeDeclarations(type: string, path: string, ctx: ResolveContext): { types: SymbolRecord[]; external?: string } {
+  const dot = type.indexOf('.');
+  if (dot < 0) return { types: inSamePackage(path, goSymbols(type, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx) };
+  const source = importOf(type.slice(0, dot), path, ctx);
+  if (source === undefined) return { types: [] };
+  const types = inImportedPackage(source, goSymbols(type.slice(dot + 1), ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
+  return types.length > 0 ? { types } : { types, external: source };
+}
+
+/** Methods promoted from the embedded fields of `type` (breadth first, nearest depth wins). */
+function promoted(type: string, method: string, path: string, ctx: ResolveContext): SymbolRecord[] {
+  let level: Array<{ type: string; path: string }> = [{ type, path }];
+  const seen = new Set<string>();
+  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+    const next: Array<{ type: string; path: string }> = [];
+    const found: SymbolRecord[] = [];
+    for (const { type: t, path: from } of level) {
+      for (const declaration of typeDeclarations(t, from, ctx).types) {
+        if (seen.has(declaration.id)) continue;
+        seen.add(declaration.id);
+        for (const base of declaration.bases ?? []) {
+          const members = methodsOfType(base, method, declaration.file_path, ctx, false);
+          if (members?.kind === 'candidates') found.push(...members.candidates);
+          next.push({ type: base, path: declaration.file_path });
+        }
+      }
+    }
+    if (found.length > 0) return found;
+    level = next;
+  }
+  return [];
+}
+
+/** `T` or `pkg.T` as seen from `path`: where the type's methods live (a package directory filter). */
+function methodsOfType(type: string, method: string, path: string, ctx: ResolveContext, promote = true): Binding | undefined {
+  const dot = type.indexOf('.');
+  const members = (typeName: string) => goSymbols(method, ctx).filter((s) => isMember(s) && s.owner_type === typeName);
+  if (dot >= 0) {
+    const pkg = type.slice(0, dot);
+    const typeName = type.slice(dot + 1);
+    const source = importOf(pkg, path, ctx);
+    if (source === undefined) return undefined;
+    const found = inImportedPackage(source, members(typeName), ctx);
+    if (found.length > 0) return candidates('receiver_type', found);
+    const declared = inImportedPackage(source, goSymbols(typeName, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
+    if (declared.length === 0) return external(source);
+  } else {
+    const found = inSamePackage(path, members(type), ctx);
+    if (found.length > 0) return candidates('receiver_type', found);
+  }
+  if (!promote) return undefined;
+  const viaEmbedding = promoted(type, method, path, ctx);
+  return viaEmbedding.length > 0 ? candidates('receiver_type', viaEmbedding) : undefined;
+}
+
+/** A type as written (`T`, `pkg.T`) and the file it is written in, which decides what it names. */
+interface TypeAt {
+  type: string;
+  path: string;
+}
+
+/**
+ * `NewT()` or `pkg.NewT()`: the declared result type of that function, where it is
+ * declared; an external binding when `pkg` is imported from outside the workspace.
+ */
+function functionResult(marker: string, path: string, ctx: ResolveContext): TypeAt | Binding | undefined {
+  const call = marker.slice(0, -2);
+  const dot = call.indexOf('.');
+  let fns: SymbolRecord[];
+  if (dot >= 0) {
+    const source = importOf(call.slice(0, dot), path, ctx);
+    if (source === undefined) return undefined;
+    fns = inImportedPackage(source, goFunctions(call.slice(dot + 1), ctx), ctx);
+    if (fns.length === 0) return external(source);
+  } else {
+    fns = inSamePackage(path, goFunctions(call, ctx), ctx);
+  }
+  return fns.length === 1 ? declaredResult(fns[0]) : undefined;
+}
+
+function declaredResult(fn: SymbolRecord): TypeAt | undefined {
+  const returns = fn.attributes?.returns;
+  return typeof returns === 'string' ? { type: returns, path: fn.file_path } : undefined;
+}
+
+/** The declared type of field `field` of `at`'s type (its struct declarations' `fields` attribute). */
+function fieldType(at: TypeAt, field: string, ctx: ResolveContext): TypeAt | Binding | undefined {
+  const { types, external: source } = typeDeclarations(at.type, at.path, ctx);
+  if (types.length === 0 && source !== undefined) return external(source);
+  for (const declaration of types) {
+    const fields = declaration.attributes?.fields;
+    const entry = Array.isArray(fields) ? fields.find((f) => f.startsWith(`${field} `)) : undefined;
+    if (entry) return { type: entry.slice(field.length + 1), path: declaration.file_path };
+  }
+  return undefined;
+}
+
+const isBinding = (x: TypeAt | Binding | undefined): x is Binding => x !== undefined && 'kind' in x;
+
+/**
+ * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
+ * `pkg.F()`, `X->f`, `X->M()`. A step into a package outside the workspace is that
+ * package's external binding; a step the store cannot answer is undefined.
+ */
+function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
+  if (depth > 8) return undefined;
+  const arrow = marker.lastIndexOf('->');
+  if (arrow < 0) return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+  const base = receiverTypeOf(marker.slice(0, arrow), path, ctx, depth + 1);
+  if (base === undefined || isBinding(base)) return base;
+  const step = marker.slice(arrow + 2);
+  if (step === '[]') return base.type.startsWith('[]') ? { type: base.type.slice(2), path: base.path } : undefined;
+  if (!step.endsWith('()')) return fieldType(base, step, ctx);
+  const methods = methodsOfType(base.type, step.slice(0, -2), base.path, ctx);
+  if (methods?.kind === 'unresolved') return methods;
+  return methods?.kind === 'candidates' && methods.candidates.length === 1 ? declaredResult(methods.candidates[0]) : undefined;
+}
+
+export const goBinder: LanguageBinder = {
+  selfReceivers: new Set(),
+  builtinMethods: new Set(['Error', 'String', 'Lock', 'Unlock', 'RLock', 'RUnlock', 'Done', 'Wait', 'Add', 'Close', 'Write', 'Read', 'Len', 'Err']),
+  bind(input, ctx) {
+    const { site } = input;
+    const name = site.calleeName;
+    if (site.qualifier !== undefined && site.receiver === undefined) return qualifiedFunction(site.qualifier, name, site.path, ctx);
+    if (site.receiver !== undefined) {
+      if (site.receiverType === undefined) return undefined;
+      const type = receiverTypeOf(site.receiverType, site.path, ctx);
+      if (type === undefined || isBinding(type)) return type;
+      const methods = methodsOfType(type.type, name, type.path, ctx);
+      if (methods !== undefined) return methods;
+      // `x.f()` through a function-typed field: the compiler too names no function here.
+      const field = fieldType(type, name, ctx);
+      return field !== undefined && !isBinding(field) && field.type === 'func' ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
+    }
+    if (BUILTINS.has(name) && site.kind === 'call') {
+      const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);
+      if (own.length === 0) return { kind: 'unresolved', reason: 'builtin', note: 'builtin' };
+    }
+    const functions = goFunctions(name, ctx);
+    const own = inSamePackage(site.path, functions, ctx);
+    if (own.length > 0) return candidates('package', own);
+    const dotted: SymbolRecord[] = [];
+    for (const fact of ctx.imports(site.path)) {
+      if (fact.local === '*') dotted.push(...inImportedPackage(fact.source, functions, ctx));
+    }
+    if (dotted.length > 0) return candidates('package', dotted);
+    const types = inSamePackage(site.path, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
+    if (types.length > 0) return { kind: 'unresolved', reason: 'missing_target', note: 'conversion' };
+    // Go has no other way to name a function without a qualifier: never a cross-package guess.
+    return candidates('package', []);
+  },
+};

@@ -1,0 +1,213 @@
+// Python binding rules.
+//
+// A module is a file: `a/b.py` or the package `a/b/__init__.py` (stubs `.pyi` too).
+// An absolute import `a.b` is looked up from each ancestor directory of the importing
+// file, then from `src/` and `lib/` (the usual source roots); relative imports
+// (`.`, `..pkg`) from the importing file's package directory.
+//
+// - exact 100: a name bound by `from m import f` (or `import m as x; x.f()`) to a
+//   function or class defined at the top level of module m (following one re-export
+//   chain through the module's own imports).
+// - receiver_type 90: `self.m()` → method m of the enclosing class, else of its bases
+//   (local classes, or classes imported by name), nearest first; `super().m()` → the
+//   bases only.
+// - package 80: a plain call bound by `from m import *`.
+// - same_file 60: a plain call of a function or class defined in this file at the top
+//   level or in an enclosing scope.
+// - Python's builtins (`len`, `print`, `isinstance`, ...) not defined in scope and
+//   standard methods on receivers of unknown type are builtin; modules that are not in
+//   the workspace are external (`external:<module>`).
+import { posix } from 'node:path';
+import type { SymbolRecord } from '../../contracts/graph.js';
+import type { ResolutionKind } from '../../contracts/tiers.js';
+import { isMember } from '../resolution.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+
+const BUILTINS = new Set([
+  'abs', 'all', 'any', 'ascii', 'bin', 'bool', 'breakpoint', 'bytearray', 'bytes', 'callable', 'chr', 'classmethod',
+  'compile', 'complex', 'delattr', 'dict', 'dir', 'divmod', 'enumerate', 'eval', 'exec', 'filter', 'float', 'format',
+  'frozenset', 'getattr', 'globals', 'hasattr', 'hash', 'help', 'hex', 'id', 'input', 'int', 'isinstance', 'issubclass',
+  'iter', 'len', 'list', 'locals', 'map', 'max', 'memoryview', 'min', 'next', 'object', 'oct', 'open', 'ord', 'pow',
+  'print', 'property', 'range', 'repr', 'reversed', 'round', 'set', 'setattr', 'slice', 'sorted', 'staticmethod', 'str',
+  'sum', 'super', 'tuple', 'type', 'vars', 'zip', '__import__', 'NotImplementedError', 'ValueError', 'TypeError',
+  'KeyError', 'IndexError', 'RuntimeError', 'Exception', 'AttributeError', 'OSError', 'IOError', 'StopIteration',
+  'AssertionError', 'ImportError', 'UnicodeDecodeError', 'UnicodeEncodeError', 'DeprecationWarning', 'UserWarning',
+]);
+const DEFINITION_KINDS = new Set(['function', 'class', 'constructor']);
+
+const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
+const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${source}` });
+
+/** The file of module `source` as imported from `from` (relative or absolute), if indexed. */
+export function moduleFile(source: string, from: string, ctx: ResolveContext): string | undefined {
+  const dots = /^\.*/.exec(source)![0].length;
+  const rest = source.slice(dots).split('.').filter(Boolean).join('/');
+  const probe = (dir: string) => {
+    const base = dir === '' || dir === '.' ? rest : rest === '' ? dir : `${dir}/${rest}`;
+    if (base === '') return undefined;
+    for (const file of [`${base}.py`, `${base}/__init__.py`, `${base}.pyi`, `${base}/__init__.pyi`]) if (ctx.file(file)) return file;
+    return undefined;
+  };
+  if (dots > 0) {
+    let dir = posix.dirname(from);
+    for (let i = 1; i < dots; i++) dir = posix.dirname(dir);
+    return probe(dir === '.' ? '' : dir);
+  }
+  const roots: string[] = [];
+  for (let dir = posix.dirname(from); ; dir = posix.dirname(dir)) {
+    roots.push(dir === '.' ? '' : dir);
+    if (dir === '.' || dir === '/' || dir === '') break;
+  }
+  roots.reverse(); // outermost first: absolute imports start at a source root
+  roots.push('src', 'lib');
+  for (const root of roots) {
+    const found = probe(root);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const topLevel = (file: string, name: string, ctx: ResolveContext) =>
+  ctx.symbolsInFile(file).filter((s) => s.qualified_name === name && DEFINITION_KINDS.has(s.kind));
+
+/** `name` as defined by module file `file`, following its own imports (re-exports) a few steps. */
+function exportedBy(file: string, name: string, ctx: ResolveContext, depth = 0): SymbolRecord[] | 'external' {
+  const own = topLevel(file, name, ctx);
+  if (own.length > 0 || depth >= 3) return own;
+  const binding = ctx.imports(file).find((f) => f.local === name && f.imported !== '*' && f.imported !== 'self');
+  if (!binding) return [];
+  const next = moduleFile(binding.source, file, ctx);
+  if (!next) return 'external';
+  return exportedBy(next, binding.imported, ctx, depth + 1);
+}
+
+/** A name bound by an import of `path`: what it names, or an external note. */
+function imported(name: string, path: string, ctx: ResolveContext): Binding | undefined {
+  const binding = ctx.imports(path).find((f) => f.local === name && f.imported !== '*');
+  if (!binding) return undefined;
+  if (binding.imported === 'self') return { kind: 'unresolved', reason: 'missing_target', note: 'module' };
+  const file = moduleFile(binding.source, path, ctx);
+  if (file) {
+    const found = exportedBy(file, binding.imported, ctx);
+    if (found === 'external') return external(binding.source);
+    if (found.length > 0) return candidates('exact', found);
+    // `from pkg import submodule`: a module, not a callable.
+    if (moduleFile(`${binding.source}${binding.source.endsWith('.') ? '' : '.'}${binding.imported}`, path, ctx)) {
+      return { kind: 'unresolved', reason: 'missing_target', note: 'module' };
+    }
+    return candidates('exact', []);
+  }
+  return external(binding.source);
+}
+
+/** The class a base name refers to from `path`: a class of the file, or one it imports by name. */
+function baseClass(base: string, path: string, ctx: ResolveContext): SymbolRecord | undefined {
+  const local = ctx.symbolsInFile(path).filter((s) => s.kind === 'class' && s.qualified_name === base);
+  if (local.length === 1) return local[0];
+  const binding = ctx.imports(path).find((f) => f.local === base && f.imported !== '*' && f.imported !== 'self');
+  if (!binding) return undefined;
+  const file = moduleFile(binding.source, path, ctx);
+  if (!file) return undefined;
+  const found = exportedBy(file, binding.imported, ctx);
+  return found !== 'external' && found.length === 1 && found[0].kind === 'class' ? found[0] : undefined;
+}
+
+/** Methods named `name` of `cls` (its own), else of its bases, breadth first. */
+function methodIn(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn: boolean): SymbolRecord[] {
+  const queue: SymbolRecord[] = [cls];
+  const seen = new Set<string>();
+  for (let step = 0; queue.length > 0 && step < 12; step++) {
+    const current = queue.shift()!;
+    if (seen.has(current.id)) continue;
+    seen.add(current.id);
+    if (!(skipOwn && current === cls)) {
+      const own = ctx.symbolsInFile(current.file_path).filter((s) => s.parent_id === current.id && s.name === name && isMember(s));
+      if (own.length > 0) return own;
+    }
+    for (const base of current.bases ?? []) {
+      const found = baseClass(base, current.file_path, ctx);
+      if (found) queue.push(found);
+    }
+  }
+  return [];
+}
+
+function enclosingClass(caller: SymbolRecord, ctx: ResolveContext): SymbolRecord | undefined {
+  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
+    if (s.kind === 'class') return s;
+  }
+  return undefined;
+}
+
+/** Ids of the caller and its enclosing symbols. */
+function scopeIds(caller: SymbolRecord, ctx: ResolveContext): Set<string> {
+  const ids = new Set<string>();
+  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) ids.add(s.id);
+  return ids;
+}
+
+/** Methods of Python's standard types: a call of one on an unknown receiver is not guessed. */
+const PYTHON_METHODS: ReadonlySet<string> = new Set([
+  'append', 'extend', 'pop', 'get', 'items', 'keys', 'values', 'update', 'setdefault', 'join', 'split', 'strip',
+  'lstrip', 'rstrip', 'startswith', 'endswith', 'replace', 'format', 'lower', 'upper', 'encode', 'decode', 'read',
+  'write', 'close', 'add', 'remove', 'discard', 'copy', 'insert', 'index', 'count', 'sort', 'find', 'group', 'match',
+  'search', 'sub', 'partition', 'rsplit', 'splitlines', 'isdigit', 'isinstance', 'clear', 'seek', 'tell', 'readline',
+]);
+
+export const pythonBinder: LanguageBinder = {
+  selfReceivers: new Set(['self', 'cls']),
+  builtinMethods: PYTHON_METHODS,
+  bind(input, ctx) {
+    const { site, caller } = input;
+    const name = site.calleeName;
+    const receiver = site.receiver;
+    if (receiver === 'self' || receiver === 'cls' || receiver === 'super()') {
+      const cls = enclosingClass(caller, ctx);
+      if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
+      return candidates('receiver_type', methodIn(cls, name, ctx, receiver === 'super()'));
+    }
+    if (receiver !== undefined) {
+      // `mod.f()` through `import mod` / `import a.b as mod`.
+      const binding = ctx.imports(site.path).find((f) => f.local === receiver && f.imported === 'self');
+      if (binding) {
+        const file = moduleFile(binding.source, site.path, ctx);
+        if (!file) return external(binding.source);
+        const found = exportedBy(file, name, ctx);
+        return found === 'external' ? external(binding.source) : candidates('exact', found);
+      }
+      const module = ctx.imports(site.path).find((f) => f.local === receiver && f.imported !== '*');
+      if (module) {
+        // `from pkg import mod; mod.f()`
+        const file = moduleFile(`${module.source}${module.source.endsWith('.') ? '' : '.'}${module.imported}`, site.path, ctx);
+        if (file) {
+          const found = exportedBy(file, name, ctx);
+          return found === 'external' ? external(module.source) : candidates('exact', found);
+        }
+      }
+      // `os.path.join()`, `os.environ.get()`: through a module that is not in the workspace.
+      const root = /^[\w]+/.exec(receiver)?.[0];
+      const rootModule = root === undefined ? undefined : ctx.imports(site.path).find((f) => f.local === root && f.imported === 'self');
+      if (rootModule && !moduleFile(rootModule.source, site.path, ctx)) return external(rootModule.source);
+      if (PYTHON_METHODS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
+      const members = ctx.byName(name).filter((s) => s.language === 'python' && isMember(s));
+      return candidates('name_only', members);
+    }
+    const scopes = scopeIds(caller, ctx);
+    const local = ctx
+      .symbolsInFile(site.path)
+      .filter((s) => s.name === name && DEFINITION_KINDS.has(s.kind) && !isMember(s) && (s.parent_id === null || scopes.has(s.parent_id)));
+    if (local.length > 0) return candidates('same_file', local);
+    const bound = imported(name, site.path, ctx);
+    if (bound) return bound;
+    const fromStars: SymbolRecord[] = [];
+    for (const star of ctx.imports(site.path).filter((f) => f.imported === '*')) {
+      const file = moduleFile(star.source, site.path, ctx);
+      if (!file) continue;
+      const found = exportedBy(file, name, ctx);
+      if (found !== 'external') fromStars.push(...found);
+    }
+    if (fromStars.length > 0) return candidates('package', fromStars);
+    if (BUILTINS.has(name)) return { kind: 'unresolved', reason: 'builtin', note: 'builtin' };
+    return candidates('same_file', []);
+  },
+};

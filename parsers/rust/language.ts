@@ -1,0 +1,20 @@
+// Rust: index extraction and resolution by module path, and the review profile of .rs files.
+import type { LanguageEntry } from '../registry.js';
+import { reviewQuery } from '../review/captures.js';
+import { parserFor } from '../tree-sitter.js';
+import { rustAdapter, rustModulePath } from './extract.js';
+import { rustBinder } from './resolve.js';
+
+export const rust: LanguageEntry = {
+  folder: 'rust',
+  index: [{ language: 'rust', extensions: ['.rs'], adapter: rustAdapter, resolver: rustBinder, moduleOf: (path) => rustModulePath(path).module }],
+  review: {
+    language: 'rust',
+    grammarFor: (path) => (path.endsWith('.rs') ? 'rust' : null),
+    rootPath: (path) => path.endsWith('.rs'),
+    open: async (source) => (await import('./review.js')).openRustFile(source),
+    samples: { 'warm.rs': 'pub struct Warm { a: String }\n' },
+    preload: () => void Promise.all([parserFor('rust'), reviewQuery('rust', 'rust')]).catch(() => undefined),
+  },
+  reviewBinder: async () => (await import('./binding.js')).rustBinder,
+};

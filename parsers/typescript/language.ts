@@ -1,0 +1,25 @@
+// TypeScript, TSX and JavaScript: one folder, three index languages over two grammars
+// (grammars/typescript/: the JavaScript tags with a TypeScript overlay), and the review profile of .ts/.tsx files.
+import type { LanguageEntry } from '../registry.js';
+import { typescriptModuleConfig } from './module-config.js';
+import { typescriptBinder } from './resolve.js';
+import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './extract.js';
+
+export const typescript: LanguageEntry = {
+  folder: 'typescript',
+  index: [
+    { language: 'typescript', extensions: ['.ts', '.mts', '.cts'], adapter: typescriptAdapter, resolver: typescriptBinder },
+    { language: 'tsx', extensions: ['.tsx'], adapter: tsxAdapter, resolver: typescriptBinder },
+    { language: 'javascript', extensions: ['.js', '.jsx', '.mjs', '.cjs'], adapter: javascriptAdapter, resolver: typescriptBinder },
+  ],
+  moduleConfig: typescriptModuleConfig,
+  review: {
+    language: 'typescript',
+    grammarFor: (path) => (path.endsWith('.tsx') ? 'tsx' : /\.(ts|mts|cts)$/.test(path) ? 'typescript' : null),
+    rootPath: (path) => /\.(ts|tsx|mts|cts)$/.test(path) && !/\.d\.(m|c)?ts$/.test(path),
+    open: async (source, grammar) => (await import('./review.js')).openReviewFile(source, grammar as 'typescript' | 'tsx'),
+    samples: { 'warm.ts': 'export type Warm = string;\n', 'warm.tsx': 'export type Warm = string;\n' },
+    preload: (grammar) => void import('./review.js').then((m) => m.preloadGrammar(grammar as 'typescript' | 'tsx')).catch(() => undefined),
+  },
+  reviewBinder: async () => (await import('./binding.js')).typescriptBinder,
+};

@@ -1,0 +1,440 @@
+// The TypeScript review adapter: pure functions from source text to review facts
+// (top-level declarations and their eligibility as roots, import bindings,
+// re-exports, outbound references). No policy and no file system here.
+import { parserFor, type Node, type Query } from '../tree-sitter.js';
+import { parseForReview, reviewMatches, reviewQuery } from '../review/captures.js';
+import { MAX_DECLARATIONS, type ReviewFile } from '../review/facts.js';
+import type {
+  DeclarationKind,
+  ImportBinding,
+  IneligibleReason,
+  OutboundReference,
+  ReExport,
+  ReviewDeclaration,
+  ReviewFileFacts,
+  TopLevelMaterial,
+} from './review-facts.js';
+
+export type * from './review-facts.js';
+
+export type ReviewGrammar = 'typescript' | 'tsx';
+
+/** Starts loading the grammar and review query without waiting; a failure surfaces at the first real parse. */
+export function preloadGrammar(grammar: ReviewGrammar): void {
+  Promise.all([parserFor(grammar), reviewQuery(grammar, 'typescript')]).catch(() => undefined);
+}
+
+export { MAX_DECLARATIONS };
+export type { ReviewFile };
+
+interface RawDeclaration {
+  name: string;
+  kind: DeclarationKind;
+  exported: boolean;
+  node: Node;
+  /** Value initialiser of a const callable, for reference extraction. */
+  callable: 'function' | 'arrow' | 'effect' | 'unsupported' | null;
+  signatureOnly: boolean;
+}
+
+/** Parses a file once and keeps the tree for reference queries. */
+export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile<ReviewFileFacts>> {
+  const { tree, query } = await parseForReview(grammar, 'typescript', source);
+  const facts = factsOf(tree.rootNode);
+  const top = tree.rootNode.namedChildren.filter((c): c is Node => c !== null);
+  return {
+    facts,
+    references: (declaration) => {
+      const node = top.find((n) => n.startIndex === declaration.start && n.endIndex === declaration.end);
+      return node ? referencesIn(node, query) : [];
+    },
+    dispose: () => tree.delete(),
+  };
+}
+
+/** Parses a file and reports its review facts. */
+export async function analyzeTypeScript(source: string, grammar: ReviewGrammar): Promise<ReviewFileFacts> {
+  const file = await openReviewFile(source, grammar);
+  file.dispose();
+  return file.facts;
+}
+
+/** Outbound references of one top-level node, in source order, deduplicated by name. */
+function referencesIn(node: Node, query: Query): OutboundReference[] {
+  const found: OutboundReference[] = [];
+  const matches = reviewMatches(query, node);
+  const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => binderName(m.node)).filter((n): n is string => n !== null));
+  const locals = localValueNames(node);
+  const selfName = declaredName(node);
+  const wrappers = wrapperCallIds(node);
+  for (const { tag, node: n } of matches) {
+    const parent = n.parent;
+    if (tag === 'reference.type') {
+      if (parent && BINDER_PARENTS.includes(parent.type)) continue;
+      if (parent && isDeclarationName(parent, n)) continue;
+      if (binders.has(n.text)) continue;
+      found.push({ kind: 'type', name: n.text, offset: n.startIndex });
+    } else if (tag === 'reference.qualified') {
+      const module = n.childForFieldName('module');
+      const member = n.childForFieldName('name');
+      if (module?.type === 'identifier' && member) found.push({ kind: 'type', name: module.text, member: member.text, offset: module.startIndex });
+    } else if (tag === 'reference.call') {
+      const callee = n.childForFieldName('function');
+      if (!callee || wrappers.has(n.id)) continue;
+      if (callee.type === 'identifier') {
+        if (locals.has(callee.text) || callee.text === selfName) continue;
+        found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
+      } else if (callee.type === 'member_expression') {
+        const object = callee.childForFieldName('object');
+        const property = callee.childForFieldName('property');
+        if (object?.type !== 'identifier' || !property || locals.has(object.text)) continue;
+        found.push({ kind: 'call', name: object.text, member: property.text, offset: object.startIndex });
+      }
+    }
+  }
+  found.sort((x, y) => x.offset - y.offset);
+  const seen = new Set<string>();
+  return found.filter((r) => {
+    const key = `${r.kind}:${r.name}.${r.member ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The name a binder node introduces (`T` of `<T>`, `K in`, `infer U`). */
+function binderName(node: Node): string | null {
+  if (node.type === 'infer_type') return node.namedChildren.find((c) => c?.type === 'type_identifier')?.text ?? null;
+  return node.childForFieldName('name')?.text ?? null;
+}
+
+/** Parents in which a type name is a binder or a qualifier's part, not a reference. */
+const BINDER_PARENTS = ['nested_type_identifier', 'type_parameter', 'mapped_type_clause', 'infer_type'];
+
+/** The `Effect.fn(...)` wrapper calls of a const callable: part of the artifact, not references. */
+function wrapperCallIds(node: Node): Set<number> {
+  const ids = new Set<number>();
+  const inner = node.type === 'export_statement' ? node.childForFieldName('declaration') : node;
+  const declarators = inner?.namedChildren.filter((c): c is Node => c?.type === 'variable_declarator') ?? [];
+  if (declarators.length !== 1) return ids;
+  let value = declarators[0].childForFieldName('value');
+  if (value?.type !== 'call_expression') return ids;
+  ids.add(value.id);
+  value = value.childForFieldName('function');
+  if (value?.type === 'call_expression') ids.add(value.id);
+  return ids;
+}
+
+function isDeclarationName(parent: Node, node: Node): boolean {
+  const name = parent.childForFieldName('name');
+  return (
+    name !== null &&
+    name.id === node.id &&
+    ['interface_declaration', 'type_alias_declaration', 'class_declaration', 'abstract_class_declaration', 'enum_declaration'].includes(parent.type)
+  );
+}
+
+function declaredName(node: Node): string | undefined {
+  const inner = node.type === 'export_statement' ? node.childForFieldName('declaration') : node;
+  if (!inner) return undefined;
+  const name = inner.childForFieldName('name');
+  if (name) return name.text;
+  if (inner.type === 'lexical_declaration') return inner.namedChildren.find((c) => c?.type === 'variable_declarator')?.childForFieldName('name')?.text;
+  return undefined;
+}
+
+/**
+ * Names bound inside a declaration (parameters, locals, inner functions): calls to them
+ * are not top-level calls. An explicit stack, not recursion: a file nested thousands of
+ * levels deep is walked like any other (the indexer's queries never recurse either).
+ */
+function localValueNames(decl: Node): Set<string> {
+  const names = new Set<string>();
+  const stack: Array<{ node: Node; top: boolean }> = [{ node: decl, top: true }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { node, top } = item;
+    if (!top && (node.type === 'variable_declarator' || node.type === 'function_declaration')) {
+      const name = node.childForFieldName('name');
+      if (name) collectPattern(name, names);
+    }
+    if (node.type === 'required_parameter' || node.type === 'optional_parameter') {
+      const pattern = node.childForFieldName('pattern');
+      if (pattern) collectPattern(pattern, names);
+    }
+    if (node.type === 'arrow_function') {
+      const param = node.childForFieldName('parameter');
+      if (param) names.add(param.text);
+    }
+    if (node.type === 'catch_clause') {
+      const param = node.childForFieldName('parameter');
+      if (param) collectPattern(param, names);
+    }
+    const children = node.namedChildren;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) stack.push({ node: child, top: top && (child.type === 'lexical_declaration' || child.type === 'variable_declarator' || node.type === 'export_statement') });
+    }
+  }
+  return names;
+}
+
+function collectPattern(pattern: Node, into: Set<string>): void {
+  const stack = [pattern];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'identifier' || node.type === 'shorthand_property_identifier_pattern') into.add(node.text);
+    else for (const child of node.namedChildren) if (child && child.type !== 'type_annotation') stack.push(child);
+  }
+}
+
+function factsOf(root: Node): ReviewFileFacts {
+  const imports: ImportBinding[] = [];
+  const reExports: ReExport[] = [];
+  const localExports: Record<string, string> = {};
+  const material: TopLevelMaterial[] = [];
+  const raw: RawDeclaration[] = [];
+
+  for (const node of root.namedChildren) {
+    if (!node) continue;
+    switch (node.type) {
+      case 'import_statement':
+        imports.push(...importsOf(node));
+        material.push({ start: node.startIndex, end: node.endIndex, comment: false });
+        break;
+      case 'comment':
+        material.push({ start: node.startIndex, end: node.endIndex, comment: true });
+        break;
+      case 'export_statement': {
+        const declaration = node.childForFieldName('declaration');
+        const source = stringOf(node.childForFieldName('source'));
+        const isDefault = node.children.some((c) => c?.type === 'default');
+        if (declaration && !isDefault) {
+          raw.push(...declarationsOf(declaration, node, true));
+        } else {
+          if (source !== null) reExports.push(...reExportsOf(node, source));
+          else for (const spec of exportSpecifiers(node)) localExports[spec.exported] = spec.local;
+          material.push({ start: node.startIndex, end: node.endIndex, comment: false });
+        }
+        break;
+      }
+      default: {
+        const found = declarationsOf(node, node, false);
+        if (found.length > 0) raw.push(...found);
+        else material.push({ start: node.startIndex, end: node.endIndex, comment: false });
+      }
+    }
+  }
+
+  for (const [exported, local] of Object.entries(localExports)) {
+    for (const d of raw) if (d.name === local) d.exported = true;
+    void exported;
+  }
+  const effect = effectBindings(imports, raw);
+  const declarations = classify(raw, effect).slice(0, MAX_DECLARATIONS + 1);
+  return { declarations, material, imports, reExports, localExports, syntaxErrors: root.hasError };
+}
+
+function stringOf(node: Node | null): string | null {
+  if (!node) return null;
+  const fragment = node.namedChildren.find((c) => c?.type === 'string_fragment');
+  return fragment ? fragment.text : '';
+}
+
+function importsOf(node: Node): ImportBinding[] {
+  const specifier = stringOf(node.childForFieldName('source'));
+  if (specifier === null) return [];
+  const statementTypeOnly = node.children.some((c) => c?.type === 'type');
+  const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
+  if (!clause) return [];
+  const out: ImportBinding[] = [];
+  for (const part of clause.namedChildren) {
+    if (!part) continue;
+    if (part.type === 'identifier') out.push({ local: part.text, imported: 'default', specifier, typeOnly: statementTypeOnly });
+    else if (part.type === 'namespace_import') {
+      const id = part.namedChildren.find((c) => c?.type === 'identifier');
+      if (id) out.push({ local: id.text, imported: '*', specifier, typeOnly: statementTypeOnly });
+    } else if (part.type === 'named_imports') {
+      for (const spec of part.namedChildren) {
+        if (!spec || spec.type !== 'import_specifier') continue;
+        const name = spec.childForFieldName('name')?.text;
+        if (!name) continue;
+        const alias = spec.childForFieldName('alias')?.text ?? name;
+        const typeOnly = statementTypeOnly || spec.children.some((c) => c?.type === 'type');
+        out.push({ local: alias, imported: name, specifier, typeOnly });
+      }
+    }
+  }
+  return out;
+}
+
+function exportSpecifiers(node: Node): Array<{ exported: string; local: string }> {
+  const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+  if (!clause) return [];
+  const out: Array<{ exported: string; local: string }> = [];
+  for (const spec of clause.namedChildren) {
+    if (!spec || spec.type !== 'export_specifier') continue;
+    const name = spec.childForFieldName('name')?.text;
+    if (!name) continue;
+    out.push({ local: name, exported: spec.childForFieldName('alias')?.text ?? name });
+  }
+  return out;
+}
+
+function reExportsOf(node: Node, specifier: string): ReExport[] {
+  if (node.namedChildren.some((c) => c?.type === 'namespace_export')) {
+    const ns = node.namedChildren.find((c) => c?.type === 'namespace_export');
+    const name = ns?.namedChildren[0]?.text ?? '';
+    return [{ exported: name, imported: '*', specifier }];
+  }
+  const specs = exportSpecifiers(node);
+  if (specs.length === 0) return [{ exported: '*', imported: '*', specifier }];
+  return specs.map((s) => ({ exported: s.exported, imported: s.local, specifier }));
+}
+
+function declarationsOf(node: Node, outer: Node, exported: boolean): RawDeclaration[] {
+  const name = node.childForFieldName('name')?.text ?? '';
+  const base = { exported, node: outer, callable: null, signatureOnly: false } as const;
+  switch (node.type) {
+    case 'interface_declaration':
+      return [{ ...base, name, kind: 'interface' }];
+    case 'type_alias_declaration':
+      return [{ ...base, name, kind: 'type' }];
+    case 'function_declaration':
+    case 'generator_function_declaration':
+      return [{ ...base, name, kind: 'function', callable: 'function' }];
+    case 'function_signature':
+      return [{ ...base, name, kind: 'function', callable: 'function', signatureOnly: true }];
+    case 'class_declaration':
+    case 'abstract_class_declaration':
+      return [{ ...base, name, kind: 'class' }];
+    case 'enum_declaration':
+      return [{ ...base, name, kind: 'enum' }];
+    case 'internal_module':
+    case 'module':
+      return [{ ...base, name, kind: 'namespace' }];
+    case 'ambient_declaration': {
+      const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+      const innerName = inner?.childForFieldName('name')?.text ?? '';
+      return innerName ? [{ ...base, name: innerName, kind: 'ambient' }] : [];
+    }
+    case 'lexical_declaration':
+    case 'variable_declaration': {
+      const isConst = node.children.some((c) => c?.type === 'const');
+      const declarators = node.namedChildren.filter((c): c is Node => c?.type === 'variable_declarator');
+      return declarators.map((d) => {
+        const value = d.childForFieldName('value');
+        const nameNode = d.childForFieldName('name');
+        const simpleName = nameNode?.type === 'identifier' ? nameNode.text : '';
+        const callableValue = value !== null && isCallableValue(value);
+        let callable: RawDeclaration['callable'] = null;
+        if (callableValue) {
+          callable = isConst && declarators.length === 1 && simpleName ? (value!.type === 'arrow_function' ? 'arrow' : value!.type === 'call_expression' ? 'effect' : 'unsupported') : 'unsupported';
+        }
+        return { ...base, name: simpleName || (nameNode?.text ?? ''), kind: callable ? 'const-callable' : 'variable', callable };
+      });
+    }
+    default:
+      return [];
+  }
+}
+
+function isCallableValue(value: Node): boolean {
+  if (['arrow_function', 'function_expression', 'function', 'generator_function'].includes(value.type)) return true;
+  return value.type === 'call_expression' && effectCallParts(value) !== null;
+}
+
+interface EffectCall {
+  object: string;
+  member: string;
+  labelled: boolean;
+  ok: boolean;
+}
+
+/** Recognises `X.fn(f)`, `X.fn("label")(f)`, `X.fnUntraced(f)` shapes (binding is checked later). */
+function effectCallParts(call: Node): EffectCall | null {
+  let fnNode = call.childForFieldName('function');
+  const args = call.childForFieldName('arguments');
+  let labelled = false;
+  let ok = !call.childForFieldName('type_arguments');
+  if (fnNode?.type === 'call_expression') {
+    const labelArgs = fnNode.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+    ok = ok && !fnNode.childForFieldName('type_arguments') && labelArgs.length === 1 && labelArgs[0]!.type === 'string';
+    labelled = true;
+    fnNode = fnNode.childForFieldName('function');
+  }
+  if (fnNode?.type !== 'member_expression') return null;
+  const object = fnNode.childForFieldName('object');
+  const property = fnNode.childForFieldName('property');
+  if (object?.type !== 'identifier' || !property) return null;
+  if (property.text !== 'fn' && property.text !== 'fnUntraced') return null;
+  if (property.text === 'fnUntraced' && labelled) ok = false;
+  const argList = args?.namedChildren.filter((c) => c !== null && c.type !== 'comment') ?? [];
+  ok = ok && argList.length === 1 && ['arrow_function', 'function_expression', 'function', 'generator_function'].includes(argList[0]!.type);
+  return { object: object.text, member: property.text, labelled, ok };
+}
+
+/** Local names that denote the `Effect` module: `{ Effect [as X] }` from 'effect' or `* as X` from 'effect/Effect'. */
+function effectBindings(imports: ImportBinding[], raw: RawDeclaration[]): Set<string> {
+  const names = new Set<string>();
+  for (const b of imports) {
+    if (b.typeOnly) continue;
+    if (b.specifier === 'effect' && b.imported === 'Effect') names.add(b.local);
+    if (b.specifier === 'effect/Effect' && b.imported === '*') names.add(b.local);
+  }
+  const counts = new Map<string, number>();
+  for (const b of imports) counts.set(b.local, (counts.get(b.local) ?? 0) + 1);
+  for (const d of raw) if (names.has(d.name)) names.delete(d.name); // shadowed by a top-level declaration
+  for (const [name, n] of counts) if (n > 1) names.delete(name);
+  return names;
+}
+
+const TYPE_SPACE: DeclarationKind[] = ['interface', 'type', 'class', 'enum', 'namespace', 'ambient'];
+const VALUE_SPACE: DeclarationKind[] = ['function', 'const-callable', 'class', 'enum', 'namespace', 'variable', 'ambient'];
+
+function classify(raw: RawDeclaration[], effect: Set<string>): ReviewDeclaration[] {
+  const typeNames = new Map<string, number>();
+  const valueNames = new Map<string, number>();
+  const functionDefs = new Map<string, RawDeclaration[]>();
+  for (const d of raw) {
+    if (TYPE_SPACE.includes(d.kind)) typeNames.set(d.name, (typeNames.get(d.name) ?? 0) + 1);
+    if (VALUE_SPACE.includes(d.kind)) valueNames.set(d.name, (valueNames.get(d.name) ?? 0) + 1);
+    if (d.kind === 'function') functionDefs.set(d.name, [...(functionDefs.get(d.name) ?? []), d]);
+  }
+  return raw.map((d, index) => {
+    let rootKind: ReviewDeclaration['rootKind'] = null;
+    let ineligible: IneligibleReason | null = null;
+    if (d.kind === 'interface' || d.kind === 'type') {
+      rootKind = 'type';
+      if ((typeNames.get(d.name) ?? 0) > 1) ineligible = 'declaration-merging';
+    } else if (d.kind === 'function') {
+      rootKind = 'function';
+      const group = functionDefs.get(d.name) ?? [];
+      if (group.some((g) => g.signatureOnly)) ineligible = 'function-overload';
+      else if ((valueNames.get(d.name) ?? 0) > 1) ineligible = 'duplicate-name';
+    } else if (d.kind === 'const-callable') {
+      rootKind = 'function';
+      if (d.callable === 'unsupported') ineligible = 'unsupported-callable';
+      else if (d.callable === 'effect') {
+        const value = d.node.descendantsOfType('variable_declarator')[0]?.childForFieldName('value');
+        const parts = value ? effectCallParts(value) : null;
+        if (!parts || !parts.ok || !effect.has(parts.object)) ineligible = 'unsupported-callable';
+      }
+      if (!ineligible && (valueNames.get(d.name) ?? 0) > 1) ineligible = 'duplicate-name';
+    } else {
+      ineligible = 'not-a-root';
+    }
+    if (!d.name) ineligible = ineligible ?? 'not-a-root';
+    const node = d.node;
+    return {
+      index,
+      name: d.name,
+      kind: d.kind,
+      rootKind,
+      ineligible,
+      exported: d.exported,
+      start: node.startIndex,
+      end: node.endIndex,
+      startLine: node.startPosition.row + 1,
+      endLine: node.endPosition.row + 1,
+    };
+  });
+}
