@@ -77,7 +77,7 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
 }
 
 /** A write that failed for want of space says so (store/disk-space.ts). */
-const namedWriteFailure = (root: string, error: unknown) => asDiskFull(error, cairnPath(root, '', 'directory'), '.cairn');
+const namedWriteFailure = (root: string, error: unknown) => (error instanceof CairnError ? error : asDiskFull(error, cairnPath(root, '', 'directory'), '.cairn'));
 
 async function indexOnce(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
