@@ -28,6 +28,16 @@ export const CLIENT_DEADLINE_MS = 25_000;
 export const HEARTBEAT_MS = 200;
 
 /**
+ * A review that has neither stepped for this long nor waits on something with its own
+ * deadline (a backend) is stuck: its server stops the heartbeat, and the client gives up
+ * SILENCE_MS later.
+ */
+export const STALL_MS = 2000;
+
+/** After a stop, answers under way get this long to go out before every connection is closed. */
+export const STOP_GRACE_MS = 2000;
+
+/**
  * A client that hears nothing for this long (five missed heartbeats, or no answer to a
  * status) gives up, reviews in-process and replaces the server: a stopped server, or
  * one that accepts and never answers, costs a hook about a second, not the deadline.

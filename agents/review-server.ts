@@ -3,26 +3,38 @@
 // runs, with the client's environment; every file is read afresh per review, so the
 // server holds nothing between reviews but loaded code and grammars. It exits when
 // idle, when its socket is removed or replaced (the workspace or .cairn/ is gone, or
-// another server took over), when a client of another build asks, or on request.
+// another server took over), when a client of another build asks, or on request; a
+// review that is stuck holds none of these up.
 import { chmodSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { GlobalOptions, Output } from '../contracts/command.js';
 import { CairnError } from '../contracts/errors.js';
 import { ask } from './review-client.js';
-import { buildId, HEARTBEAT_MS, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverDir, socketPath, WATCH_INTERVAL_MS, type ServerReply, type ServerRequest } from './review-protocol.js';
+import { buildId, HEARTBEAT_MS, MAX_REQUEST_BYTES, PROTOCOL_VERSION, serverDir, socketPath, STALL_MS, STOP_GRACE_MS, WATCH_INTERVAL_MS, type ServerReply, type ServerRequest } from './review-protocol.js';
+import { ReviewProgress } from '../review/progress.js';
 
 /** Listening until `done` settles, or not at all because a live server already has the socket. */
 export type ServeOutcome = { listening: true; done: Promise<void> } | { listening: false };
 
 /** The review a hook runs, as the command line runs it; the command line hands it in. */
 export interface Reviewer {
-  review(globals: GlobalOptions, options: { event: string; dryRun?: boolean }, caller: { input: string; env: Record<string, string | undefined>; output: Output }): Promise<void>;
+  /** Reviews into `caller.output`, telling `caller.progress` of every step (the heartbeat follows it). */
+  review(
+    globals: GlobalOptions,
+    options: { event: string; dryRun?: boolean },
+    caller: { input: string; env: Record<string, string | undefined>; output: Output; progress: ReviewProgress },
+  ): Promise<void>;
   /** Loads code and grammars ahead of the first request. */
   prepare(): Promise<void>;
 }
 
-export async function serveReviews(workspace: string, idleMs: number, reviewer: Reviewer): Promise<ServeOutcome> {
-  const stampRead = buildId();
+export interface ServeOptions {
+  /** The build this server answers for; this installation's stamp when absent (tests name their own). */
+  build?: string | null;
+}
+
+export async function serveReviews(workspace: string, idleMs: number, reviewer: Reviewer, options: ServeOptions = {}): Promise<ServeOutcome> {
+  const stampRead = options.build === undefined ? buildId() : options.build;
   const socketFile = socketPath(workspace);
   if (stampRead === null) throw new CairnError('invalid_input', 'this installation has no build stamp (dist/build-id); run the build first');
   if (socketFile === null) throw new CairnError('invalid_input', 'the workspace path is too long for a unix socket address');
@@ -31,7 +43,9 @@ export async function serveReviews(workspace: string, idleMs: number, reviewer: 
   const path: string = socketFile;
   serverDir(workspace);
 
-  let active = 0;
+  /** The reviews under way, each with its progress. */
+  const reviews = new Set<ReviewProgress>();
+  const connections = new Set<Socket>();
   let served = 0;
   let lastActive = Date.now();
   const startedAt = new Date().toISOString();
@@ -40,21 +54,27 @@ export async function serveReviews(workspace: string, idleMs: number, reviewer: 
   let watch: NodeJS.Timeout | undefined;
 
   // Half-open: the client ends its side once the request is written; the reply goes back after.
-  // Until the answer, a newline every HEARTBEAT_MS tells the client this server is at work.
+  // Until the answer, a newline every HEARTBEAT_MS while the review moves (JSON allows the
+  // leading whitespace): a stuck review falls silent, and its client gives up on it.
   const server = createServer({ allowHalfOpen: true }, (socket) => {
-    const heartbeat = setInterval(() => socket.writable && socket.write('\n'), HEARTBEAT_MS);
+    connections.add(socket);
+    const progress = new ReviewProgress();
+    const heartbeat = setInterval(() => socket.writable && progress.moving(STALL_MS) && socket.write('\n'), HEARTBEAT_MS);
     const reply = (text: string) => {
       clearInterval(heartbeat);
-      socket.end(text);
+      if (!socket.destroyed) socket.end(text);
     };
     receive(socket)
-      .then(async (request) => reply(JSON.stringify(await answer(request))))
+      .then(async (request) => reply(JSON.stringify(await answer(request, progress))))
       .catch((error: Error) => reply(JSON.stringify({ kind: 'error', message: error.message } satisfies ServerReply)));
     socket.on('error', () => undefined);
-    socket.on('close', () => clearInterval(heartbeat));
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      connections.delete(socket);
+    });
   });
 
-  async function answer(request: ServerRequest): Promise<ServerReply> {
+  async function answer(request: ServerRequest, progress: ReviewProgress): Promise<ServerReply> {
     if (request.kind === 'status') return { kind: 'status', pid: process.pid, build, startedAt, served, idleMs };
     if (request.kind === 'stop') {
       stop(true);
@@ -66,21 +86,25 @@ export async function serveReviews(workspace: string, idleMs: number, reviewer: 
     }
     if (request.workspace !== workspace) return { kind: 'error', message: 'this server reviews another workspace' };
     if (typeof request.event !== 'string' || typeof request.env !== 'object' || request.env === null) return { kind: 'error', message: 'malformed review request' };
-    active++;
+    reviews.add(progress);
+    lastActive = Date.now();
     try {
       const output = bufferedOutput();
       await reviewer.review(
         { workspace: request.workspace, json: request.json, tests: request.tests },
         { event: '-', dryRun: request.dryRun },
-        { input: request.event, env: request.env, output },
+        { input: request.event, env: request.env, output, progress },
       );
       served++;
       return { kind: 'review', ...output.taken() };
     } finally {
-      active--;
+      reviews.delete(progress);
       lastActive = Date.now();
     }
   }
+
+  /** Idle: no review moves, and none has started or ended for idleMs (a stuck review does not hold the server). */
+  const idle = () => ![...reviews].some((p) => p.moving(STALL_MS)) && Date.now() - lastActive >= idleMs;
 
   function stop(removeSocket: boolean): void {
     if (stopping) return;
@@ -94,6 +118,11 @@ export async function serveReviews(workspace: string, idleMs: number, reviewer: 
         // already gone
       }
     }
+    // Answers under way get a moment to go out; then every connection is closed, so
+    // the server ends even when a review never does.
+    setTimeout(() => {
+      for (const socket of connections) socket.destroy();
+    }, STOP_GRACE_MS).unref();
   }
 
   const done = new Promise<void>((closed) => server.on('close', () => closed()));
@@ -108,7 +137,7 @@ export async function serveReviews(workspace: string, idleMs: number, reviewer: 
       inode = null;
     }
     if (inode !== ownInode) stop(false); // removed or replaced: not ours to clean up
-    else if (active === 0 && Date.now() - lastActive >= idleMs) stop(true);
+    else if (idle()) stop(true);
   }, WATCH_INTERVAL_MS);
 
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(true));
@@ -116,7 +145,6 @@ export async function serveReviews(workspace: string, idleMs: number, reviewer: 
   reviewer.prepare().catch(() => undefined);
   return { listening: true, done };
 }
-
 /** Binds the socket; a stale socket file (nobody answers) is replaced, a live server is left alone (false). */
 async function listenOn(server: Server, path: string): Promise<boolean> {
   const bind = () =>

@@ -9,6 +9,7 @@ import { MAX_EVENT_BYTES, readInput } from '../gate/bounds.js';
 import { cairnPath } from '../gate/cairn-paths.js';
 import { CairnError } from './errors.js';
 import { execute, executeWith, intOption, processOutput, type CommandContext, type GlobalOptions, type Output } from './run.js';
+import type { ReviewProgress } from '../review/progress.js';
 
 export interface ReviewOptions {
   event?: string;
@@ -25,6 +26,8 @@ export interface ReviewCaller {
   /** The asking process's environment: the user configuration's location, a command backend's environment. */
   env: NodeJS.ProcessEnv;
   output: Output;
+  /** Told of every step and bounded wait (the review server's heartbeat follows it). */
+  progress?: ReviewProgress;
 }
 
 const thisProcess: ReviewCaller = { env: process.env, output: processOutput };
@@ -94,11 +97,12 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
 
   // Where its records go is checked first: a planted link there stops the review before it runs.
   cairnPath(ctx.workspace, 'audit', 'directory');
-  const recorder = new AuditRecorder();
+  const progress = caller.progress;
+  const recorder = new AuditRecorder(progress && (() => progress.step()));
   const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config, caller.env), budgets: config.limits, recorder });
   interpreter.policy.startIgnoreOracle();
   try {
-    const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json, env: caller.env });
+    const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json, env: caller.env, progress });
     // Record-keeping must not turn an advisory result into a failure: a read-only
     // workspace loses its audit log and counts, with a note on stderr.
     let log: string | null = null;
@@ -210,6 +214,9 @@ export function register(program: Command): void {
         },
         (r) => (r.data.started ? 'cairn review serve: stopped' : 'cairn review serve: a review server already runs for this workspace'),
       );
+      // A stuck review may still hold a handle (a child, a timer): once the server is done, so is the process.
+      await new Promise<void>((flushed) => process.stdout.write('', () => flushed()));
+      process.exit();
     });
 
   review

@@ -23,6 +23,8 @@ export class GitIgnore {
   private readonly cache = new Map<string, boolean>();
   private fallback: Ignore | null = null;
   private oracle: GitCheckIgnore | null | undefined;
+  /** Set once git failed to answer within its deadline: later paths are not asked again, they stay unread. */
+  private unresponsive = false;
 
   /** `env` is what git runs with: the environment of whoever asked (it decides git's global excludes). */
   constructor(
@@ -43,6 +45,7 @@ export class GitIgnore {
     // A git that stopped answering would hang the one-off checks too: what it left
     // unanswered stays unread (ignored).
     const stalled = this.oracle.stalled;
+    if (stalled) this.unresponsive = true;
     wanted.forEach((p, i) => {
       const answer = answers[i];
       if (answer !== null) this.cache.set(p, answer);
@@ -65,10 +68,13 @@ export class GitIgnore {
     const cached = this.cache.get(rel);
     if (cached !== undefined) return cached;
     let ignored: boolean;
-    if (this.gitRoot) {
+    if (this.gitRoot && this.unresponsive) {
+      ignored = true;
+    } else if (this.gitRoot) {
       // Exit 0: ignored; 1: not; 128: git cannot tell (as before, not ignored). A git that
       // does not answer in time leaves the path unread: ignored.
       const run = runChildSync('git', ['check-ignore', '-q', '--', rel], { cwd: this.workspace, env: this.env, timeoutMs: GIT_QUICK_MS, maxStdoutBytes: 1024 });
+      if (run.outcome === 'timeout') this.unresponsive = true;
       ignored = run.outcome !== 'exited' || run.status === 0;
     } else {
       this.fallback ??= loadIgnoreFiles(this.workspace);

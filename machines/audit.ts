@@ -31,14 +31,19 @@ export class AuditRecorder {
   readonly lines: AuditLine[] = [];
   private runs = 0;
 
+  /** `onLine` hears of every line recorded: a review's progress is its steps. */
+  constructor(private readonly onLine?: () => void) {}
+
   start(machine: string, input: unknown): number {
     const run = ++this.runs;
     this.lines.push({ run, machine, input });
+    this.onLine?.();
     return run;
   }
 
   add(line: AuditLine): void {
     this.lines.push(line);
+    this.onLine?.();
   }
 }
 

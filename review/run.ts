@@ -16,6 +16,7 @@ import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js
 import type { FileEdit, Host, ParsedEvent } from './edits.js';
 import { selectRoots, traverse, type ReviewHost } from './evidence.js';
 import { encodeInput, renderInput } from './input.js';
+import type { ReviewProgress } from './progress.js';
 
 export type { ReviewHost } from './evidence.js';
 
@@ -49,6 +50,8 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Roots and evidence; the machine-driven review/evidence.ts when absent. */
   evidence?: EvidenceSource;
+  /** Told of each backend call as a wait with the backend's deadline. */
+  progress?: ReviewProgress;
 }
 
 export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host: ReviewHost, options: RunOptions): Promise<ReviewResult> {
@@ -76,7 +79,8 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
       input: unit.input!,
       rules: runnable.map(({ rule }) => ({ ruleId: rule.id, title: rule.title, question: rule.question, criteria: rule.criteria })),
     };
-    const answer = await askBackend(config.backend, request, host.workspace, options.env);
+    const asking = askBackend(config.backend, request, host.workspace, options.env);
+    const answer = options.progress ? await options.progress.waitAtMost(config.backend.timeoutMs, asking) : await asking;
     if (!answer.ok) {
       unit.status = 'skipped';
       unit.code = answer.code;

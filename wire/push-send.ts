@@ -168,7 +168,7 @@ function oneLine(text: string): string {
  * the server cannot say.
  */
 /** The repos question is asked before any batch: a server that cannot answer it soon is left to the push itself. */
-const REPOS_LIMITS: ExchangeLimits = { connectMs: CONNECT_MS, replyMs: 10_000, maxReplyBytes: 16 * 1024 * 1024 };
+const REPOS_LIMITS: ExchangeLimits = { connectMs: CONNECT_MS, replyMs: 5_000, maxReplyBytes: 16 * 1024 * 1024 };
 
 export async function serverHoldsRepo(endpoint: URL, repo: string, token?: string): Promise<boolean | undefined> {
   const url = new URL(endpoint);

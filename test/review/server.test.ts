@@ -269,11 +269,11 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
 });
 
 describe('a server that hangs', () => {
-  /** A stand-in server in its own process on the workspace's socket: `silent` accepts and never answers; `flood` sends 50 MB of whitespace. */
-  async function fakeServer(ws: string, behaviour: 'silent' | 'flood') {
+  /** A stand-in server in its own process on the workspace's socket: `silent` accepts and never answers; `flood` sends 50 MB of whitespace; `heartbeat` sends a newline every 100 ms and never answers. */
+  async function fakeServer(ws: string, behaviour: 'silent' | 'flood' | 'heartbeat') {
     mkdirSync(join(ws, '.cairn', 'review'), { recursive: true });
     const script = `const net = require('net');
-const server = net.createServer((s) => { s.on('error', () => {}); if (${behaviour === 'flood'}) { const chunk = Buffer.alloc(1 << 20, 32); let n = 0; const more = () => { while (n < 50) { n++; if (!s.write(chunk)) return s.once('drain', more); } }; more(); } });
+const server = net.createServer((s) => { s.on('error', () => {}); if (${behaviour === 'heartbeat'}) { const beat = setInterval(() => s.writable && s.write('\\n'), 100); s.on('close', () => clearInterval(beat)); } if (${behaviour === 'flood'}) { const chunk = Buffer.alloc(1 << 20, 32); let n = 0; const more = () => { while (n < 50) { n++; if (!s.write(chunk)) return s.once('drain', more); } }; more(); } });
 server.listen(process.argv[1], () => process.stdout.write('listening\\n'));`;
     const child = spawn(process.execPath, ['-e', script, socketPath(ws)!], { stdio: ['ignore', 'pipe', 'ignore'] });
     await new Promise<void>((ready) => child.stdout.once('data', () => ready()));
@@ -302,6 +302,39 @@ server.listen(process.argv[1], () => process.stdout.write('listening\\n'));`;
       }
     });
   }
+
+  test('a server that sends heartbeats and never answers costs a hook at most the 25 s client deadline, then it reviews in-process', async () => {
+    const ws = setup();
+    const fake = await fakeServer(ws, 'heartbeat');
+    try {
+      const startedAt = Date.now();
+      const first = hook(ws);
+      const waited = Date.now() - startedAt;
+      expect(first.data.runner).toBe('process');
+      expect(waited).toBeGreaterThanOrEqual(25_000);
+      expect(waited).toBeLessThan(40_000);
+    } finally {
+      fake.kill('SIGKILL');
+    }
+  });
+
+  test('a review stuck on a git that never answers: the hook still answers, and the stuck server leaves', async () => {
+    const ws = workspace({ 'src/pay.ts': PAYMENT }, { git: true });
+    started.push(ws);
+    writeFileSync(join(ws, 'event.json'), editEvent(ws, 'src/pay.ts', before(PAYMENT, '', '  customerId: string;\n'), '  orderId: string;\n', '  orderId: string;\n  customerId: string;\n'));
+    const state = await warm(ws);
+    const fakeGit = join(ws, '.no-user', 'bin');
+    mkdirSync(fakeGit, { recursive: true });
+    writeFileSync(join(fakeGit, 'git'), '#!/bin/sh\nexec sleep 3600\n', { mode: 0o755 });
+    const startedAt = Date.now();
+    const stuck = hook(ws, { PATH: `${fakeGit}:${process.env.PATH}` });
+    expect(Date.now() - startedAt).toBeLessThan(20_000);
+    // The path git did not answer for is left unread.
+    expect(stuck.data).toMatchObject({ units: [], coverage: [{ code: 'ineligible-path' }] });
+    // The hook gave up on the silent review and put a new server in its place: the old one leaves.
+    expect(stuck.data.runner).toBe('process');
+    await until('the stuck server to leave', () => !alive(state.pid));
+  });
 
   test('a stopped server (SIGSTOP) is replaced the same way', async () => {
     const ws = setup();
