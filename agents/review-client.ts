@@ -40,7 +40,7 @@ export type Answer = { kind: 'reply'; reply: ServerReply } | { kind: 'absent' } 
 
 /**
  * Sends one request and waits for the one reply. A server that says nothing for
- * SILENCE_MS (a working one sends heartbeats), outlasts `deadlineMs` or sends more than
+ * SILENCE_MS (one whose review moves sends heartbeats), outlasts `deadlineMs` or sends more than
  * MAX_REPLY_BYTES is hung.
  */
 export function askServer(path: string, request: ServerRequest, deadlineMs: number, silenceMs = SILENCE_MS): Promise<Answer> {

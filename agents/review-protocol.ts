@@ -22,8 +22,9 @@ export const START_THROTTLE_MS = 30_000;
 export const CLIENT_DEADLINE_MS = 25_000;
 
 /**
- * A server at work sends a newline this often until its answer (JSON allows the
- * leading whitespace), so a client tells a working server from a silent one.
+ * While its review moves (see STALL_MS), a server sends a newline this often until its
+ * answer (JSON allows the leading whitespace), so a client tells a review that gets
+ * somewhere from a stuck one or a silent server.
  */
 export const HEARTBEAT_MS = 200;
 
@@ -40,7 +41,8 @@ export const STOP_GRACE_MS = 2000;
 /**
  * A client that hears nothing for this long (five missed heartbeats, or no answer to a
  * status) gives up, reviews in-process and replaces the server: a stopped server, or
- * one that accepts and never answers, costs a hook about a second, not the deadline.
+ * one that accepts and never answers, costs a hook about a second, a stuck review about
+ * three (STALL_MS and this), never the deadline.
  */
 export const SILENCE_MS = 1000;
 

@@ -30,6 +30,8 @@ export const COMMANDS: Record<string, Loader> = {
   push: () => import('./push.js'),
   serve: () => import('./serve.js'),
   mcp: () => import('./mcp.js'),
+  lsp: () => import('./lsp.js'),
+  watch: () => import('./watch.js'),
   hooks: () => import('./hooks.js'),
 };
 

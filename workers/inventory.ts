@@ -91,6 +91,17 @@ export function isExcludedPath(path: string, includeLibrary: boolean): boolean {
   return false;
 }
 
+/**
+ * Could a change at this path change the index? The inventory's own rules by name
+ * (folder rules, privacy, language or module configuration, ignore files), asked by
+ * the watcher before a sync: nothing is opened.
+ */
+export function mayChangeIndex(path: string, includeLibrary: boolean, gate: Gate): boolean {
+  if (isExcludedPath(path, includeLibrary) || gate.isPrivate(path)) return false;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === '.gitignore' || languageForPath(path) !== null || isModuleConfigPath(path);
+}
+
 export function takeInventory(root: string, options: InventoryOptions = {}): Inventory {
   const includeLibrary = Boolean(options.includeLibrary);
   const git = isGitWorkTree(root);

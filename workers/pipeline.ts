@@ -34,6 +34,11 @@ export interface IndexOptions {
   signal?: AbortSignal;
   /** Whose configuration's privacy excludes apply (default: the root's own; a snapshot uses its workspace's). */
   privacyRoot?: string;
+  /**
+   * sync only: take the writer lock just for the store's write, not while the inventory
+   * and analysis run (the watcher syncs often and must not keep `cairn sync` waiting).
+   */
+  lockOnlyToWrite?: boolean;
 }
 
 interface RunContext {
@@ -83,7 +88,8 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
   const started = performance.now();
   // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
   const gate = indexGate(root, options.privacyRoot ?? root);
-  const release = await acquireWriteLock(root);
+  const lockToWrite = options.mode === 'sync' && options.lockOnlyToWrite === true;
+  const release = lockToWrite ? () => undefined : await acquireWriteLock(root);
   try {
     refuseFullDisk(cairnPath(root, '', 'directory'), '.cairn');
   } catch (error) {
@@ -248,13 +254,18 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged;
   throwIfStopped(run.options);
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
-    await run.graph.apply({
-      upserts,
-      deletions: decision.deleted,
-      meta: run.meta,
-      unsupportedExtensions: run.inventory.unsupportedExtensions,
-      configs,
-    });
+    const release = run.options.lockOnlyToWrite ? await acquireWriteLock(run.root) : undefined;
+    try {
+      await run.graph.apply({
+        upserts,
+        deletions: decision.deleted,
+        meta: run.meta,
+        unsupportedExtensions: run.inventory.unsupportedExtensions,
+        configs,
+      });
+    } finally {
+      release?.();
+    }
   }
   return { decision, analysed: analysed.size, statuses, analyseMs, insertMs: 0, storeMs: performance.now() - storeStarted, resolveMs: 0 };
 }
