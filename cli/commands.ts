@@ -23,6 +23,7 @@ export const COMMANDS: Record<string, Loader> = {
   'tests-for': () => import('./tests-for.js'),
   impact: () => import('./impact.js'),
   diff: () => import('./diff.js'),
+  docs: () => import('./docs.js'),
   review: () => import('./review.js'),
   rules: () => import('./rules.js'),
   config: () => import('./config.js'),

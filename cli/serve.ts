@@ -32,11 +32,23 @@ export function register(program: Command): void {
         const queueCapacity = intOption(flags.queue, '--queue', 8, 1, 10_000);
         // The default is cairn's own directory, checked like every path under .cairn/ (LMDB opens its files by name).
         const data = flags.data !== undefined ? resolve(flags.data) : defaultData(ctx.workspace);
-        const running = await startServer({ listen: flags.listen, data, database: flags.database, token: process.env[flags.tokenEnv] || undefined, tokenSource: flags.tokenEnv, queueCapacity });
+        // One JSON line per request on stderr; stdout keeps the one start-up line.
+        const logLine = (entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`);
+        const running = await startServer(
+          { listen: flags.listen, data, database: flags.database, token: process.env[flags.tokenEnv] || undefined, tokenSource: flags.tokenEnv, queueCapacity },
+          { log: logLine },
+        );
         const storage = flags.database !== undefined ? 'postgres' : `lmdb in ${flags.data ?? '.cairn/server'}`;
         if (ctx.json) process.stdout.write(`${JSON.stringify({ listening: running.url, storage: running.storage.kind, token_required: Boolean(process.env[flags.tokenEnv]) })}\n`);
         else process.stdout.write(`cairn serve: listening on ${running.url} (storage: ${storage})\n`);
-        const stop = () => void running.close().then(() => process.exit(0));
+        // Graceful: queued pushes finish, new ones get 503 with Retry-After. A second signal ends it at once.
+        const stop = (signal: string) => {
+          logLine({ time: new Date().toISOString(), event: 'stopping', signal });
+          void running.close().then(() => {
+            logLine({ time: new Date().toISOString(), event: 'stopped' });
+            process.exit(0);
+          });
+        };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       } catch (error) {

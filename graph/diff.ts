@@ -92,7 +92,7 @@ export function diffFiles(graph: GraphReader, gate: Gate, rawPaths: string[], li
   const workspace = gate.root;
   const paths = workspacePaths(workspace, rawPaths);
   const warnings: Warning[] = [];
-  const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] };
+  const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [], documents: [] };
   let truncated = false;
   for (const path of paths) {
     const indexed = graph.file(path);
@@ -268,7 +268,7 @@ const localKey = (s: SymbolRecord) => s.id.slice(s.file_path.length);
 
 function compare(files: ChangedFile[], hunks: Hunk[], baseSide: Side | null, head: Side, limit: number, includeTests: boolean): DiffResult {
   const warnings: Warning[] = [];
-  const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] };
+  const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [], documents: [] };
   let truncated = false;
   data.files = files.slice(0, DIFF_MAX_FILES).map((f) => (f.old_path ? { path: f.path, status: f.status, old_path: f.old_path } : { path: f.path, status: f.status }));
   if (files.length > DIFF_MAX_FILES) truncated = true;
