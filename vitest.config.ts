@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'property-tests/**/*.test.ts'],
     // Real-corpus suites are opt-in: they install corpora and take minutes. Interop suites
-    // need tools npm does not bring (Neovim, Go): `npm run test:interop` runs them.
+    // need tools npm does not bring (Go, Neovim): `npm run test:interop` runs them; `npm test` needs Node alone.
     exclude: [
       '**/node_modules/**',
       'dist/**',

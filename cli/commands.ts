@@ -34,6 +34,7 @@ export const COMMANDS: Record<string, Loader> = {
   lsp: () => import('./lsp.js'),
   watch: () => import('./watch.js'),
   hooks: () => import('./hooks.js'),
+  completion: () => import('./completion.js'),
 };
 
 /** Options of the root program that take a value: their value is not a command name. */

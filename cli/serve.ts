@@ -6,7 +6,8 @@ import { ServeError, startServer } from '../server/serve.js';
 import { CairnError } from './errors.js';
 import { cairnPath, makeCairnDirectory } from '../gate/cairn-paths.js';
 import { DEFAULT_TOKEN_ENV } from './push.js';
-import { contextOf, intOption } from './run.js';
+import { envelope } from '../contracts/envelope.js';
+import { contextOf, failureResult, intOption } from './run.js';
 
 interface ServeFlags {
   listen: string;
@@ -31,15 +32,17 @@ export function register(program: Command): void {
         if (flags.data !== undefined && flags.database !== undefined) throw new CairnError('invalid_argument', 'give --data or --database, not both');
         const queueCapacity = intOption(flags.queue, '--queue', 8, 1, 10_000);
         // The default is cairn's own directory, checked like every path under .cairn/ (LMDB opens its files by name).
-        const data = flags.data !== undefined ? resolve(flags.data) : defaultData(ctx.workspace);
+        const dataDir = flags.data !== undefined ? resolve(flags.data) : defaultData(ctx.workspace);
         // One JSON line per request on stderr; stdout keeps the one start-up line.
         const logLine = (entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`);
         const running = await startServer(
-          { listen: flags.listen, data, database: flags.database, token: process.env[flags.tokenEnv] || undefined, tokenSource: flags.tokenEnv, queueCapacity },
+          { listen: flags.listen, data: dataDir, database: flags.database, token: process.env[flags.tokenEnv] || undefined, tokenSource: flags.tokenEnv, queueCapacity },
           { log: logLine },
         );
         const storage = flags.database !== undefined ? 'postgres' : `lmdb in ${flags.data ?? '.cairn/server'}`;
-        if (ctx.json) process.stdout.write(`${JSON.stringify({ listening: running.url, storage: running.storage.kind, token_required: Boolean(process.env[flags.tokenEnv]) })}\n`);
+        const data = { listening: running.url, storage: running.storage.kind, token_required: Boolean(process.env[flags.tokenEnv]) };
+        // --json: the one envelope, printed once the server listens (it then serves until stopped).
+        if (ctx.json) process.stdout.write(`${JSON.stringify(envelope({ command: 'serve', ok: true, data, warnings: [], truncated: false, next_action: 'none', exit_code: 0 }))}\n`);
         else process.stdout.write(`cairn serve: listening on ${running.url} (storage: ${storage})\n`);
         // Graceful: queued pushes finish, new ones get 503 with Retry-After. A second signal ends it at once.
         const stop = (signal: string) => {
@@ -54,7 +57,8 @@ export function register(program: Command): void {
       } catch (error) {
         if (error instanceof ServeError) error = new CairnError('serve_refused', error.message, 2);
         if (!(error instanceof CairnError)) throw error;
-        process.stderr.write(`cairn serve: ${error.message}\n`);
+        if (command.optsWithGlobals().json) process.stdout.write(`${JSON.stringify(envelope(failureResult('serve', error)))}\n`);
+        else process.stderr.write(`cairn serve: ${error.message}\n`);
         process.exitCode = error.exitCode;
       }
     });

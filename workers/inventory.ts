@@ -63,7 +63,7 @@ export interface InventoryOptions {
 export const MAX_PATH_BYTES = 512;
 
 /** A .gitignore larger than this is not read. */
-const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 export function isGitWorkTree(root: string): boolean {
   try {
@@ -157,7 +157,7 @@ function isRegularFile(path: string): boolean {
 }
 
 /** Files the inventory can use: parsed languages, the known unsupported ones and module configuration. */
-function isCandidate(path: string): boolean {
+export function isCandidate(path: string): boolean {
   return languageForPath(path) !== null || UNSUPPORTED_SOURCE_EXTENSIONS.has(extname(path).toLowerCase()) || isModuleConfigPath(path);
 }
 

@@ -7,6 +7,7 @@
 //         store applies it in one transaction.
 // One writer at a time (workers/lock.ts). Either way a killed run leaves the
 // previous index intact.
+import { existsSync } from 'node:fs';
 import type { FileFacts } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
 import type { IndexReport } from '../contracts/index-report.js';
@@ -71,6 +72,8 @@ function throwIfStopped(options: IndexOptions): void {
   if (options.signal?.aborted) throw stoppedError(options.mode);
 }
 
+const indexMissing = () => new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
+
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
   try {
     return await indexOnce(root, options);
@@ -88,6 +91,8 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
   const started = performance.now();
   // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
   const gate = indexGate(root, options.privacyRoot ?? root);
+  // A sync with no index writes nothing: not even the lock (and .cairn/ with it).
+  if (options.mode === 'sync' && !existsSync(cairnPath(root, 'graph/data.mdb', 'file'))) throw indexMissing();
   const lockToWrite = options.mode === 'sync' && options.lockOnlyToWrite === true;
   const release = lockToWrite ? () => undefined : await acquireWriteLock(root);
   try {
@@ -105,9 +110,7 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
     checkIndexPaths(root, true);
     graph = openStore(root);
     const state = graph.schemaState();
-    if (options.mode === 'sync' && state === 'missing') {
-      throw new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
-    }
+    if (options.mode === 'sync' && state === 'missing') throw indexMissing();
     if (options.mode === 'sync' && state === 'unusable') {
       throw unusableIndex(graph.unusableReason() ?? 'unknown');
     }

@@ -149,9 +149,9 @@ function story(storageName: string, serveArgs: () => string[]): void {
 let postgres: TestPostgres | undefined;
 let pgUrl = '';
 const dataDir = mkdtempSync(join(tmpdir(), 'cairn-serve-data-'));
-beforeAll(() => {
-  postgres = startPostgres();
-  pgUrl = postgres.createDatabase('story');
+beforeAll(async () => {
+  postgres = await startPostgres();
+  pgUrl = await postgres.createDatabase('story');
 }, 120_000);
 afterAll(() => {
   postgres?.stop();
