@@ -2,7 +2,7 @@
 // document each way over a unix socket in the workspace's .cairn/review/, then the
 // connection ends. Both sides import only this file of each other.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cairnPath, makeCairnDirectory } from '../gate/cairn-paths.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -90,8 +90,9 @@ export function idleMsFrom(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_IDLE_MS;
 }
 
+/** `.cairn/review/`, made when missing; it and each entry named below are checked like every path under .cairn/. */
 export function serverDir(workspace: string): string {
-  return join(workspace, '.cairn', 'review');
+  return makeCairnDirectory(workspace, 'review');
 }
 
 /**
@@ -101,7 +102,7 @@ export function serverDir(workspace: string): string {
  */
 export function socketPath(workspace: string): string | null {
   if (process.platform === 'win32') return null; // named pipes are not unix sockets; Windows reviews in-process
-  const path = join(serverDir(workspace), 'server.sock');
+  const path = cairnPath(workspace, 'review/server.sock', 'socket');
   return Buffer.byteLength(path) <= 100 ? path : null;
 }
 

@@ -12,6 +12,7 @@ import { repoLabel } from '../graph/repo-label.js';
 import { envelope } from '../contracts/envelope.js';
 import { escapeControl } from './terminal-text.js';
 import { openGraph } from '../graph/open-graph.js';
+import { asUnusable } from '../store/damage.js';
 import { contextOf } from './run.js';
 
 export function register(program: Command): void {
@@ -30,7 +31,8 @@ export function register(program: Command): void {
         if (flags.repo !== undefined && flags.format !== 'graph-push') throw new CairnError('invalid_argument', '--repo applies to --format graph-push');
         if (flags.format === 'graph-push') await exportGraphPush(ctx.workspace, flags.repo);
         else await exportJsonl(ctx.workspace);
-      } catch (error) {
+      } catch (thrown) {
+        const error = asUnusable(thrown);
         if (!(error instanceof CairnError)) throw error;
         // A failure in --json mode is still one JSON document, as for every command.
         if ((command.optsWithGlobals() as { json?: boolean }).json) {

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { MAX_EVENT_BYTES, readInput } from '../gate/bounds.js';
+import { cairnPath } from '../gate/cairn-paths.js';
 import { CairnError } from './errors.js';
 import { execute, executeWith, intOption, processOutput, type CommandContext, type GlobalOptions, type Output } from './run.js';
 import type { ReviewProgress } from '../review/progress.js';
@@ -94,6 +95,8 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
     throw error;
   }
 
+  // Where its records go is checked first: a planted link there stops the review before it runs.
+  cairnPath(ctx.workspace, 'audit', 'directory');
   const progress = caller.progress;
   const recorder = new AuditRecorder(progress && (() => progress.step()));
   const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config, caller.env), budgets: config.limits, recorder });
@@ -116,6 +119,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
       const { recordCoverage } = await import('../review/coverage.js');
       recordCoverage(ctx.workspace, result.coverage);
     } catch (error) {
+      if (error instanceof CairnError && error.code === 'cairn_path_refused') throw error;
       caller.output.stderr(`cairn review: could not record the audit log or coverage (${(error as NodeJS.ErrnoException).code ?? 'error'})\n`);
     }
     return { result, log };

@@ -1,9 +1,10 @@
 // `cairn serve`: the graph server (server/). Loopback by default; LMDB under
 // .cairn/server unless --data or --database says otherwise.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ServeError, startServer } from '../server/serve.js';
 import { CairnError } from './errors.js';
+import { cairnPath, makeCairnDirectory } from '../gate/cairn-paths.js';
 import { DEFAULT_TOKEN_ENV } from './push.js';
 import { envelope } from '../contracts/envelope.js';
 import { contextOf, failureResult, intOption } from './run.js';
@@ -30,7 +31,8 @@ export function register(program: Command): void {
         const ctx = contextOf(command);
         if (flags.data !== undefined && flags.database !== undefined) throw new CairnError('invalid_argument', 'give --data or --database, not both');
         const queueCapacity = intOption(flags.queue, '--queue', 8, 1, 10_000);
-        const dataDir = flags.data !== undefined ? resolve(flags.data) : join(ctx.workspace, '.cairn', 'server');
+        // The default is cairn's own directory, checked like every path under .cairn/ (LMDB opens its files by name).
+        const dataDir = flags.data !== undefined ? resolve(flags.data) : defaultData(ctx.workspace);
         // One JSON line per request on stderr; stdout keeps the one start-up line.
         const logLine = (entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`);
         const running = await startServer(
@@ -60,4 +62,9 @@ export function register(program: Command): void {
         process.exitCode = error.exitCode;
       }
     });
+}
+
+function defaultData(workspace: string): string {
+  makeCairnDirectory(workspace, 'server');
+  return cairnPath(workspace, 'server', 'directory', { entries: true });
 }

@@ -97,7 +97,13 @@ export function diffFiles(graph: GraphReader, gate: Gate, rawPaths: string[], li
   for (const path of paths) {
     const indexed = graph.file(path);
     // Existence by the gate's checks alone: nothing is opened, whatever the path is.
-    const onDisk = gate.check(path).reason !== 'missing';
+    const verdict = gate.check(path);
+    const onDisk = verdict.reason !== 'missing';
+    if (!indexed && verdict.reason === 'not-a-file') {
+      // A FIFO, device, directory or link is never indexed: its absence is no sign of a stale index.
+      warnings.push({ code: 'not_a_regular_file', message: `${path} is not a regular file (a FIFO, device, directory or link); cairn never reads it, so it is skipped`, path });
+      continue;
+    }
     if (!indexed) {
       warnings.push({ code: 'file_not_indexed', message: `${path} is not in the index${onDisk ? '' : ' and does not exist'}`, path, on_disk: onDisk });
       continue;

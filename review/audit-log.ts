@@ -2,9 +2,10 @@
 // machine input, an event, the commands of a step, a final output, or the record of
 // a review unit (digests and fingerprints of what it used); none of them holds
 // source text. `cairn replay` reads them back.
-import { lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { checkJsonDepth, MAX_AUDIT_LOG_BYTES, readInput } from '../gate/bounds.js';
 import { join } from 'node:path';
+import { makeCairnDirectory } from '../gate/cairn-paths.js';
 import type { UnitAuditRecord } from '../contracts/review-audit.js';
 import type { AuditLine } from '../machines/audit.js';
 import type { UnitResult } from './run.js';
@@ -51,8 +52,7 @@ export function pruneAuditLogs(workspace: string, retention: AuditRetention, now
 }
 
 export function writeAuditLog(workspace: string, lines: AuditLine[]): string {
-  const dir = join(workspace, '.cairn', 'audit');
-  mkdirSync(dir, { recursive: true });
+  const dir = makeCairnDirectory(workspace, 'audit');
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   // pid and a per-process sequence: a review server writes many logs, some in the same millisecond.
   const name = `review-${stamp}-${process.pid}-${++written}.jsonl`;

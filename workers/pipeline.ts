@@ -8,15 +8,15 @@
 // One writer at a time (workers/lock.ts). Either way a killed run leaves the
 // previous index intact.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FileFacts } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
 import type { IndexReport } from '../contracts/index-report.js';
 import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
-import { graphPath, openStore, type GraphStore } from '../store/index.js';
+import { asDiskFull, openStore, refuseFullDisk, unusableIndex, type GraphStore } from '../store/index.js';
 import { gitHead } from './git-head.js';
+import { cairnPath, checkIndexPaths } from '../gate/cairn-paths.js';
 import { indexGate } from '../gate/config-files.js';
 import type { Gate } from '../gate/gate.js';
 import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
@@ -63,27 +63,56 @@ interface RunOutcome {
   resolveMs: number;
 }
 
+/** A run stopped by its signal (SIGINT): nothing was swapped in or applied, so the previous index stands. */
+function stoppedError(mode: IndexOptions['mode']): CairnError {
+  return new CairnError('interrupted', `${mode} stopped by an interrupt; the previous index is unchanged`, 130);
+}
+
+function throwIfStopped(options: IndexOptions): void {
+  if (options.signal?.aborted) throw stoppedError(options.mode);
+}
+
 const indexMissing = () => new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
 
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
+  try {
+    return await indexOnce(root, options);
+  } catch (error) {
+    // Whatever a stop interrupted (a destroyed pool's task, a rebuild's resolve), it is the stop that answers.
+    if (options.signal?.aborted && !(error instanceof CairnError)) throw stoppedError(options.mode);
+    throw namedWriteFailure(root, error);
+  }
+}
+
+/** A write that failed for want of space says so (store/disk-space.ts). */
+const namedWriteFailure = (root: string, error: unknown) => (error instanceof CairnError ? error : asDiskFull(error, cairnPath(root, '', 'directory'), '.cairn'));
+
+async function indexOnce(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
   // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
   const gate = indexGate(root, options.privacyRoot ?? root);
   // A sync with no index writes nothing: not even the lock (and .cairn/ with it).
-  if (options.mode === 'sync' && !existsSync(join(graphPath(root), 'data.mdb'))) throw indexMissing();
+  if (options.mode === 'sync' && !existsSync(cairnPath(root, 'graph/data.mdb', 'file'))) throw indexMissing();
   const lockToWrite = options.mode === 'sync' && options.lockOnlyToWrite === true;
   const release = lockToWrite ? () => undefined : await acquireWriteLock(root);
+  try {
+    refuseFullDisk(cairnPath(root, '', 'directory'), '.cairn');
+  } catch (error) {
+    release();
+    throw error;
+  }
   const pool = createAnalysisPool(gate, options.jobs, options.signal);
   let graph: GraphStore | undefined;
   try {
     const clock = performance.now();
     const inventory = takeInventory(root, { includeLibrary: options.includeLibrary, gate });
     const inventoryMs = performance.now() - clock;
+    checkIndexPaths(root, true);
     graph = openStore(root);
     const state = graph.schemaState();
     if (options.mode === 'sync' && state === 'missing') throw indexMissing();
     if (options.mode === 'sync' && state === 'unusable') {
-      throw new CairnError('index_unusable', `the index is unusable (${graph.unusableReason()}): run \`cairn init\` to rebuild it`, 1, 'cairn init');
+      throw unusableIndex(graph.unusableReason() ?? 'unknown');
     }
     if (options.mode === 'sync' && state === 'incompatible') {
       throw new CairnError('index_incompatible', 'the index was written by another schema version: run `cairn init` to rebuild it', 1, 'cairn init');
@@ -167,8 +196,9 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
       run.options.progress?.(done, paths.length);
     });
     const analyseMs = performance.now() - analyseStarted;
+    throwIfStopped(run.options);
     const storeStarted = performance.now();
-    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs));
+    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs), run.options.signal);
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
       analysed: done,
@@ -179,8 +209,10 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
       resolveMs,
     };
   } catch (error) {
+    // Named before the half-built environment is removed: its removal frees the space that ran out.
+    const named = namedWriteFailure(run.root, error);
     await session.abort();
-    throw error;
+    throw named;
   }
 }
 
@@ -223,6 +255,7 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   const configs = readModuleConfigs(run.gate, run.inventory.configs);
   const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
   const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged;
+  throwIfStopped(run.options);
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
     const release = run.options.lockOnlyToWrite ? await acquireWriteLock(run.root) : undefined;
     try {

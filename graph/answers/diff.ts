@@ -13,6 +13,7 @@ import { sweepStaleSnapshots } from '../snapshot-dirs.js';
 import { isFresh } from '../../machines/freshness.js';
 import { languageForPath } from '../../parsers/index.js';
 import { mayAffectModuleConfig } from '../../parsers/module-config.js';
+import { cairnPath, checkIndexPaths } from '../../gate/cairn-paths.js';
 import { graphPath, openStore, type GraphStore } from '../../store/index.js';
 import { currentFreshness } from '../../workers/freshness-check.js';
 import { analyseFile } from '../../workers/analyse-file.js';
@@ -115,8 +116,9 @@ function snapshotMakers(workspace: string, privacy: string[]): SnapshotMaker[] {
           // Under the writer lock, so no sync rewrites the index while it is copied.
           const release = await acquireWriteLock(workspace);
           try {
+            checkIndexPaths(workspace, false);
             mkdirSync(graphPath(dir), { recursive: true });
-            copyFileSync(join(graphPath(workspace), 'data.mdb'), join(graphPath(dir), 'data.mdb'));
+            copyFileSync(cairnPath(workspace, 'graph/data.mdb', 'file'), join(graphPath(dir), 'data.mdb'));
           } finally {
             release();
           }
