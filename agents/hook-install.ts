@@ -33,11 +33,22 @@ export interface Location {
   file: string;
 }
 
+/** Which review backend answers the hook in this workspace, and what the agent will see. */
+export interface BackendView {
+  kind: string | null;
+  /** Where the setting came from: default, user or workspace. */
+  origin: string | null;
+  says: string;
+  /** Why the agent may see less than `says` (no index yet, an invalid configuration). */
+  note: string | null;
+}
+
 export interface InstallData extends Location {
   change: InstallChange;
   command: string;
   dry_run: boolean;
   diff: string | null;
+  backend: BackendView;
 }
 
 export interface UninstallData {
@@ -47,6 +58,7 @@ export interface UninstallData {
 
 export interface StatusData {
   locations: Array<Location & { exists: boolean; hooks: Array<{ matcher: string; command: string; check: CommandCheck }> }>;
+  backend: BackendView;
 }
 
 /** This installation's hook command: node and bin/cairn.js by absolute path. */
@@ -108,6 +120,26 @@ function unifiedDiff(file: string, before: string | null, after: string | null):
     .replace(/^[\s\S]*?(?=^--- )/m, ''); // the "Index:" and "=====" lines before the file headers
 }
 
+async function backendView(workspace: string): Promise<BackendView> {
+  const [{ loadConfig }, { backendSays }, { openStore }] = await Promise.all([import('../review/config.js'), import('../review/backends.js'), import('../store/index.js')]);
+  let config;
+  try {
+    config = loadConfig(workspace, process.env);
+  } catch (error) {
+    return { kind: null, origin: null, says: 'nothing: the review configuration is invalid, so every review fails', note: (error as Error).message };
+  }
+  let note: string | null = null;
+  if (config.backend.kind === 'graph') {
+    const store = openStore(workspace, { readOnly: true });
+    try {
+      if (store.schemaState() !== 'compatible') note = 'no usable index in this workspace yet: run `cairn init`; until then the hook says nothing';
+    } finally {
+      await store.close();
+    }
+  }
+  return { kind: config.backend.kind, origin: config.origins.backend ?? 'default', says: backendSays(config.backend), note };
+}
+
 function settingsFailure(where: Location, error: unknown): never {
   if (error instanceof SettingsError) throw new CairnError('invalid_settings', `${where.file}: ${error.message}`, 2);
   throw error;
@@ -127,7 +159,14 @@ export async function install(ctx: CommandContext, flags: Flags): Promise<Comman
   }
   const dryRun = Boolean(flags.dryRun);
   if (!dryRun && next.change !== 'unchanged') writeSettings(where.path, next.text);
-  const data: InstallData = { ...where, change: next.change, command, dry_run: dryRun, diff: dryRun ? unifiedDiff(where.file, before, next.change === 'unchanged' ? before : next.text) : null };
+  const data: InstallData = {
+    ...where,
+    change: next.change,
+    command,
+    dry_run: dryRun,
+    diff: dryRun ? unifiedDiff(where.file, before, next.change === 'unchanged' ? before : next.text) : null,
+    backend: await backendView(ctx.workspace),
+  };
   return { command: 'hooks install', ok: true, data, warnings: [], truncated: false, next_action: 'none', exit_code: 0 };
 }
 
@@ -174,5 +213,5 @@ export async function hookStatus(ctx: CommandContext, flags: Flags): Promise<Com
     }
   }
   const ok = warnings.length === 0;
-  return { command: 'hooks status', ok, data: { locations }, warnings, truncated: false, next_action: 'none', exit_code: ok ? 0 : 1 };
+  return { command: 'hooks status', ok, data: { locations, backend: await backendView(ctx.workspace) }, warnings, truncated: false, next_action: 'none', exit_code: ok ? 0 : 1 };
 }

@@ -22,8 +22,8 @@ const ANSWERS: Record<string, (ctx: CommandContext, a: ToolArguments) => Promise
   cairn_status: (ctx) => status(ctx),
   cairn_search: (ctx, a) => search(ctx, str(a.query)!, { limit: text(a.limit) }),
   cairn_node: (ctx, a) => node(ctx, { symbol: str(a.symbol), file: str(a.file), symbolsOnly: a.symbols_only === true, offset: text(a.offset), limit: text(a.limit) }),
-  cairn_callers: (ctx, a) => neighbourResult(ctx, 'callers', str(a.symbol)!, { minConfidence: text(a.min_confidence), in: str(a.in) }),
-  cairn_callees: (ctx, a) => neighbourResult(ctx, 'callees', str(a.symbol)!, { minConfidence: text(a.min_confidence), in: str(a.in) }),
+  cairn_callers: (ctx, a) => neighbourResult(ctx, 'callers', str(a.symbol)!, { minConfidence: text(a.min_confidence), in: str(a.in), limit: text(a.limit) }),
+  cairn_callees: (ctx, a) => neighbourResult(ctx, 'callees', str(a.symbol)!, { minConfidence: text(a.min_confidence), in: str(a.in), limit: text(a.limit) }),
   cairn_tests_for: (ctx, a) => testsForResult(ctx, str(a.symbol)!, { in: str(a.in), limit: text(a.limit) }),
   cairn_doctor: (ctx) => doctor(ctx, ''),
   cairn_impact: (ctx, a) =>

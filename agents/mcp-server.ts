@@ -8,6 +8,9 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { envelope, type CommandResult } from '../contracts/envelope.js';
 import { CallQueue } from './call-queue.js';
+import type { Freshness } from '../contracts/freshness.js';
+import { freshnessOf, indexedAt } from '../graph/answers/freshness.js';
+import { compactSymbols } from './mcp-compact.js';
 import { allowedWorkspace, type AllowList } from './mcp-workspaces.js';
 import { description, TOOLS, type ToolSpec } from './mcp-tools.js';
 
@@ -20,6 +23,8 @@ export interface McpServerOptions {
   version: string;
   allow: AllowList;
   answer: Answer;
+  /** The in-process watcher's state, when `cairn mcp --watch` runs one (the user starts it; no tool can). */
+  watcher?: () => Freshness['watcher'];
 }
 
 /**
@@ -31,7 +36,6 @@ export const MAX_CONCURRENT_CALLS = 8;
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'cairn', version: options.version });
   const queue = new CallQueue(MAX_CONCURRENT_CALLS);
-  const answer: Answer = (tool, workspace, args) => queue.run(() => options.answer(tool, workspace, args));
   for (const spec of TOOLS) {
     server.registerTool(
       spec.name,
@@ -41,7 +45,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         inputSchema: spec.input,
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
-      (args: Record<string, unknown>) => call({ ...options, answer }, spec, args as ToolArguments),
+      // The whole call is one queued unit: the answer and the stamp's read of the index's age hold no more readers than the bound.
+      (args: Record<string, unknown>) => queue.run(() => call(options, spec, args as ToolArguments)),
     );
   }
   return server;
@@ -69,7 +74,16 @@ async function call(options: McpServerOptions, spec: ToolSpec, args: ToolArgumen
   // Bad input and internal errors are tool errors; an answer that is a failure by
   // contract (a stale index, an unknown symbol) is still an answer.
   const isError = result.exit_code !== 0 && result.exit_code !== 1;
-  return { content: [{ type: 'text', text: JSON.stringify(envelope(result)) }], isError };
+  const shown = args.verbose === true ? result : { ...result, data: compactSymbols(result.data) };
+  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(envelope(shown)) }];
+  if (workspace !== null) {
+    // The stamp: the index's age and the files this answer relied on that changed since (from its stale_source warning).
+    const freshness = freshnessOf(await indexedAt(workspace), [result]);
+    const watcher = options.watcher?.();
+    if (watcher) freshness.watcher = watcher;
+    content.push({ type: 'text', text: JSON.stringify({ freshness }) });
+  }
+  return { content, isError };
 }
 
 /** Serves on stdin/stdout until the client closes stdin. */

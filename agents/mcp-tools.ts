@@ -11,6 +11,7 @@ import { TESTS_FOR_MAX_LIMIT } from '../graph/tests-for.js';
 /** Maxima the CLI states in its option parsing rather than in graph/ (search, node, callers). */
 export const SEARCH_MAX_LIMIT = 200;
 export const NODE_MAX_LINES = 2000;
+export const NEIGHBOURS_MAX_LIMIT = 1000;
 /** A workspace is a directory path: at most PATH_MAX bytes. */
 export const MAX_WORKSPACE_BYTES = 4096;
 
@@ -35,7 +36,7 @@ const revision = text();
 
 const EVIDENCE =
   'Read-only: static structural evidence from the local index (parsed declarations and resolved call edges, each edge with its resolution tier and a stated confidence), ' +
-  'not test execution or semantic compilation. Returns the JSON envelope of `cairn {command} --json` unchanged. ' +
+  'not test execution or semantic compilation. Returns the JSON envelope of `cairn {command} --json` (compact unless verbose), then a freshness stamp: the index age and the files the answer relies on that changed since. ' +
   'A stale index is reported, never re-synced: the user runs `cairn sync`.';
 
 export interface ToolSpec {
@@ -47,12 +48,16 @@ export interface ToolSpec {
   input: z.ZodObject;
 }
 
+const verbose = z
+  .boolean()
+  .describe("false (default): each symbol in full once, later mentions as {id}; true: the CLI's envelope unchanged, every symbol record whole");
+
 const tool = (name: string, command: string, title: string, summary: string, shape: z.ZodRawShape): ToolSpec => ({
   name,
   command,
   title,
   summary,
-  input: z.object({ workspace, ...shape }).strict(),
+  input: z.object({ workspace, ...shape, verbose: verbose.optional() }).strict(),
 });
 
 export const TOOLS: ToolSpec[] = [
@@ -72,11 +77,13 @@ export const TOOLS: ToolSpec[] = [
     symbol,
     min_confidence: minConfidence.optional(),
     in: pathPrefix.optional(),
+    limit: limit(NEIGHBOURS_MAX_LIMIT, 'rows').optional(),
   }),
   tool('cairn_callees', 'callees', 'Callees', 'Symbols the given symbol calls, and its calls that did not resolve (with the reason).', {
     symbol,
     min_confidence: minConfidence.optional(),
     in: pathPrefix.optional(),
+    limit: limit(NEIGHBOURS_MAX_LIMIT, 'rows').optional(),
   }),
   tool('cairn_tests_for', 'tests-for', 'Tests for a symbol', 'Tests with a structural call path (up to 3 calls) to the symbol, then labelled candidates (same module, similar name) that do not show coverage.', {
     symbol,

@@ -5,9 +5,9 @@
 // after the server's idle exit) the hook reviews in its own process as before and
 // starts a server for the next edit once its own output is out. The server runs the
 // same review code on the same files; it keeps nothing between reviews but loaded code.
-import { lstatSync, mkdirSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   buildId,
@@ -25,6 +25,7 @@ import {
 } from './review-protocol.js';
 import type { GlobalOptions } from '../contracts/command.js';
 import { MAX_EVENT_BYTES, readInput } from '../gate/bounds.js';
+import { cairnPath } from '../gate/cairn-paths.js';
 
 export type ServerRoute =
   /** The server answered; its output is written and the exit code set. */
@@ -39,7 +40,7 @@ export type Answer = { kind: 'reply'; reply: ServerReply } | { kind: 'absent' } 
 
 /**
  * Sends one request and waits for the one reply. A server that says nothing for
- * SILENCE_MS (a working one sends heartbeats), outlasts `deadlineMs` or sends more than
+ * SILENCE_MS (one whose review moves sends heartbeats), outlasts `deadlineMs` or sends more than
  * MAX_REPLY_BYTES is hung.
  */
 export function askServer(path: string, request: ServerRequest, deadlineMs: number, silenceMs = SILENCE_MS): Promise<Answer> {
@@ -106,13 +107,13 @@ export async function replaceServer(workspace: string, path: string): Promise<vo
  * start one that fails.
  */
 export async function startServer(workspace: string, replacing = false): Promise<void> {
-  const stamp = join(serverDir(workspace), 'server.started');
+  serverDir(workspace);
+  const stamp = cairnPath(workspace, 'review/server.started', 'file');
   try {
     if (!replacing && Date.now() - statSync(stamp).mtimeMs < START_THROTTLE_MS) return;
   } catch {
     // never started here
   }
-  mkdirSync(serverDir(workspace), { recursive: true });
   writeFileSync(stamp, '');
   const { spawn } = await import('node:child_process');
   const bin = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));

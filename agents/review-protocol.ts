@@ -2,7 +2,7 @@
 // document each way over a unix socket in the workspace's .cairn/review/, then the
 // connection ends. Both sides import only this file of each other.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cairnPath, makeCairnDirectory } from '../gate/cairn-paths.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -22,8 +22,9 @@ export const START_THROTTLE_MS = 30_000;
 export const CLIENT_DEADLINE_MS = 25_000;
 
 /**
- * A server at work sends a newline this often until its answer (JSON allows the
- * leading whitespace), so a client tells a working server from a silent one.
+ * While its review moves (see STALL_MS), a server sends a newline this often until its
+ * answer (JSON allows the leading whitespace), so a client tells a review that gets
+ * somewhere from a stuck one or a silent server.
  */
 export const HEARTBEAT_MS = 200;
 
@@ -40,7 +41,8 @@ export const STOP_GRACE_MS = 2000;
 /**
  * A client that hears nothing for this long (five missed heartbeats, or no answer to a
  * status) gives up, reviews in-process and replaces the server: a stopped server, or
- * one that accepts and never answers, costs a hook about a second, not the deadline.
+ * one that accepts and never answers, costs a hook about a second, a stuck review about
+ * three (STALL_MS and this), never the deadline.
  */
 export const SILENCE_MS = 1000;
 
@@ -88,8 +90,9 @@ export function idleMsFrom(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_IDLE_MS;
 }
 
+/** `.cairn/review/`, made when missing; it and each entry named below are checked like every path under .cairn/. */
 export function serverDir(workspace: string): string {
-  return join(workspace, '.cairn', 'review');
+  return makeCairnDirectory(workspace, 'review');
 }
 
 /**
@@ -99,7 +102,7 @@ export function serverDir(workspace: string): string {
  */
 export function socketPath(workspace: string): string | null {
   if (process.platform === 'win32') return null; // named pipes are not unix sockets; Windows reviews in-process
-  const path = join(serverDir(workspace), 'server.sock');
+  const path = cairnPath(workspace, 'review/server.sock', 'socket');
   return Buffer.byteLength(path) <= 100 ? path : null;
 }
 

@@ -5,7 +5,7 @@
 // idle, when its socket is removed or replaced (the workspace or .cairn/ is gone, or
 // another server took over), when a client of another build asks, or on request; a
 // review that is stuck holds none of these up.
-import { chmodSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { GlobalOptions, Output } from '../contracts/command.js';
 import { CairnError } from '../contracts/errors.js';
@@ -41,7 +41,7 @@ export async function serveReviews(workspace: string, idleMs: number, reviewer: 
   // Narrowed copies: the hoisted functions below do not see the checks above.
   const build: string = stampRead;
   const path: string = socketFile;
-  mkdirSync(serverDir(workspace), { recursive: true });
+  serverDir(workspace);
 
   /** The reviews under way, each with its progress. */
   const reviews = new Set<ReviewProgress>();

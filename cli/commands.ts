@@ -23,6 +23,7 @@ export const COMMANDS: Record<string, Loader> = {
   'tests-for': () => import('./tests-for.js'),
   impact: () => import('./impact.js'),
   diff: () => import('./diff.js'),
+  docs: () => import('./docs.js'),
   review: () => import('./review.js'),
   rules: () => import('./rules.js'),
   config: () => import('./config.js'),
@@ -30,7 +31,10 @@ export const COMMANDS: Record<string, Loader> = {
   push: () => import('./push.js'),
   serve: () => import('./serve.js'),
   mcp: () => import('./mcp.js'),
+  lsp: () => import('./lsp.js'),
+  watch: () => import('./watch.js'),
   hooks: () => import('./hooks.js'),
+  completion: () => import('./completion.js'),
 };
 
 /** Options of the root program that take a value: their value is not a command name. */

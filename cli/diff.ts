@@ -6,6 +6,7 @@ import type { CommandResult } from '../contracts/envelope.js';
 import type { DiffData } from '../contracts/diff.js';
 import { diff, type DiffFlags } from '../graph/answers/diff.js';
 import { DIFF_DEFAULT_LIMIT, DIFF_MAX_LIMIT } from '../graph/diff.js';
+import { documentLine } from './docs.js';
 import { diffPicture } from './pictures/diff-picture.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { scopeName } from './render-graph.js';
@@ -41,6 +42,7 @@ function render(result: CommandResult<DiffData>): string {
     ...section('Changed edges:', d.edges.map((e) => `${e.change.padEnd(8)} ${name(e.source)} -${e.relationship}-> ${name(e.target)}  ${e.resolution_kind} ${e.confidence}`)),
     ...section('Newly unresolved callers:', d.newly_unresolved_callers.map((u) => `${name(u.source)} -> ${u.specifier}  ${u.reason}  ${u.file_path}:${u.line}`)),
     ...section('Unmapped hunks:', d.unmapped_hunks.map((h) => `${h.path}:${h.line}`)),
+    ...section('Documents that may be stale:', d.documents.map(documentLine)),
   ];
   const snap = d.historical_snapshot;
   if (snap && snap.cleanup !== 'not_needed') {

@@ -5,11 +5,14 @@
 import type { Command } from 'commander';
 import type { ExportMessage } from '../contracts/export.js';
 import { CairnError } from '../contracts/errors.js';
+import { readDocs } from '../graph/docs.js';
+import { indexGate } from '../gate/config-files.js';
 import { planPush } from '../wire/push-plan.js';
 import { repoLabel } from '../graph/repo-label.js';
 import { envelope } from '../contracts/envelope.js';
 import { escapeControl } from './terminal-text.js';
 import { openGraph } from '../graph/open-graph.js';
+import { asUnusable } from '../store/damage.js';
 import { contextOf } from './run.js';
 
 export function register(program: Command): void {
@@ -28,7 +31,8 @@ export function register(program: Command): void {
         if (flags.repo !== undefined && flags.format !== 'graph-push') throw new CairnError('invalid_argument', '--repo applies to --format graph-push');
         if (flags.format === 'graph-push') await exportGraphPush(ctx.workspace, flags.repo);
         else await exportJsonl(ctx.workspace);
-      } catch (error) {
+      } catch (thrown) {
+        const error = asUnusable(thrown);
         if (!(error instanceof CairnError)) throw error;
         // A failure in --json mode is still one JSON document, as for every command.
         if ((command.optsWithGlobals() as { json?: boolean }).json) {
@@ -81,7 +85,7 @@ async function exportGraphPush(workspace: string, label: string | undefined): Pr
   const graph = openGraph(workspace);
   let plan;
   try {
-    plan = planPush(graph, repo, {});
+    plan = planPush(graph, repo, {}, readDocs(workspace, indexGate(workspace), graph));
   } finally {
     await graph.close();
   }

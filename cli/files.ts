@@ -1,5 +1,6 @@
 // `cairn files`: the indexed files with language and parse status.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { PARSE_STATUSES } from '../contracts/facts.js';
 import type { CommandResult } from '../contracts/envelope.js';
 import type { FileRecord } from '../contracts/graph.js';
 import { withGraph } from '../graph/open-graph.js';
@@ -15,7 +16,7 @@ export function register(program: Command): void {
     .command('files')
     .description('list indexed files with language, size and parse status')
     .option('--in <path-prefix>', 'only files under this path prefix')
-    .option('--status <status>', 'only files with this parse status (ok, too_large, binary, not_utf8, parse_error, unreadable)')
+    .addOption(new Option('--status <status>', 'only files with this parse status').choices(PARSE_STATUSES))
     .option('--limit <n>', 'at most this many rows (default 200, max 100000)')
     .action(async (flags: { in?: string; status?: string; limit?: string }, command: Command) => {
       await execute(

@@ -2,7 +2,7 @@
 // Codex's own hook configuration (agents/hook-install.ts does the work).
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
-import { hookStatus, install, uninstall, type Flags, type InstallData, type StatusData, type UninstallData } from '../agents/hook-install.js';
+import { hookStatus, install, uninstall, type BackendView, type Flags, type InstallData, type StatusData, type UninstallData } from '../agents/hook-install.js';
 import { HOSTS } from '../agents/hook-hosts.js';
 import { execute, warningsBlock } from './run.js';
 
@@ -35,7 +35,14 @@ function renderInstall(r: CommandResult<InstallData>): string {
   const host = HOSTS[d.host];
   if (d.dry_run) return d.change === 'unchanged' ? `${d.file}: the hook is already installed; nothing would change` : d.diff!;
   const what = { added: 'added to', updated: 'updated in', unchanged: 'already in' }[d.change];
-  return `${host.title} review hook ${what} ${d.file} (PostToolUse, matcher ${host.matcher}):\n  ${d.command}`;
+  return [`${host.title} review hook ${what} ${d.file} (PostToolUse, matcher ${host.matcher}):`, `  ${d.command}`, ...backendLines(d.backend)].join('\n');
+}
+
+/** Which backend answers, and what the agent sees. */
+function backendLines(b: BackendView): string[] {
+  const lines = [b.kind === null ? 'review backend: unknown (invalid configuration)' : `review backend: ${b.kind} [${b.origin}]`, `  the agent sees: ${b.says}`];
+  if (b.note) lines.push(`  note: ${b.note}`);
+  return lines;
 }
 
 function renderUninstall(r: CommandResult<UninstallData>): string {
@@ -60,5 +67,6 @@ function renderStatus(r: CommandResult<StatusData>): string {
       if (h.check.sample) lines.push(`  sample event: ${h.check.answers ? 'answered' : 'failed'} (exit ${h.check.sample.exit_code}, ${h.check.sample.elapsed_ms} ms)`);
     }
   }
+  lines.push(...backendLines(r.data.backend));
   return lines.join('\n') + warningsBlock(r);
 }

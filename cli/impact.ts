@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { impactResult, type ImpactFlags, type ImpactOutput } from '../graph/answers/impact.js';
 import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT } from '../graph/impact.js';
+import { documentLine } from './docs.js';
 import { scopeName } from './render-graph.js';
 import { FORMAT_HELP, pictureFormat, printerFor } from './pictures/format.js';
 import { impactPicture } from './pictures/impact-picture.js';
@@ -52,6 +53,7 @@ function render(result: CommandResult<ImpactOutput>): string {
     `Outside the workspace, not walked or budgeted: external ${d.outside_workspace.external}, builtin ${d.outside_workspace.builtin}${d.outside_workspace.listed.length ? '' : ' (list them with --include-outside)'}`,
     ...(d.outside_workspace.listed.length ? section('Outside calls:', d.outside_workspace.listed.map((b) => `${b.specifier}  ${b.reason}  from ${name(b.source)} at ${b.file_path}:${b.line}`)) : []),
     ...section('Edges:', d.edges.map((e) => `${name(e.source)} -> ${name(e.target)}  ${e.relationship} ${e.resolution_kind} ${e.confidence}  at ${e.file_path}:${e.line}`)),
+    ...section('Documents that may be stale:', d.documents.map(documentLine)),
   ];
   if (result.truncated) {
     const where = (f: ImpactOutput['frontier'][number]) =>

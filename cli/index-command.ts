@@ -1,10 +1,12 @@
 // `init` and `sync` share one body: run the pipeline, then summarise what it did.
 import type { Command } from 'commander';
-import type { CommandResult } from '../contracts/envelope.js';
+import type { CommandResult, Warning } from '../contracts/envelope.js';
+import { EXTENSION_LANGUAGE } from '../parsers/index.js';
+import { explainLeftOut } from '../workers/left-out.js';
 import type { IndexReport } from '../contracts/index-report.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { progressBar } from './progress.js';
-import { execute, intOption, type CommandContext } from './run.js';
+import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
 
 interface IndexFlags {
   jobs?: string;
@@ -37,11 +39,28 @@ async function run(ctx: CommandContext, mode: 'init' | 'sync', flags: IndexFlags
       progress: (done, total) => bar.update(done, total),
       signal: controller.signal,
     });
-    return { command: mode, ok: true, data: report, warnings: [], truncated: false, next_action: 'none', exit_code: 0 };
+    const warnings = report.files.inventoried === 0 ? [nothingIndexed(ctx.workspace, report.git, Boolean(flags.includeLibrary))] : [];
+    return { command: mode, ok: true, data: report, warnings, truncated: false, next_action: 'none', exit_code: 0 };
   } finally {
     process.off('SIGINT', stop);
     bar.finish();
   }
+}
+
+/** Why nothing was indexed: the ignore rules and the rules that took the files, library folders, or no source at all. */
+function nothingIndexed(workspace: string, git: boolean, includeLibrary: boolean): Warning {
+  const left = explainLeftOut(workspace, git, includeLibrary);
+  const count = (n: number) => n.toLocaleString('en-US');
+  const files = (n: number) => `${count(n)} source ${n === 1 ? 'file' : 'files'}`;
+  const reasons: string[] = [];
+  if (left.ignored) {
+    const rules = left.rules.slice(0, 3).map((r) => `\`${r.rule}\` in ${r.source} took ${count(r.files)}`);
+    const more = left.rules.length > 3 ? `; ${left.rules.length - 3} more rules` : '';
+    reasons.push(`the ignore rules left out ${files(left.ignored)} (${rules.join('; ')}${more})`);
+  }
+  if (left.library) reasons.push(`${files(left.library)} in library or dot folders (--include-library indexes them)`);
+  const message = reasons.length ? `nothing indexed: ${reasons.join('; ')}` : `nothing indexed: no file here has an extension cairn parses (${Object.keys(EXTENSION_LANGUAGE).join(' ')})`;
+  return { code: 'nothing_indexed', message, ignored: left.ignored, rules: left.rules, library: left.library };
 }
 
 export function renderIndexReport(result: CommandResult<IndexReport>): string {
@@ -65,7 +84,7 @@ export function renderIndexReport(result: CommandResult<IndexReport>): string {
     ...(skipped.length ? [`Skipped (never opened): ${skipped.join(', ')}`] : []),
     ...(r.skipped_folders.length ? [`Library folders left out (--include-library takes them in): ${skippedFoldersText(r.skipped_folders)}`] : []),
     ...(r.options.source === 'recorded' ? [`Options: as init recorded them (${r.options.include_library ? '--include-library' : 'library folders left out'})`] : []),
-  ].join('\n');
+  ].join('\n') + warningsBlock(result);
 }
 
 /** `vendor 12 files, .github 3 files` (at most ten folders named, the rest counted). */

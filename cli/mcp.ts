@@ -13,7 +13,8 @@ export function register(program: Command): void {
   program
     .command('mcp')
     .description('serve the read-only cairn tools to an MCP client on stdin/stdout (this workspace and mcp.workspaces of the user configuration)')
-    .action(async (_flags: unknown, command: Command) => {
+    .option('--watch', 'also watch this workspace and sync its index as files are saved (started by you, never by a tool)')
+    .action(async (flags: { watch?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals() as { workspace?: string };
       let started: string;
       try {
@@ -33,10 +34,16 @@ export function register(program: Command): void {
         return;
       }
       for (const entry of allow.missing) process.stderr.write(`cairn mcp: mcp.workspaces entry ${entry} is not a directory; it is not served\n`);
-      await serveMcp({
-        version: VERSION,
-        allow,
-        answer: answerTool,
-      });
+      if (!flags.watch) {
+        await serveMcp({ version: VERSION, allow, answer: answerTool });
+        return;
+      }
+      const { startWatcher } = await import('../agents/watcher.js');
+      const watcher = await startWatcher(started, { log: (line) => process.stderr.write(`cairn mcp: ${line}\n`) });
+      try {
+        await serveMcp({ version: VERSION, allow, answer: answerTool, watcher: () => watcher.state() });
+      } finally {
+        await watcher.stop();
+      }
     });
 }

@@ -12,11 +12,18 @@ export async function program(args: string[]): Promise<Command> {
     .option('--json', 'print exactly one JSON document (the v0.3 envelope) on stdout')
     .option('--no-tests', 'leave test symbols out of results')
     .configureHelp({ showGlobalOptions: true })
-    .showHelpAfterError()
     .exitOverride();
   const named = commandNamed(args);
   const versionOnly = !named && args.some((a) => a === '-V' || a === '--version');
-  const names = named ? [named] : versionOnly ? [] : Object.keys(COMMANDS);
+  // `completion` describes every command, so it loads them all, as help does.
+  const names = named && named !== 'completion' ? [named] : versionOnly ? [] : Object.keys(COMMANDS);
   for (const module of await Promise.all(names.map((name) => COMMANDS[name]!()))) module.register(root);
+  // After a usage error, one line on where help is, as git and cargo do: never the whole usage.
+  root.showHelpAfterError("Run 'cairn --help' for the commands, 'cairn <command> --help' for one.");
+  const hint = (command: Command, path: string) => {
+    command.showHelpAfterError(`Run '${path} --help' for its usage.`);
+    for (const sub of command.commands) hint(sub, `${path} ${sub.name()}`);
+  };
+  for (const command of root.commands) hint(command, `cairn ${command.name()}`);
   return root;
 }

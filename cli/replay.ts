@@ -1,4 +1,4 @@
-// `cairn replay <log>`: feeds a recorded review run back through the same machine
+// `cairn replay <log>`: feeds a recorded machine run (review, impact, freshness) back through the same machine
 // definitions with xstate's pure transition function. A divergence exits 1.
 import type { Command } from 'commander';
 import { CairnError, usageError } from './errors.js';
@@ -8,7 +8,7 @@ import { execute } from './run.js';
 export function register(program: Command): void {
   program
     .command('replay <log>')
-    .description('replay an audit log through the review machines and report any divergence')
+    .description('replay an audit log (review, impact or freshness runs) through the same machines and report any divergence')
     .option('--steps', 'print the transition timeline (edges chosen, budgets spent, omissions)')
     .option('--html', 'print the timeline as one self-contained HTML page')
     .action(async (log: string, options: { steps?: boolean; html?: boolean }, command: Command) => {

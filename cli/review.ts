@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { MAX_EVENT_BYTES, readInput } from '../gate/bounds.js';
+import { cairnPath } from '../gate/cairn-paths.js';
 import { CairnError } from './errors.js';
 import { execute, executeWith, intOption, processOutput, type CommandContext, type GlobalOptions, type Output } from './run.js';
 import type { ReviewProgress } from '../review/progress.js';
@@ -85,7 +86,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
   // Grammars start loading first, so their loading overlaps the remaining imports.
   const { preloadProfiles } = await import('../parsers/review/profiles.js');
   preloadProfiles(parsed.edits.map((e) => e.path));
-  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog, unitAuditLine }] = await reviewModules();
+  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog, unitAuditLine, pruneAuditLogs }] = await reviewModules();
   let config;
   try {
     config = loadConfig(ctx.workspace, caller.env);
@@ -94,26 +95,62 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
     throw error;
   }
 
+  // Where its records go is checked first: a planted link there stops the review before it runs.
+  cairnPath(ctx.workspace, 'audit', 'directory');
   const progress = caller.progress;
   const recorder = new AuditRecorder(progress && (() => progress.step()));
   const interpreter = new ReviewInterpreter({ workspace: ctx.workspace, policy: new PathPolicy(ctx.workspace, config, caller.env), budgets: config.limits, recorder });
   interpreter.policy.startIgnoreOracle();
+  const graph = config.backend.kind === 'graph' && !options.dryRun && parsed.edits.length > 0 ? await openFactsIndex(ctx.workspace) : null;
   try {
-    const result = await runReview(parsed, config, interpreter, { dryRun: Boolean(options.dryRun), keepInputs: Boolean(options.dryRun) || ctx.json, env: caller.env, progress });
+    const result = await runReview(parsed, config, interpreter, {
+      dryRun: Boolean(options.dryRun),
+      keepInputs: Boolean(options.dryRun) || ctx.json,
+      env: caller.env,
+      graph: graph?.source ?? null,
+      progress,
+    });
     // Record-keeping must not turn an advisory result into a failure: a read-only
     // workspace loses its audit log and counts, with a note on stderr.
     let log: string | null = null;
     try {
       log = writeAuditLog(ctx.workspace, [...recorder.lines, ...result.units.map(unitAuditLine)]);
+      pruneAuditLogs(ctx.workspace, config.audit);
       const { recordCoverage } = await import('../review/coverage.js');
       recordCoverage(ctx.workspace, result.coverage);
     } catch (error) {
+      if (error instanceof CairnError && error.code === 'cairn_path_refused') throw error;
       caller.output.stderr(`cairn review: could not record the audit log or coverage (${(error as NodeJS.ErrnoException).code ?? 'error'})\n`);
     }
     return { result, log };
   } finally {
     interpreter.dispose();
+    await graph?.close();
   }
+}
+
+/** The index, read-only, for the graph-facts backend; null when there is none (or it is not this schema's): then it says nothing. */
+async function openFactsIndex(workspace: string) {
+  const [{ openStore }, { testsFor }] = await Promise.all([import('../store/index.js'), import('../graph/tests-for.js')]);
+  let store;
+  try {
+    store = openStore(workspace, { readOnly: true });
+    if (store.schemaState() !== 'compatible') {
+      await store.close();
+      return null;
+    }
+  } catch {
+    return null;
+  }
+  const reader = store;
+  const source: import('../review/graph-facts.js').GraphFactsSource = {
+    reader,
+    testsReaching: (target, limit) =>
+      testsFor(reader, target, { limit, includeTests: true })
+        .tests.filter((t) => t.evidence === 'direct_call')
+        .map((t) => ({ path: t.test.file_path, line: t.test.start_line, name: t.test.name, confidence: t.confidence })),
+  };
+  return { source, close: () => reader.close() };
 }
 
 /** Runs a review and renders its result to the caller's output; the review server answers its clients with this. */
@@ -213,6 +250,19 @@ export function register(program: Command): void {
       // A stuck review may still hold a handle (a child, a timer): once the server is done, so is the process.
       await new Promise<void>((flushed) => process.stdout.write('', () => flushed()));
       process.exit();
+    });
+
+  review
+    .command('codes')
+    .description('what each coverage code and outcome that review status and a run count means')
+    .action(async (_options: unknown, command: Command) => {
+      const { codeTable } = await import('../review/codes.js');
+      await execute(
+        command,
+        'review codes',
+        async () => ({ command: 'review codes', ok: true, data: { codes: codeTable() }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 }),
+        (r) => r.data.codes.map((c) => `${c.code.padEnd(26)} ${c.meaning}`).join('\n'),
+      );
     });
 
   review

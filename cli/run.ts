@@ -15,7 +15,7 @@ export function contextOf(command: Command): CommandContext {
   return contextFrom(command.optsWithGlobals() as GlobalOptions);
 }
 
-export type HumanRenderer<T> = (result: CommandResult<T>) => string;
+export type HumanRenderer<T> = (result: CommandResult<T>) => string | Promise<string>;
 
 export const processOutput: Output = {
   stdout: (text) => void process.stdout.write(text),
@@ -59,7 +59,7 @@ export async function executeWith<T>(
   }
   if (json) output.stdout(`${JSON.stringify(envelope(result))}\n`);
   else {
-    const text = human(escapeStrings(result, keepNewlines));
+    const text = await human(escapeStrings(result, keepNewlines));
     if (text) output.stdout(text.endsWith('\n') ? text : `${text}\n`);
   }
   output.exitCode(result.exit_code);

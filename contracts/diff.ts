@@ -1,5 +1,6 @@
 // `data` of `cairn diff --json`: a git range or explicit paths mapped onto indexed
 // symbols, edges and newly unresolved callers, with the historical snapshot's cost.
+import type { DocReference } from './docs.js';
 import { keysOf } from './keys.js';
 import type { SymbolView } from './symbol-view.js';
 
@@ -67,13 +68,16 @@ export interface DiffData {
   edges: DiffEdge[];
   newly_unresolved_callers: DiffUnresolved[];
   unmapped_hunks: { path: string; line: number }[];
+  /** README and docs/ sections that name a changed symbol: documentation the change may have made stale. */
+  documents: DocReference[];
   /** Git ranges only. */
   historical_snapshot?: HistoricalSnapshot;
 }
 
 /** Keys in output order; `?` fields of the types are listed too and appear only where they apply. */
 export const DIFF_DATA_KEYS = {
-  data: keysOf<DiffData>()(['base', 'head', 'files', 'symbols', 'edges', 'newly_unresolved_callers', 'unmapped_hunks', 'historical_snapshot']),
+  data: keysOf<DiffData>()(['base', 'head', 'files', 'symbols', 'edges', 'newly_unresolved_callers', 'unmapped_hunks', 'documents', 'historical_snapshot']),
+  document: keysOf<DocReference>()(['path', 'section', 'line_start', 'line_end', 'symbol', 'mention', 'line', 'confidence']),
   file: keysOf<DiffFile>()(['path', 'status', 'old_path']),
   symbol: keysOf<DiffSymbol>()(['symbol', 'change', 'hunks']),
   edge: keysOf<DiffEdge>()(['source', 'target', 'relationship', 'resolution_kind', 'confidence', 'change', 'previous']),

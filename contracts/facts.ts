@@ -15,31 +15,35 @@ export type Language =
   | 'cpp';
 
 /** Why a file has no facts. `ok` files have facts; every other status is final until the bytes change. */
-export type ParseStatus = 'ok' | 'too_large' | 'binary' | 'not_utf8' | 'parse_error' | 'unreadable';
+export const PARSE_STATUSES = ['ok', 'too_large', 'binary', 'not_utf8', 'parse_error', 'unreadable'] as const;
+export type ParseStatus = (typeof PARSE_STATUSES)[number];
 
-export type SymbolKind =
-  | 'function'
-  | 'method'
-  | 'constructor'
-  | 'class'
-  | 'struct'
-  | 'union'
-  | 'enum'
-  | 'trait'
-  | 'interface'
-  | 'type_alias'
-  | 'typedef'
-  | 'module'
-  | 'namespace'
-  | 'record'
-  | 'impl'
-  | 'macro'
-  | 'constant'
-  | 'variable'
-  | 'test'
-  | 'route'
-  | 'endpoint'
-  | 'config';
+/** Every kind a symbol may have (what `search --kind` accepts). */
+export const SYMBOL_KINDS = [
+  'function',
+  'method',
+  'constructor',
+  'class',
+  'struct',
+  'union',
+  'enum',
+  'trait',
+  'interface',
+  'type_alias',
+  'typedef',
+  'module',
+  'namespace',
+  'record',
+  'impl',
+  'macro',
+  'constant',
+  'variable',
+  'test',
+  'route',
+  'endpoint',
+  'config',
+] as const;
+export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 
 export interface Span {
   startLine: number;

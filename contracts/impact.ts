@@ -1,6 +1,7 @@
 // `data` of `cairn impact --json` (and the MCP tool cairn_impact): a bounded walk from
 // one symbol, with every path, the tests it reaches and where it stopped.
 import type { EdgeRecord } from './graph.js';
+import type { DocReference } from './docs.js';
 import { keysOf } from './keys.js';
 import type { SymbolView } from './symbol-view.js';
 
@@ -64,13 +65,15 @@ export interface ImpactData {
   /** Where the walk stopped early because a budget ran out (empty unless truncated). */
   frontier: ImpactFrontier[];
   frontier_total: number;
+  /** README and docs/ sections that name the root or a node the walk reached: documentation a change there may make stale. */
+  documents: DocReference[];
 }
 
 /** What the command prints: the root is null when the symbol was not found. */
 export type ImpactOutput = Omit<ImpactData, 'root'> & { root: ImpactData['root'] | null };
 
 export const IMPACT_DATA_KEYS = {
-  data: keysOf<ImpactData>()(['root', 'direction', 'depth', 'min_confidence', 'nodes', 'edges', 'paths', 'affected_tests', 'unresolved_boundaries', 'outside_workspace', 'frontier', 'frontier_total']),
+  data: keysOf<ImpactData>()(['root', 'direction', 'depth', 'min_confidence', 'nodes', 'edges', 'paths', 'affected_tests', 'unresolved_boundaries', 'outside_workspace', 'frontier', 'frontier_total', 'documents']),
   node: keysOf<ImpactNode>()(['id', 'name', 'qualified_name', 'kind', 'file_path', 'start_line', 'end_line', 'is_test', 'depth', 'direction', 'confidence', 'low_confidence']),
   edge: keysOf<ImpactEdge>()(['source', 'target', 'relationship', 'resolution_kind', 'confidence', 'file_path', 'line', 'column']),
   path: keysOf<ImpactPath>()(['id', 'node', 'direction', 'confidence', 'edges', 'low_confidence']),

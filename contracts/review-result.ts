@@ -15,12 +15,14 @@ export interface Finding {
   rationale: string;
 }
 
-export interface ReviewData<Unit = unknown, Coverage = unknown, HostInfo = unknown> {
+export interface ReviewData<Unit = unknown, Coverage = unknown, HostInfo = unknown, Fact = unknown> {
   host: HostInfo | null;
   dryRun: boolean;
   backend: string;
   units: Unit[];
   findings: Finding[];
+  /** What the graph-facts backend found (structural evidence, not findings: review/graph-facts.ts); empty for every other backend. */
+  facts: Fact[];
   coverage: Coverage[];
   /** The audit log's workspace-relative path, null when it could not be written. */
   auditLog: string | null;
@@ -28,6 +30,6 @@ export interface ReviewData<Unit = unknown, Coverage = unknown, HostInfo = unkno
 }
 
 export const REVIEW_DATA_KEYS = {
-  data: keysOf<ReviewData>()(['host', 'dryRun', 'backend', 'units', 'findings', 'coverage', 'auditLog', 'runner']),
+  data: keysOf<ReviewData>()(['host', 'dryRun', 'backend', 'units', 'findings', 'facts', 'coverage', 'auditLog', 'runner']),
   finding: keysOf<Finding>()(['ruleId', 'title', 'message', 'path', 'kind', 'name', 'line', 'probability', 'rationale']),
 } as const;

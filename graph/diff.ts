@@ -92,12 +92,18 @@ export function diffFiles(graph: GraphReader, gate: Gate, rawPaths: string[], li
   const workspace = gate.root;
   const paths = workspacePaths(workspace, rawPaths);
   const warnings: Warning[] = [];
-  const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] };
+  const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [], documents: [] };
   let truncated = false;
   for (const path of paths) {
     const indexed = graph.file(path);
     // Existence by the gate's checks alone: nothing is opened, whatever the path is.
-    const onDisk = gate.check(path).reason !== 'missing';
+    const verdict = gate.check(path);
+    const onDisk = verdict.reason !== 'missing';
+    if (!indexed && verdict.reason === 'not-a-file') {
+      // A FIFO, device, directory or link is never indexed: its absence is no sign of a stale index.
+      warnings.push({ code: 'not_a_regular_file', message: `${path} is not a regular file (a FIFO, device, directory or link); cairn never reads it, so it is skipped`, path });
+      continue;
+    }
     if (!indexed) {
       warnings.push({ code: 'file_not_indexed', message: `${path} is not in the index${onDisk ? '' : ' and does not exist'}`, path, on_disk: onDisk });
       continue;
@@ -262,7 +268,7 @@ const localKey = (s: SymbolRecord) => s.id.slice(s.file_path.length);
 
 function compare(files: ChangedFile[], hunks: Hunk[], baseSide: Side | null, head: Side, limit: number, includeTests: boolean): DiffResult {
   const warnings: Warning[] = [];
-  const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] };
+  const data: DiffData = { base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [], documents: [] };
   let truncated = false;
   data.files = files.slice(0, DIFF_MAX_FILES).map((f) => (f.old_path ? { path: f.path, status: f.status, old_path: f.old_path } : { path: f.path, status: f.status }));
   if (files.length > DIFF_MAX_FILES) truncated = true;

@@ -161,6 +161,8 @@ export function impact(graph: GraphReader, root: SymbolRecord, options: ImpactOp
       outside_workspace: outside,
       frontier: result.frontier.map((f) => ({ node: f.node, path_id: f.path, reason: f.reason, walked: f.partly ? 'partly' : 'not' })),
       frontier_total: result.frontierTotal,
+      // The walk knows no documents: the answer adds them (graph/answers/impact.ts).
+      documents: [],
     },
     truncated: result.truncated,
     stop_reason: result.stopReason,

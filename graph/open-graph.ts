@@ -1,17 +1,19 @@
 // Opens the index for reading, or fails with the action that would fix it.
 import { CairnError } from '../contracts/errors.js';
 import type { CommandResult } from '../contracts/envelope.js';
-import { openStore, type GraphStore } from '../store/index.js';
+import { openStore, unusableIndex, type GraphStore } from '../store/index.js';
+import { checkIndexPaths } from '../gate/cairn-paths.js';
 import { filesNamedBy, staleSources, staleSourceWarning, uncheckedWarning } from './stale-source.js';
 
 export function openGraph(workspace: string): GraphStore {
+  checkIndexPaths(workspace, false);
   const store = openStore(workspace, { readOnly: true });
   const state = store.schemaState();
   if (state === 'compatible') return store;
   void store.close();
   if (state === 'missing') throw new CairnError('index_missing', 'no index here yet: run `cairn init`', 1, 'cairn init');
   if (state === 'unusable') {
-    throw new CairnError('index_unusable', `the index is unusable (${store.unusableReason()}): run \`cairn init\` to rebuild it`, 1, 'cairn init');
+    throw unusableIndex(store.unusableReason() ?? 'unknown');
   }
   throw new CairnError(
     'index_incompatible',

@@ -1,6 +1,7 @@
-// Runs the impact traversal machine against a neighbour function: the small
-// interpreter between the machine's requests and a graph. It drives the machine
-// through the machine's pure transition function, so the recorded events replay exactly.
+// Runs the impact traversal machine against a neighbour function, through the one
+// interpreter of machines/audit.ts: the machine's commands are answered from a graph
+// and the run is recorded, so it replays exactly (`cairn replay` reads such a log).
+import { AuditRecorder, driveSync } from '../machines/audit.js';
 import { stepper } from '../machines/stepper.js';
 import {
   impactTraversalMachine,
@@ -22,25 +23,26 @@ export interface TraversalRun {
   events: TraversalEvent[];
 }
 
-/** Walks until the machine is done, or aborts it when `deadline` (epoch ms) passes. */
+/**
+ * Walks until the machine is done, or aborts it when `deadline` (epoch ms) passes:
+ * machines/audit.ts's interpreter answering each `neighbours` command from the graph,
+ * recorded for replay when a recorder is given.
+ */
 export function runTraversal(
   input: TraversalInput,
   neighbours: (request: TraversalRequest) => Neighbours,
   deadline = Number.POSITIVE_INFINITY,
+  recorder = new AuditRecorder(),
 ): TraversalRun {
-  const steps = stepper(impactTraversalMachine, input);
-  let [snapshot] = steps.initial();
-  const events: TraversalEvent[] = [];
-  while (snapshot.status !== 'done') {
-    const request = snapshot.context.request;
-    const event: TraversalEvent =
-      request === null || Date.now() > deadline
-        ? { type: 'ABORT' }
-        : { type: 'NEIGHBOURS', node: request.node, ...neighbours(request) };
-    events.push(event);
-    [snapshot] = steps.next(snapshot, event);
-  }
-  return { result: snapshot.context as TraversalContext, events };
+  const start = recorder.lines.length;
+  const answer = (command: { kind: string } & Record<string, unknown>): TraversalEvent | null => {
+    const request = command.request as TraversalRequest | null;
+    if (request === null) return null; // the walk is over: the machine finishes on its own
+    return Date.now() > deadline ? { type: 'ABORT' } : { type: 'NEIGHBOURS', node: request.node, ...neighbours(request) };
+  };
+  const result = driveSync<TraversalContext>(impactTraversalMachine, 'impact-traversal', input, answer, recorder);
+  const events = recorder.lines.slice(start).flatMap((line) => ('event' in line ? [line.event as TraversalEvent] : []));
+  return { result, events };
 }
 
 /** Replays recorded events from the same input: the decisions must come out the same. */

@@ -99,5 +99,5 @@ export function staleSourceWarning(stale: StaleSources): Warning | null {
 /** Said when an answer names more files than are checked: those were not compared with the index. */
 export function uncheckedWarning(stale: StaleSources): Warning | null {
   if (stale.unchecked === 0) return null;
-  return { code: 'sources_unchecked', message: `${stale.unchecked} more file(s) this answer names were not checked against the index (${MAX_CHECKED} are)` };
+  return { code: 'sources_unchecked', message: `${stale.unchecked} more file(s) this answer names were not checked against the index (${MAX_CHECKED} are)`, count: stale.unchecked };
 }

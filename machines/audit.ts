@@ -1,23 +1,31 @@
-// Runs the review machines step by step through xstate's pure transition
-// functions, records every run's input, events and commands (all source-free),
-// and replays a recorded log through the same machine definitions. Because the
+// Runs every machine (review, impact traversal, freshness) step by step through
+// xstate's pure transition functions under one command/event protocol, records every
+// run's input, events and commands (all source-free), and replays a recorded log
+// through the same machine definitions. Because the
 // live run and the replay use the same pure functions, a divergence means the
 // machine definitions changed or something impure crept into them.
 import type { AnyStateMachine } from 'xstate';
 import type { UnitAuditRecord } from '../contracts/review-audit.js';
 import { captureMachine } from './capture.js';
 import { evidenceTraversalMachine } from './evidence-traversal.js';
+import { freshnessMachine } from './freshness.js';
+import { impactTraversalMachine } from './impact-traversal.js';
 import { reviewFreshnessMachine } from './review-freshness.js';
 import { rootSelectionMachine } from './root-selection.js';
 import { stepper } from './stepper.js';
 
 /** Every machine a log may name. */
-export const REVIEW_MACHINES: Record<string, AnyStateMachine> = {
+export const MACHINES: Record<string, AnyStateMachine> = {
   capture: captureMachine,
   'root-selection': rootSelectionMachine,
   'evidence-traversal': evidenceTraversalMachine,
   'review-freshness': reviewFreshnessMachine,
+  'impact-traversal': impactTraversalMachine,
+  freshness: freshnessMachine,
 };
+
+/** The machines of a review run (every machine: a review log names only its own). */
+export const REVIEW_MACHINES = MACHINES;
 
 export type AuditLine =
   | { run: number; machine: string; input: unknown }
@@ -54,27 +62,26 @@ export function commandsOf(actions: ReadonlyArray<{ type: string; params?: unkno
   return actions.filter((a) => a.type === 'command').map((a) => a.params as Command);
 }
 
+type Event = { type: string } & Record<string, unknown>;
+
 /**
- * Drives a machine to its final state. `answer` executes a command and returns the
- * event it produced, or null for a command that needs no answer (notifications).
- * Exactly one command per step may need an answer.
+ * The one interpreter protocol every machine runs under: each step's commands are
+ * recorded, the caller answers them, and the one event an answer produced (exactly one
+ * command per step may need an answer) is recorded and fed to the machine's pure
+ * transition, until the machine is done. A generator, so a synchronous driver (impact,
+ * walking an open graph) and an asynchronous one (review, freshness, reading files)
+ * run the same loop and write the same log.
  */
-export async function drive<TOutput>(
-  machine: AnyStateMachine,
-  name: string,
-  input: unknown,
-  answer: (command: Command) => Promise<({ type: string } & Record<string, unknown>) | null> | ({ type: string } & Record<string, unknown>) | null,
-  recorder?: AuditRecorder,
-): Promise<TOutput> {
+export function* interpret<TOutput>(machine: AnyStateMachine, name: string, input: unknown, recorder?: AuditRecorder): Generator<Command, TOutput, Event | null> {
   const run = recorder?.start(name, input) ?? 0;
   const steps = stepper(machine, input);
   let [snapshot, actions] = steps.initial();
   for (;;) {
     const commands = commandsOf(actions);
     recorder?.add({ run, commands });
-    let event: ({ type: string } & Record<string, unknown>) | null = null;
+    let event: Event | null = null;
     for (const command of commands) {
-      const produced = await answer(command);
+      const produced = yield command;
       if (produced) {
         if (event) throw new Error(`${name}: more than one command in a step needs an answer`);
         event = produced;
@@ -88,6 +95,31 @@ export async function drive<TOutput>(
     recorder?.add({ run, event });
     [snapshot, actions] = steps.next(snapshot, event);
   }
+}
+
+/**
+ * Drives a machine to its final state. `answer` executes a command and returns the
+ * event it produced, or null for a command that needs no answer (notifications).
+ */
+export async function drive<TOutput>(
+  machine: AnyStateMachine,
+  name: string,
+  input: unknown,
+  answer: (command: Command) => Promise<Event | null> | Event | null,
+  recorder?: AuditRecorder,
+): Promise<TOutput> {
+  const run = interpret<TOutput>(machine, name, input, recorder);
+  let next = run.next();
+  while (!next.done) next = run.next(await answer(next.value));
+  return next.value;
+}
+
+/** As drive(), for answers that need no waiting (a walk over an open graph). */
+export function driveSync<TOutput>(machine: AnyStateMachine, name: string, input: unknown, answer: (command: Command) => Event | null, recorder?: AuditRecorder): TOutput {
+  const run = interpret<TOutput>(machine, name, input, recorder);
+  let next = run.next();
+  while (!next.done) next = run.next(answer(next.value));
+  return next.value;
 }
 
 export interface ReplayStep {
@@ -116,7 +148,7 @@ export interface ReplayReport {
 const stable = (value: unknown) => JSON.stringify(value);
 
 /** Feeds each recorded run's events to its machine and compares commands and output. */
-export function replay(lines: AuditLine[], machines: Record<string, AnyStateMachine> = REVIEW_MACHINES): ReplayReport {
+export function replay(lines: AuditLine[], machines: Record<string, AnyStateMachine> = MACHINES): ReplayReport {
   const byRun = new Map<number, AuditLine[]>();
   for (const line of lines) if ('run' in line) byRun.set(line.run, [...(byRun.get(line.run) ?? []), line]); // unit records are not machine steps
   const steps: ReplayStep[] = [];

@@ -22,7 +22,7 @@ export interface TraversalBudgets {
   /** Edges and re-export hops examined. */
   workUnits: number;
   deadlineMs: number;
-  /** Per-file capture ceiling: what a read reserves. */
+  /** Per-file capture ceiling: what a read reserves. A language's own ceiling may be lower (parsers/review/profiles.ts: 256 KiB, 2 MiB for Python and Go). */
   fileBytes: number;
 }
 
@@ -34,7 +34,7 @@ export const DEFAULT_BUDGETS: TraversalBudgets = {
   readBytes: 12 * 1024 * 1024,
   workUnits: 128,
   deadlineMs: 5000,
-  fileBytes: 256 * 1024,
+  fileBytes: 2 * 1024 * 1024,
 };
 
 export type { ReferenceTarget } from '../contracts/review-binding.js';

@@ -4,7 +4,7 @@
 //
 // Facts in: the indexed file states (input), the inventory (one INVENTORY event),
 // and content hashes of the files whose size or mtime moved (one VERIFIED event).
-// Command out: `requestVerify` with the suspect paths. The machine never reads a
+// Commands out (the interpreter protocol of machines/audit.ts): `inventory`, then `verify` with the suspect paths. The machine never reads a
 // file; a caller that cannot or will not hash (a quick status) may stop early.
 import { assign, setup } from 'xstate';
 
@@ -129,8 +129,8 @@ export const freshnessMachine = setup({
       if (event.type !== 'VERIFIED') return {};
       return { decision: applyVerified(context.indexed, context.decision, event.results), suspects: [] };
     }),
-    /** Command: hash these paths and answer with VERIFIED. */
-    requestVerify: (_, _params: { paths: string[] }) => {},
+    /** Commands: list the work tree and answer with INVENTORY; hash these paths and answer with VERIFIED. */
+    command: (_, _params: { kind: 'inventory' } | { kind: 'verify'; paths: string[] }) => {},
   },
   guards: {
     hasSuspects: ({ context }) => context.suspects.length > 0,
@@ -146,6 +146,7 @@ export const freshnessMachine = setup({
   initial: 'awaitingInventory',
   states: {
     awaitingInventory: {
+      entry: { type: 'command', params: { kind: 'inventory' as const } },
       on: {
         INVENTORY: { target: 'classified', actions: 'classify' },
       },
@@ -154,7 +155,7 @@ export const freshnessMachine = setup({
       always: [{ guard: 'hasSuspects', target: 'verifying' }, { target: 'decided' }],
     },
     verifying: {
-      entry: { type: 'requestVerify', params: ({ context }) => ({ paths: context.suspects }) },
+      entry: { type: 'command', params: ({ context }) => ({ kind: 'verify' as const, paths: context.suspects }) },
       on: {
         VERIFIED: { target: 'decided', actions: 'foldVerified' },
       },

@@ -214,6 +214,7 @@ export const impactTraversalMachine = setup({
     input: {} as TraversalInput,
     context: {} as TraversalContext,
     events: {} as TraversalEvent,
+    output: {} as TraversalContext,
   },
   guards: {
     answersRequest: ({ context, event }) => event.type === 'NEIGHBOURS' && context.request?.node === event.node,
@@ -234,7 +235,7 @@ export const impactTraversalMachine = setup({
       return { request: null, queue: [], truncated: true, stopReason: 'aborted' as const, frontier, frontierTotal };
     }),
     /** A command for the driver: expand (or just inspect) the named node. Carries ids only. */
-    requestNeighbours: (_, _params: { request: TraversalRequest | null }) => {},
+    command: (_, _params: { kind: 'neighbours'; request: TraversalRequest | null }) => {},
   },
 }).createMachine({
   id: 'impactTraversal',
@@ -243,7 +244,7 @@ export const impactTraversalMachine = setup({
   states: {
     walking: {
       always: { guard: 'walkFinished', target: 'done' },
-      entry: { type: 'requestNeighbours', params: ({ context }) => ({ request: context.request }) },
+      entry: { type: 'command', params: ({ context }) => ({ kind: 'neighbours' as const, request: context.request }) },
       on: {
         NEIGHBOURS: {
           guard: 'answersRequest',
@@ -256,4 +257,5 @@ export const impactTraversalMachine = setup({
     },
     done: { type: 'final' },
   },
+  output: ({ context }) => context,
 });

@@ -4,6 +4,7 @@
 // this list: the index extraction (parsers/index.ts), the resolution driver
 // (store/resolve/), the review profiles (parsers/review/profiles.ts) and the review
 // binding (review/binding/). parsers/README.md says how to add a language.
+import type { CallableShapes } from './review/callables.js';
 import type { Language } from '../contracts/facts.js';
 import type { LanguageBinder as Resolver } from '../contracts/resolve.js';
 import type { LanguageBinder as ReviewBinder } from '../contracts/review-binding.js';
@@ -47,6 +48,8 @@ export interface LanguageEntry {
   review?: ReviewProfile;
   /** Its binding and omission policy, loaded when a review first meets the language. */
   reviewBinder?: () => Promise<ReviewBinder>;
+  /** Its callable shapes, for the graph facts a review reports (parameters and argument counts). */
+  reviewCallables?: () => Promise<CallableShapes>;
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */

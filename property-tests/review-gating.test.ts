@@ -138,7 +138,7 @@ function hostFor(roots: Array<{ path: string; name: string; tree: Tree }>, treeB
   return { host, evidence };
 }
 
-const edit = (path: string): FileEdit => ({ path, change: 'update', verify: () => ({ ok: true, spans: [{ start: 0, end: 1 }], ambiguous: 0 }) });
+const edit = (path: string): FileEdit => ({ path, change: 'update', replaced: '', verify: () => ({ ok: true, spans: [{ start: 0, end: 1 }], ambiguous: 0 }) });
 
 let server: Server;
 let url = '';

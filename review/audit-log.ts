@@ -2,18 +2,57 @@
 // machine input, an event, the commands of a step, a final output, or the record of
 // a review unit (digests and fingerprints of what it used); none of them holds
 // source text. `cairn replay` reads them back.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { checkJsonDepth, MAX_AUDIT_LOG_BYTES, readInput } from '../gate/bounds.js';
 import { join } from 'node:path';
+import { makeCairnDirectory } from '../gate/cairn-paths.js';
 import type { UnitAuditRecord } from '../contracts/review-audit.js';
 import type { AuditLine } from '../machines/audit.js';
 import type { UnitResult } from './run.js';
 
 let written = 0;
 
-export function writeAuditLog(workspace: string, lines: AuditLine[]): string {
+/** How much of .cairn/audit/ is kept (review/config.ts sets it from `audit` in the configuration). */
+export interface AuditRetention {
+  maxAgeDays: number;
+  maxBytes: number;
+}
+
+const LOG_NAME = /^review-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)-\d+-\d+\.jsonl$/;
+
+/**
+ * Removes the audit logs past the retention: those older than maxAgeDays (by the time in
+ * their name), then the oldest until the rest fit in maxBytes. Only files named as this
+ * module names them are touched, and never through a symlink.
+ */
+export function pruneAuditLogs(workspace: string, retention: AuditRetention, now = Date.now()): { removed: number; kept: number } {
   const dir = join(workspace, '.cairn', 'audit');
-  mkdirSync(dir, { recursive: true });
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => LOG_NAME.test(n)).sort(); // ISO stamps sort by time
+  } catch {
+    return { removed: 0, kept: 0 };
+  }
+  const cutoff = now - retention.maxAgeDays * 24 * 3600 * 1000;
+  const stampOf = (name: string) => {
+    const [, stamp] = name.match(LOG_NAME)!;
+    return Date.parse(stamp.replace(/T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, 'T$1:$2:$3.$4Z'));
+  };
+  const doomed = new Set(names.filter((n) => stampOf(n) < cutoff));
+  let total = 0;
+  for (const name of [...names].reverse()) {
+    if (doomed.has(name)) continue;
+    const stat = lstatSync(join(dir, name), { throwIfNoEntry: false });
+    if (!stat?.isFile()) continue;
+    total += stat.size;
+    if (total > retention.maxBytes) doomed.add(name);
+  }
+  for (const name of doomed) rmSync(join(dir, name), { force: true });
+  return { removed: doomed.size, kept: names.length - doomed.size };
+}
+
+export function writeAuditLog(workspace: string, lines: AuditLine[]): string {
+  const dir = makeCairnDirectory(workspace, 'audit');
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   // pid and a per-process sequence: a review server writes many logs, some in the same millisecond.
   const name = `review-${stamp}-${process.pid}-${++written}.jsonl`;

@@ -1,6 +1,7 @@
 // Review backends: something that answers a decision request for one review unit.
 // `command` runs a configured program (request JSON on stdin, decisions on stdout),
-// `http` POSTs the request, `none` sends nothing. One deadline, no retries; every
+// `http` POSTs the request, `none` and `graph` send nothing (graph facts are not
+// decisions: review/graph-facts.ts). One deadline, no retries; every
 // failure becomes a coverage code, never an exception. The request travels in its
 // canonical encoding, so the review input inside it is byte for byte the one whose
 // size was checked and whose digest the review records.
@@ -38,6 +39,7 @@ export const encodeRequest = (request: DecisionRequest): string => canonicalJson
 export async function askBackend(backend: BackendConfig, request: DecisionRequest, workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<BackendAnswer> {
   switch (backend.kind) {
     case 'none':
+    case 'graph':
       return { ok: true, decisions: [] };
     case 'command':
       return askCommand(backend.command, backend.timeoutMs, encodeRequest(request), workspace, env).then((r) => (r.ok ? parseDecisions(r.body, request) : r));
@@ -103,4 +105,18 @@ function parseDecisions(body: string, request: DecisionRequest): BackendAnswer {
     decisions.push({ ruleId, probability, rationale: typeof rationale === 'string' ? rationale : '' });
   }
   return { ok: true, decisions };
+}
+
+/** What an agent sees after an edit with this backend, in one sentence (for `hooks install` and `hooks status`). */
+export function backendSays(backend: BackendConfig): string {
+  switch (backend.kind) {
+    case 'graph':
+      return 'facts from the local index (evidence, not a verdict): call sites a changed parameter list no longer fits, tests that reach the function, references left to a removed or renamed declaration; at most 20 lines, nothing otherwise';
+    case 'none':
+      return 'nothing: the hook only records source-free coverage counts';
+    case 'command':
+      return `findings of the review rules, as decided by the command ${backend.command.join(' ')}, above each rule's threshold`;
+    case 'http':
+      return `findings of the review rules, as decided by ${backend.url}, above each rule's threshold`;
+  }
 }

@@ -12,12 +12,18 @@ import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-tra
 import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
 import type { GoTarget } from '../parsers/go/review-facts.js';
 import { parseGoTarget } from './go-config.js';
+import type { AuditRetention } from './audit-log.js';
 import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';
 
 export const BACKEND_DEADLINE_MS = 15_000;
 
+/**
+ * `graph` (the default) asks no one: it reports graph facts from the local index about
+ * the edited roots (review/graph-facts.ts). `none` says nothing at all.
+ */
 export type BackendConfig =
   | { kind: 'none' }
+  | { kind: 'graph' }
   | { kind: 'command'; command: string[]; timeoutMs: number }
   | { kind: 'http'; url: string; timeoutMs: number };
 
@@ -48,14 +54,19 @@ export interface ReviewConfig {
   backend: BackendConfig;
   /** The frozen Go analysis target; null: none (Go files with platform constraints have unknown membership). */
   go: GoTarget | null;
+  /** How much of .cairn/audit/ is kept: logs older than maxAgeDays go, then the oldest until the rest fit in maxBytes. */
+  audit: AuditRetention;
   /** Where each top-level setting came from: 'default', 'user', 'workspace'. */
   origins: Record<string, string>;
   /** The configuration files that were read (for freshness and display). */
   files: string[];
 }
 
+/** A run's log is about 20 KB: 64 MiB holds some 3,000 runs. */
+export const DEFAULT_AUDIT: AuditRetention = { maxAgeDays: 30, maxBytes: 64 * 1024 * 1024 };
+
 export const DEFAULT_EXCLUDES = ['**/node_modules/**', '.cairn/**'];
-const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend', 'go'];
+const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend', 'go', 'audit'];
 /** Keys other readers own: `mcp` is the MCP server's workspace allow-list (agents/mcp-workspaces.ts). */
 const FOREIGN_KEYS = ['mcp'];
 const RULE_ENTRY_KEYS = ['path', 'id', 'enabled', 'languages', 'includes', 'excludes', 'threshold', 'message'];
@@ -97,8 +108,9 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
     languages: [...ANALYZED_LANGUAGES],
     rules: builtinRules().map((rule) => ({ rule, settings: defaultSettings() })),
     limits: { ...DEFAULT_BUDGETS },
-    backend: { kind: 'none' },
+    backend: { kind: 'graph' },
     go: null,
+    audit: { ...DEFAULT_AUDIT },
     origins: Object.fromEntries(KEYS.map((k) => [k, 'default'])),
     files: layers.map((l) => (l.origin === 'workspace' ? '.cairn.jsonc' : '$XDG_CONFIG_HOME/cairn/config.jsonc')),
   };
@@ -136,8 +148,9 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
       const backend = parseBackend(doc, v.backend);
       // A repository must not choose a program to run or an address to send source to:
       // whoever clones it would run that on their next edit. Only the user's own file may.
-      if (layer.origin === 'workspace' && backend.kind !== 'none') {
-        doc.fail(['backend', 'kind'], `a repository's .cairn.jsonc may only turn the backend off ("none"); set a ${backend.kind} backend in $XDG_CONFIG_HOME/cairn/config.jsonc`);
+      // The local graph facts run nothing and send nothing, so a repository may choose them.
+      if (layer.origin === 'workspace' && backend.kind !== 'none' && backend.kind !== 'graph') {
+        doc.fail(['backend', 'kind'], `a repository's .cairn.jsonc may only choose "none" or "graph"; set a ${backend.kind} backend in $XDG_CONFIG_HOME/cairn/config.jsonc`);
       }
       config.backend = backend;
       config.origins.backend = layer.origin;
@@ -147,13 +160,24 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
       config.go = parseGoTarget(doc, v.go);
       config.origins.go = layer.origin;
     }
+    if (v.audit !== undefined) {
+      config.audit = parseAudit(doc, v.audit);
+      config.origins.audit = layer.origin;
+    }
     if (v.rules !== undefined) {
       applyRules(doc, layer, v.rules, config.rules, workspace);
       config.origins.rules = layer.origin;
     }
   }
   for (const { rule, settings } of config.rules) {
-    if (!settings.enabled || !settings.languages) continue;
+    if (!settings.enabled) continue;
+    // An enabled rule's schema input, in a language the rule and the configuration select, has no extraction to run on.
+    const selected = (l: string) => config.languages.includes(l) && (!settings.languages || settings.languages.includes(l));
+    const schema = rule.inputs.filter((i) => i.kind === 'schema').flatMap((i) => i.languages.filter(selected));
+    if (schema.length > 0) {
+      throw new Error(`rule ${rule.id}: its schema input (${schema.join(', ')}) cannot be enabled: runtime validation schemas are not a review input yet; disable the rule or configure languages without it`);
+    }
+    if (!settings.languages) continue;
     const authored = new Set(rule.inputs.flatMap((i) => i.languages));
     for (const l of settings.languages) {
       if (!authored.has(l)) throw new Error(`rule ${rule.id}: configured language "${l}" is not one the rule was written for`);
@@ -177,6 +201,17 @@ function applyLimits(doc: JsoncDocument, value: unknown, limits: TraversalBudget
   }
 }
 
+function parseAudit(doc: JsoncDocument, value: unknown): AuditRetention {
+  if (!isObject(value)) doc.fail(['audit'], 'audit is an object: {maxAgeDays, maxBytes}');
+  onlyKeys(doc, ['audit'], value, Object.keys(DEFAULT_AUDIT));
+  const out = { ...DEFAULT_AUDIT };
+  for (const [key, n] of Object.entries(value)) {
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) doc.fail(['audit', key], `${key} is a positive whole number`);
+    out[key as keyof AuditRetention] = n;
+  }
+  return out;
+}
+
 function parseBackend(doc: JsoncDocument, value: unknown): BackendConfig {
   if (!isObject(value)) doc.fail(['backend'], 'backend is an object with a kind');
   const timeout = () => {
@@ -187,8 +222,9 @@ function parseBackend(doc: JsoncDocument, value: unknown): BackendConfig {
   };
   switch (value.kind) {
     case 'none':
+    case 'graph':
       onlyKeys(doc, ['backend'], value, ['kind']);
-      return { kind: 'none' };
+      return { kind: value.kind };
     case 'command':
       onlyKeys(doc, ['backend'], value, ['kind', 'command', 'timeoutMs']);
       // An argument vector, not a set: `node agent-backend.mjs node agent.mjs` repeats a word.
@@ -204,7 +240,7 @@ function parseBackend(doc: JsoncDocument, value: unknown): BackendConfig {
       return { kind: 'http', url, timeoutMs: timeout() };
     }
     default:
-      return doc.fail(['backend', 'kind'], 'backend kind is "none", "command" or "http"');
+      return doc.fail(['backend', 'kind'], 'backend kind is "graph", "none", "command" or "http"');
   }
 }
 

@@ -7,9 +7,9 @@
 // environment (an O_APPEND write of well under PIPE_BUF, so concurrent hooks do not
 // interleave), and every reader folds the journal into LMDB in one transaction
 // before answering.
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { boundedOpen } from '../gate/gate.js';
+import { cairnPath, makeCairnDirectory } from '../gate/cairn-paths.js';
 
 /** Coverage lines are a few hundred bytes; a journal past this is not one cairn wrote. */
 const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
@@ -37,10 +37,11 @@ export type CoverageCode = (typeof COVERAGE_CODES)[number];
 /**
  * Outcomes that are not skips, counted alongside them: `rendered` (an input was built
  * but no backend was asked), `reviewed` (a backend answered, no finding passed its
- * threshold; not a verdict that the code is fine), `finding`.
+ * threshold; not a verdict that the code is fine), `finding`, `graph-fact` (the
+ * graph-facts backend told the agent one fact).
  */
-export type CoverageOutcome = CoverageCode | 'rendered' | 'reviewed' | 'finding';
-const OUTCOMES = ['rendered', 'reviewed', 'finding'];
+export type CoverageOutcome = CoverageCode | 'rendered' | 'reviewed' | 'finding' | 'graph-fact';
+const OUTCOMES = ['rendered', 'reviewed', 'finding', 'graph-fact'];
 
 export interface CoverageEntry {
   code: CoverageOutcome;
@@ -53,20 +54,22 @@ export interface CoverageCounts {
   counts: Array<{ code: string; branch: string; count: number }>;
 }
 
-const dir = (workspace: string) => join(workspace, '.cairn', 'review');
+const dir = (workspace: string) => makeCairnDirectory(workspace, 'review');
 
 async function open(workspace: string) {
-  mkdirSync(dir(workspace), { recursive: true });
+  const path = dir(workspace);
+  // LMDB opens its two files by name, following links: both are checked first.
+  for (const file of ['data.mdb', 'lock.mdb']) cairnPath(workspace, `review/${file}`, 'file');
   const { open: openEnv } = await import('lmdb');
-  const env = openEnv({ path: dir(workspace), maxDbs: 4 });
+  const env = openEnv({ path, maxDbs: 4 });
   return { env, db: env.openDB<number, Array<string>>({ name: 'coverage' }) };
 }
 
-const journal = (workspace: string) => join(dir(workspace), 'pending.jsonl');
+const journal = (workspace: string) => cairnPath(workspace, 'review/pending.jsonl', 'file');
 
 /** Records one run's outcomes: one journal line, folded into LMDB by the next reader. */
 export function recordCoverage(workspace: string, entries: CoverageEntry[]): void {
-  mkdirSync(dir(workspace), { recursive: true });
+  dir(workspace);
   const counts: Record<string, number> = {};
   for (const e of entries) counts[`${e.code}|${e.branch}`] = (counts[`${e.code}|${e.branch}`] ?? 0) + 1;
   appendFileSync(journal(workspace), `${JSON.stringify(counts)}\n`);

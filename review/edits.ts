@@ -3,10 +3,17 @@
 // FileEdit that verifies itself against the stable post-edit capture and derives
 // the changed post-edit spans. Nothing here guesses: an edit that cannot be
 // matched to the captured bytes is skipped with a coverage code.
+import { diffArrays } from 'diff';
 
 export interface Span {
   start: number;
   end: number;
+  /**
+   * The changed lines of a run, each trimmed, when the run spans more than one: root
+   * selection maps each line to its smallest root when the run as a whole straddles
+   * declarations or top-level material.
+   */
+  parts?: Array<{ start: number; end: number }>;
 }
 
 export type Verification =
@@ -17,6 +24,8 @@ export interface FileEdit {
   /** Absolute (hook events) or workspace-relative (patches) path. */
   path: string;
   change: 'add' | 'update' | 'delete' | 'move';
+  /** The old text the edit replaced (old strings, a hunk's removed lines, a rewritten file), as far as the event tells. */
+  replaced: string;
   verify(captured: string): Verification;
 }
 
@@ -81,7 +90,7 @@ export function parseHookEvent(text: string): ParsedEvent {
     steps.push({ old: raw.old_string, neu: raw.new_string, all: raw.replace_all === true });
   }
   const created = original === '' && steps[0].old === '';
-  return { host: 'claude-code', edits: [stringEdit(path, steps, original, created)], skipped: [] };
+  return { host: 'claude-code', edits: [stringEdit(path, steps, original, created, hostPatch(response.structuredPatch))], skipped: [] };
 }
 
 /**
@@ -102,6 +111,96 @@ function patchBodyOf(input: Record<string, unknown> | null): string | null {
 }
 
 const BEGIN_PATCH = '*** Begin Patch';
+
+// --- changed lines -------------------------------------------------------------------
+//
+// Every edit form comes down to an old and a new text (an Edit's strings, each
+// MultiEdit step, a Write against the file it replaced, a hunk's two sides). The
+// changed post-edit lines are the new side's lines a line diff does not match to the
+// old side, so an anchor (the neighbouring line an agent repeats to place new code)
+// and unchanged context never count as changed. The diff takes the earliest match
+// (Myers), so code inserted after an anchor that ends like it (a closing brace) is
+// the inserted lines, not a window straddling the anchor's declaration.
+
+/** Edits larger than this (in changed lines) are not diffed line by line: the whole differing middle counts as changed. */
+const MAX_DIFF_EDITS = 4000;
+
+/** A changed stretch of the new side, in line indices: [from, to), or a deletion point (from === to). */
+interface LineRun {
+  from: number;
+  to: number;
+}
+
+/** Runs of new-side lines that the old side does not account for, and points where old lines were deleted. */
+export function changedLines(before: readonly string[], after: readonly string[]): LineRun[] {
+  const changes = diffArrays(before as string[], after as string[], { maxEditLength: MAX_DIFF_EDITS });
+  if (changes === undefined) return middleOf(before, after);
+  const runs: LineRun[] = [];
+  let at = 0;
+  let deleted = false;
+  for (const change of changes) {
+    if (change.added) {
+      runs.push({ from: at, to: at + change.count });
+      at += change.count;
+      deleted = false;
+    } else if (change.removed) {
+      deleted = true;
+    } else {
+      if (deleted) runs.push({ from: at, to: at });
+      deleted = false;
+      at += change.count;
+    }
+  }
+  if (deleted) runs.push({ from: at, to: at });
+  // A deletion point right before or after an added run is part of that replacement.
+  return runs.filter((r, i) => r.from !== r.to || !runs.some((o, k) => k !== i && o.from !== o.to && (o.to === r.from || o.from === r.from)));
+}
+
+/** The fallback for huge edits: common leading and trailing lines trimmed, the rest one run. */
+function middleOf(a: readonly string[], b: readonly string[]): LineRun[] {
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  let s = 0;
+  while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+  if (a.length - p - s === 0 && b.length - p - s === 0) return [];
+  return [{ from: p, to: b.length - s }];
+}
+
+/** Post-edit spans, one per changed line (offset by `base` into the captured text), of runs over `text`'s lines. */
+function lineSpans(text: string, runs: LineRun[], base: number): Span[] {
+  const starts = lineStarts(text);
+  const endOf = (line: number) => (line + 1 < starts.length ? starts[line + 1] : text.length);
+  const spans: Span[] = [];
+  for (const run of runs) {
+    if (run.from === run.to) {
+      const at = base + (starts[run.from] ?? text.length);
+      spans.push({ start: at, end: at });
+    } else for (let line = run.from; line < run.to; line++) if (endOf(line) > starts[line]) spans.push({ start: base + starts[line], end: base + endOf(line) });
+  }
+  return spans;
+}
+
+/** Changed spans of `after` against `before`, both whole texts, offset by `base`. */
+function textSpans(before: string, after: string, base = 0): Span[] {
+  return lineSpans(after, changedLines(before.split('\n'), after.split('\n')), base);
+}
+
+/** The changed post-edit lines of one hunk whose new side starts at line `newStart` (0-based) of the captured text. */
+function hunkSpans(captured: string, starts: number[], newStart: number, lines: Hunk['lines']): Span[] {
+  const before = lines.filter((l) => l.op !== '+').map((l) => l.text);
+  const after = lines.filter((l) => l.op !== '-').map((l) => l.text);
+  const spans: Span[] = [];
+  for (const run of changedLines(before, after)) {
+    if (run.from === run.to) {
+      const at = starts[newStart + run.from] ?? captured.length;
+      spans.push({ start: at, end: at });
+    } else {
+      // An empty last line (the text after a final newline) is no changed line, and no deletion point either.
+      for (let k = newStart + run.from; k < newStart + run.to; k++) if ((starts[k + 1] ?? captured.length) > starts[k]) spans.push({ start: starts[k], end: starts[k + 1] ?? captured.length });
+    }
+  }
+  return spans;
+}
 
 // --- string edits (Edit / MultiEdit) -------------------------------------------------
 
@@ -133,12 +232,13 @@ function applyStep(text: string, spans: Span[], step: EditStep): { text: string;
     return o + shift;
   };
   const moved = spans.map((s) => ({ start: mapOffset(s.start, false), end: Math.max(mapOffset(s.start, false), mapOffset(s.end, true)) }));
+  const changed = textSpans(step.old, step.neu);
   let out = '';
   let last = 0;
   const fresh: Span[] = [];
   for (const i of at) {
     out += text.slice(last, i);
-    fresh.push({ start: out.length, end: out.length + step.neu.length });
+    for (const s of changed) fresh.push({ start: out.length + s.start, end: out.length + s.end });
     out += step.neu;
     last = i + step.old.length;
   }
@@ -146,10 +246,17 @@ function applyStep(text: string, spans: Span[], step: EditStep): { text: string;
   return { text: out, spans: [...moved, ...fresh] };
 }
 
-function stringEdit(path: string, steps: EditStep[], original: string | null, created: boolean): FileEdit {
+/** One hunk of a host's `structuredPatch` (1-based line numbers, lines prefixed with ' ', '-' or '+'). */
+interface HostHunk {
+  newStart: number;
+  lines: Hunk['lines'];
+}
+
+function stringEdit(path: string, steps: EditStep[], original: string | null, created: boolean, patch: HostHunk[] | null): FileEdit {
   return {
     path,
     change: created ? 'add' : 'update',
+    replaced: steps.map((s) => s.old).join('\n'),
     verify(captured) {
       if (original !== null) {
         let state: { text: string; spans: Span[] } | null = { text: original, spans: [] };
@@ -160,92 +267,75 @@ function stringEdit(path: string, steps: EditStep[], original: string | null, cr
         if (state!.text !== captured) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
         return { ok: true, spans: normalise(captured, state!.spans), ambiguous: 0 };
       }
-      // Without the original file, only an edit whose new text occurs exactly once can be located.
+      // Without the original file, the host's patch carries line numbers; each hunk is verified against the capture.
+      if (patch !== null) return verifyHunks(captured, patch);
+      // Otherwise only an edit whose new text occurs exactly once can be located.
       if (steps.length !== 1) return { ok: false, code: 'ambiguous-attribution', detail: 'no-original' };
       const [step] = steps;
       if (step.neu.trim() === '') return { ok: false, code: 'ambiguous-attribution', detail: 'unmatched-deletion' };
       const at = occurrences(captured, step.neu);
       if (at.length === 0) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
       if (at.length > 1 && !step.all) return { ok: false, code: 'ambiguous-attribution', detail: 'duplicate-text' };
-      return { ok: true, spans: normalise(captured, at.map((i) => ({ start: i, end: i + step.neu.length }))), ambiguous: 0 };
+      const changed = textSpans(step.old, step.neu);
+      return { ok: true, spans: normalise(captured, at.flatMap((i) => changed.map((s) => ({ start: i + s.start, end: i + s.end })))), ambiguous: 0 };
     },
   };
+}
+
+/** Changed spans of hunks that state their new-side line: every new-side line must be where the hunk says. */
+function verifyHunks(captured: string, hunks: HostHunk[]): Verification {
+  const lines = captured.split('\n');
+  const starts = lineStarts(captured);
+  const spans: Span[] = [];
+  for (const hunk of hunks) {
+    let k = hunk.newStart - 1;
+    for (const l of hunk.lines) {
+      if (l.op === '-') continue;
+      if (lines[k] !== l.text) return { ok: false, code: 'capture-unavailable', detail: 'hunk-not-found' };
+      k++;
+    }
+    spans.push(...hunkSpans(captured, starts, hunk.newStart - 1, hunk.lines));
+  }
+  return { ok: true, spans: normalise(captured, spans), ambiguous: 0 };
+}
+
+/** The host's `structuredPatch`, when it has the expected shape; null otherwise (never an error: it is optional). */
+function hostPatch(value: unknown): HostHunk[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const hunks: HostHunk[] = [];
+  for (const raw of value) {
+    if (!isObj(raw) || !Number.isInteger(raw.newStart) || !Array.isArray(raw.lines)) return null;
+    const lines: Hunk['lines'] = [];
+    for (const line of raw.lines) {
+      if (typeof line !== 'string') return null;
+      if (line.startsWith('\\')) continue; // "\ No newline at end of file"
+      const op = line[0];
+      if (op !== ' ' && op !== '+' && op !== '-') return null;
+      lines.push({ op, text: line.slice(1) });
+    }
+    hunks.push({ newStart: raw.newStart as number, lines });
+  }
+  return hunks;
 }
 
 // --- whole-file writes ---------------------------------------------------------------
 
 /** A rewrite of an existing file whose previous content the host did not report: nothing can be attributed. */
 function unattributable(path: string): FileEdit {
-  return { path, change: 'update', verify: () => ({ ok: false, code: 'ambiguous-attribution', detail: 'no-original' }) };
+  return { path, change: 'update', replaced: '', verify: () => ({ ok: false, code: 'ambiguous-attribution', detail: 'no-original' }) };
 }
 
 function writeEdit(path: string, content: string, original: string | null): FileEdit {
   return {
     path,
     change: original === null ? 'add' : 'update',
+    replaced: original ?? '',
     verify(captured) {
       if (captured !== content) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
       if (original === null) return { ok: true, spans: [{ start: 0, end: captured.length }], ambiguous: 0 };
-      return { ok: true, spans: normalise(captured, diffSpans(original, captured)), ambiguous: 0 };
+      return { ok: true, spans: normalise(captured, textSpans(original, captured)), ambiguous: 0 };
     },
   };
-}
-
-/** Changed post-edit spans of a line diff: prefix/suffix trimming, then an LCS over the middle when it is small. */
-export function diffSpans(before: string, after: string): Span[] {
-  const a = splitLines(before);
-  const b = splitLines(after);
-  let p = 0;
-  while (p < a.length && p < b.length && a[p] === b[p]) p++;
-  let s = 0;
-  while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
-  const am = a.slice(p, a.length - s);
-  const bm = b.slice(p, b.length - s);
-  const offsets = lineStarts(after);
-  const span = (fromLine: number, toLine: number): Span => ({ start: offsets[fromLine], end: offsets[toLine] ?? after.length });
-  if (am.length === 0 && bm.length === 0) return [];
-  if (am.length * bm.length > 4_000_000 || am.length === 0 || bm.length === 0) {
-    return bm.length === 0 ? [{ start: offsets[p] ?? after.length, end: offsets[p] ?? after.length }] : [span(p, p + bm.length)];
-  }
-  // LCS table over the middle, then walk it to find changed runs on the new side.
-  const n = am.length;
-  const m = bm.length;
-  const table = new Uint32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      table[i * (m + 1) + j] = am[i] === bm[j] ? table[(i + 1) * (m + 1) + j + 1] + 1 : Math.max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1]);
-    }
-  }
-  const spans: Span[] = [];
-  let i = 0;
-  let j = 0;
-  let runStart: number | null = null;
-  let deleted = false;
-  const close = () => {
-    if (runStart !== null) spans.push(span(p + runStart, p + j));
-    else if (deleted) spans.push({ start: offsets[p + j] ?? after.length, end: offsets[p + j] ?? after.length });
-    runStart = null;
-    deleted = false;
-  };
-  while (i < n || j < m) {
-    if (i < n && j < m && am[i] === bm[j]) {
-      close();
-      i++;
-      j++;
-    } else if (j < m && (i >= n || table[i * (m + 1) + j + 1] >= table[(i + 1) * (m + 1) + j])) {
-      runStart ??= j;
-      j++;
-    } else {
-      deleted = true;
-      i++;
-    }
-  }
-  close();
-  return spans;
-}
-
-function splitLines(text: string): string[] {
-  return text.split('\n');
 }
 
 function lineStarts(text: string): number[] {
@@ -254,22 +344,38 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** Trims whitespace off non-empty spans (dropping whitespace-only ones), sorts and dedupes. */
+/**
+ * Trims whitespace off non-empty spans (dropping whitespace-only ones), sorts and dedupes,
+ * then joins changed lines separated by whitespace alone into one run (its lines kept as
+ * parts). Deletion points stay on their own.
+ */
 export function normalise(text: string, spans: Span[]): Span[] {
-  const out: Span[] = [];
-  for (const s of spans) {
+  const lines: Span[] = [];
+  for (const s of spans.flatMap((x) => x.parts ?? [x])) {
     if (s.start === s.end) {
-      out.push(s);
+      lines.push({ start: s.start, end: s.end });
       continue;
     }
     let start = s.start;
     let end = s.end;
     while (start < end && /\s/.test(text[start])) start++;
     while (end > start && /\s/.test(text[end - 1])) end--;
-    if (start < end) out.push({ start, end });
+    if (start < end) lines.push({ start, end });
   }
-  out.sort((x, y) => x.start - y.start || x.end - y.end);
-  return out.filter((s, i) => i === 0 || s.start !== out[i - 1].start || s.end !== out[i - 1].end);
+  lines.sort((x, y) => x.start - y.start || x.end - y.end);
+  const unique = lines.filter((s, i) => i === 0 || s.start !== lines[i - 1].start || s.end !== lines[i - 1].end);
+  const out: Span[] = [];
+  for (const s of unique) {
+    const last = out[out.length - 1];
+    const joins = last && last.start !== last.end && s.start !== s.end && s.start >= last.end && text.slice(last.end, s.start).trim() === '';
+    if (!joins) {
+      out.push({ ...s });
+      continue;
+    }
+    last.parts = [...(last.parts ?? [{ start: last.start, end: last.end }]), { start: s.start, end: Math.max(s.end, s.start) }];
+    last.end = Math.max(last.end, s.end);
+  }
+  return out;
 }
 
 // --- apply_patch bodies (Codex) ------------------------------------------------------
@@ -351,6 +457,7 @@ function addedFile(path: string, content: string): FileEdit {
   return {
     path,
     change: 'add',
+    replaced: '',
     verify(captured) {
       const same = captured === content || captured === content.replace(/\n$/, '') || captured.replace(/\r\n/g, '\n') === content;
       if (!same) return { ok: false, code: 'capture-unavailable', detail: 'post-edit-mismatch' };
@@ -375,10 +482,14 @@ function locate(captured: string[], block: string[], from: number, header: strin
   return after.length > 0 ? after[0] : 'ambiguous';
 }
 
+/** The lines hunks remove. */
+const removedLines = (hunks: Array<{ lines: Hunk['lines'] }>) => hunks.flatMap((h) => h.lines.filter((l) => l.op === '-').map((l) => l.text)).join('\n');
+
 function updatedFile(path: string, hunks: Hunk[]): FileEdit {
   return {
     path,
     change: 'update',
+    replaced: removedLines(hunks),
     verify(captured) {
       const lines = captured.split('\n');
       const starts = lineStarts(captured);
@@ -397,34 +508,12 @@ function updatedFile(path: string, hunks: Hunk[]): FileEdit {
           ambiguous++;
           continue;
         }
-        let k = at;
-        let pendingDeletion = false;
-        for (const l of hunk.lines) {
-          if (l.op === '-') {
-            pendingDeletion = true;
-            continue;
-          }
-          if (l.op === '+') spans.push({ start: starts[k], end: starts[k + 1] ?? captured.length });
-          else if (pendingDeletion) spans.push({ start: starts[k], end: starts[k] });
-          pendingDeletion = false;
-          k++;
-        }
-        if (pendingDeletion) spans.push({ start: starts[k] ?? captured.length, end: starts[k] ?? captured.length });
+        spans.push(...hunkSpans(captured, starts, at, hunk.lines));
         from = at + block.length;
       }
-      return { ok: true, spans: normalise(captured, mergeAdjacent(spans)), ambiguous };
+      return { ok: true, spans: normalise(captured, spans), ambiguous };
     },
   };
-}
-
-function mergeAdjacent(spans: Span[]): Span[] {
-  const out: Span[] = [];
-  for (const s of spans) {
-    const last = out[out.length - 1];
-    if (last && last.end === s.start && last.start !== last.end && s.start !== s.end) last.end = s.end;
-    else out.push({ ...s });
-  }
-  return out;
 }
 
 // --- unified diffs -------------------------------------------------------------------
@@ -471,29 +560,10 @@ function diffFile(path: string, added: boolean, hunks: Array<{ newStart: number;
   return {
     path,
     change: added ? 'add' : 'update',
+    replaced: removedLines(hunks),
     verify(captured) {
       if (added) return { ok: true, spans: [{ start: 0, end: captured.length }], ambiguous: 0 };
-      const lines = captured.split('\n');
-      const starts = lineStarts(captured);
-      const spans: Span[] = [];
-      for (const hunk of hunks) {
-        let k = hunk.newStart - 1;
-        let pendingDeletion = false;
-        for (const l of hunk.lines) {
-          if (l.op === '-') {
-            pendingDeletion = true;
-            continue;
-          }
-          // Verify the coordinates: the new-side line must be at its stated position.
-          if (lines[k] !== l.text) return { ok: false, code: 'capture-unavailable', detail: 'hunk-not-found' };
-          if (l.op === '+') spans.push({ start: starts[k], end: starts[k + 1] ?? captured.length });
-          else if (pendingDeletion) spans.push({ start: starts[k], end: starts[k] });
-          pendingDeletion = false;
-          k++;
-        }
-        if (pendingDeletion) spans.push({ start: starts[k] ?? captured.length, end: starts[k] ?? captured.length });
-      }
-      return { ok: true, spans: normalise(captured, mergeAdjacent(spans)), ambiguous: 0 };
+      return verifyHunks(captured, hunks);
     },
   };
 }
@@ -503,6 +573,7 @@ export function explicitLine(path: string, line: number): FileEdit {
   return {
     path,
     change: 'update',
+    replaced: '',
     verify(captured) {
       const starts = lineStarts(captured);
       if (line < 1 || line > starts.length) return { ok: false, code: 'ambiguous-attribution', detail: 'line-out-of-range' };

@@ -101,7 +101,7 @@ export async function selectRoots(host: ReviewHost, path: string, change: 'add' 
           tooMany: declarations.length > MAX_DECLARATIONS,
         };
       }
-      if (command.kind === 'spans') return { type: 'SPANS', spans: spans.map((s, i) => ({ id: `s${i}`, start: s.start, end: s.end })) };
+      if (command.kind === 'spans') return { type: 'SPANS', spans: spans.map((s, i) => ({ id: `s${i}`, start: s.start, end: s.end, ...(s.parts ? { parts: s.parts } : {}) })) };
       return null;
     },
     host.recorder,

@@ -1,5 +1,6 @@
 // Printers over one ReviewResult: the host's hook JSON (findings only), human text,
 // and the dry-run view of the review inputs. No printer looks at the file system.
+import { factLines } from './graph-facts.js';
 import { encodeInput } from './input.js';
 import type { Finding, ReviewResult } from './run.js';
 
@@ -10,8 +11,10 @@ function findingText(f: Finding): string {
 
 /** Hook output for Claude Code and Codex PostToolUse events: null when there is nothing to tell the agent. */
 export function hookOutput(result: ReviewResult): string | null {
-  if (result.findings.length === 0) return null;
-  const context = [`cairn review (advisory) found ${result.findings.length} point(s) about the edit just made:`, ...result.findings.map(findingText)].join('\n');
+  const facts = factLines(result.facts);
+  if (result.findings.length === 0 && facts.length === 0) return null;
+  const findings = result.findings.length === 0 ? [] : [`cairn review (advisory) found ${result.findings.length} point(s) about the edit just made:`, ...result.findings.map(findingText)];
+  const context = [...findings, ...facts].join('\n');
   return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context } });
 }
 
@@ -35,9 +38,16 @@ export function humanText(result: ReviewResult): string {
     else state = unit.status;
     lines.push(`  ${unit.path}:${unit.startLine} ${unit.kind} ${unit.name}: ${state}`);
     for (const r of blocked) lines.push(`    ${r.ruleId} does not run: needs ${r.blockedBy ? `${r.blockedBy.relation} ${r.blockedBy.name} (${r.blockedBy.reason})` : 'evidence'}`);
-    for (const o of unit.omitted) lines.push(`    omitted ${o.relation} ${o.name} at depth ${o.depth}: ${o.reason}`);
+    // The same omission reached along several paths is one line, with its count.
+    const omissions = new Map<string, number>();
+    for (const o of unit.omitted) {
+      const line = `    omitted ${o.relation} ${o.name} at depth ${o.depth}: ${o.reason}`;
+      omissions.set(line, (omissions.get(line) ?? 0) + 1);
+    }
+    for (const [line, n] of omissions) lines.push(n === 1 ? line : `${line} (${n} times)`);
   }
   for (const f of result.findings) lines.push(findingText(f));
+  lines.push(...factLines(result.facts));
   lines.push(`Coverage: ${coverageLine(result)}`);
   return lines.join('\n');
 }

@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isObject, onlyKeys, ProblemList, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
 
-export type RuleKind = 'type' | 'function';
+/**
+ * `schema` (a runtime validation schema: Zod, Effect Schema) is a future input form with no
+ * dialect or extraction yet: a rule may hold one while disabled, and enabling a selected
+ * schema input fails the configuration (review/config.ts). It never applies to a root.
+ */
+export type RuleKind = 'type' | 'function' | 'schema';
 
 export const TYPE_REQUIREMENTS = ['root-declaration', 'resolved-outbound-types', 'selected-source-type-closure'] as const;
 export const FUNCTION_REQUIREMENTS = ['signature', 'body', 'resolved-local-calls', 'resolved-outbound-types'] as const;
@@ -97,8 +102,16 @@ function parseInput(doc: JsoncDocument, entry: unknown, i: number, seen: Set<str
   for (const [j, l] of languages.entries()) {
     if (!(AUTHORED_LANGUAGES as readonly string[]).includes(l)) doc.fail([...at, 'languages', j], `unknown language "${l}" (known: ${AUTHORED_LANGUAGES.join(', ')})`);
   }
-  if (entry.kind !== 'type' && entry.kind !== 'function') doc.fail([...at, 'kind'], 'kind is "type" or "function"');
+  if (entry.kind !== 'type' && entry.kind !== 'function' && entry.kind !== 'schema') doc.fail([...at, 'kind'], 'kind is "type", "function" or "schema"');
   const kind = entry.kind;
+  if (kind === 'schema') {
+    if (entry.requires !== undefined && (!Array.isArray(entry.requires) || entry.requires.length > 0)) doc.fail([...at, 'requires'], 'a schema input has no requirements yet');
+    for (const l of languages) {
+      if (seen.has(`${l}/schema`)) doc.fail(at, `duplicate language/kind combination ${l}/schema`);
+      seen.add(`${l}/schema`);
+    }
+    return { languages, kind, requires: [] };
+  }
   if (kind === 'function') {
     for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" inputs are TypeScript-only; ${l} has type inputs only`);
   }

@@ -11,11 +11,12 @@ import { profileFor } from '../parsers/review/profiles.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
 import { applicableInput, coverageForBlocked, eligibility } from './completeness.js';
-import type { ReviewConfig } from './config.js';
+import type { BackendConfig, ReviewConfig } from './config.js';
 import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js';
 import type { FileEdit, Host, ParsedEvent } from './edits.js';
 import { selectRoots, traverse, type ReviewHost } from './evidence.js';
 import { encodeInput, renderInput } from './input.js';
+import { graphFacts, type EditedFile, type GraphFact, type GraphFactsSource } from './graph-facts.js';
 import type { ReviewProgress } from './progress.js';
 
 export type { ReviewHost } from './evidence.js';
@@ -40,7 +41,7 @@ export interface UnitResult extends Omit<UnitAuditRecord, 'code'> {
 export type { Finding } from '../contracts/review-result.js';
 
 /** What a run returns; `review --json` prints it with the audit log and runner beside (contracts/review-result.ts). */
-export type ReviewResult = Omit<ReviewData<UnitResult, CoverageEntry, Host>, 'auditLog' | 'runner'>;
+export type ReviewResult = Omit<ReviewData<UnitResult, CoverageEntry, Host, GraphFact>, 'auditLog' | 'runner'>;
 
 export interface RunOptions {
   dryRun: boolean;
@@ -50,18 +51,24 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Roots and evidence; the machine-driven review/evidence.ts when absent. */
   evidence?: EvidenceSource;
+  /** The index for the graph-facts backend; without it (no index yet) that backend says nothing. */
+  graph?: GraphFactsSource | null;
   /** Told of each backend call as a wait with the backend's deadline. */
   progress?: ReviewProgress;
 }
 
+/** Backends that ask no one: their units stop at the rendered input. */
+const asksNoOne = (backend: BackendConfig): backend is Extract<BackendConfig, { kind: 'none' | 'graph' }> => backend.kind === 'none' || backend.kind === 'graph';
+
 export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host: ReviewHost, options: RunOptions): Promise<ReviewResult> {
-  const result: ReviewResult = { host: parsed.host, dryRun: options.dryRun, backend: config.backend.kind, units: [], findings: [], coverage: [] };
+  const result: ReviewResult = { host: parsed.host, dryRun: options.dryRun, backend: config.backend.kind, units: [], findings: [], facts: [], coverage: [] };
   const cover = (code: CoverageOutcome, branch: CoverageEntry['branch'] = 'any') => result.coverage.push({ code, branch });
   for (const skip of parsed.skipped) cover(skip.code);
 
   const seen = new Set<string>();
+  const edited: EditedFile[] = [];
   for (const edit of parsed.edits) {
-    const units = await reviewFile(edit, config, host, cover, options.evidence ?? { selectRoots, traverse });
+    const units = await reviewFile(edit, config, host, cover, options.evidence ?? { selectRoots, traverse }, edited);
     for (const unit of units) {
       const identity = `${unit.path}\u0000${unit.kind}\u0000${unit.name}`;
       if (seen.has(identity)) continue; // the same root reached twice in one event
@@ -72,7 +79,7 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
 
   // Dispatch: one request per unit with at least one runnable rule, then the freshness check.
   for (const unit of result.units) {
-    if (unit.status === 'skipped' || options.dryRun || config.backend.kind === 'none') continue;
+    if (unit.status === 'skipped' || options.dryRun || asksNoOne(config.backend)) continue;
     const runnable = unit.rules.filter((r) => r.runs).map((r) => config.rules.find((c) => c.rule.id === r.ruleId)!);
     const request: DecisionRequest = {
       version: 1,
@@ -114,7 +121,11 @@ export async function runReview(parsed: ParsedEvent, config: ReviewConfig, host:
     unit.status = result.findings.some((f) => f.path === unit.path && f.name === unit.name && f.kind === unit.kind) ? 'advised' : 'clear';
     cover(unit.status === 'advised' ? 'finding' : 'reviewed', unit.kind);
   }
-  if (options.dryRun || config.backend.kind === 'none') for (const unit of result.units) if (unit.status === 'dry-run') cover('rendered', unit.kind);
+  if (options.dryRun || asksNoOne(config.backend)) for (const unit of result.units) if (unit.status === 'dry-run') cover('rendered', unit.kind);
+  if (config.backend.kind === 'graph' && options.graph && !options.dryRun) {
+    result.facts = await graphFacts(options.graph, host, edited);
+    for (const fact of result.facts) cover('graph-fact', fact.fact === 'parameters-changed' ? 'function' : 'any');
+  }
   if (!options.keepInputs) for (const unit of result.units) unit.input = null;
   return result;
 }
@@ -125,6 +136,7 @@ async function reviewFile(
   host: ReviewHost,
   cover: (code: CoverageCode, branch?: CoverageEntry['branch']) => void,
   evidenceSource: EvidenceSource,
+  edited: EditedFile[],
 ): Promise<UnitResult[]> {
   if (edit.change === 'delete' || edit.change === 'move') {
     cover('unsupported-event');
@@ -149,7 +161,8 @@ async function reviewFile(
   for (let i = 0; i < verified.ambiguous; i++) cover('ambiguous-attribution');
   const change = edit.change === 'add' ? 'add' : 'update';
   const selection = await evidenceSource.selectRoots(host, rel, change, verified.spans);
-  for (const skip of selection.skipped) cover(skip.code as CoverageCode);
+  for (const skip of selection.skipped) cover(skip.code as CoverageCode, skip.branch ?? 'any');
+  edited.push({ path: rel, text: captured.snapshot.text, replaced: edit.replaced, spans: verified.spans, roots: selection.roots });
 
   const units: UnitResult[] = [];
   for (const root of selection.roots) {

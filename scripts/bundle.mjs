@@ -18,7 +18,7 @@ import { build } from 'rolldown';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist', 'bundle');
 
-const EXTERNAL = /^(node:|lmdb|msgpackr|piscina|web-tree-sitter|tree-sitter-|pg(-|\/|$)|@viz-js\/)/;
+const EXTERNAL = /^(node:|lmdb|msgpackr|piscina|web-tree-sitter|tree-sitter-|pg(-|\/|$)|prom-client$|@viz-js\/|@parcel\/watcher)/;
 const builtins = new Set(builtinModules);
 
 /** `import.meta.url` of a module as it was in dist/ (or node_modules/), wherever its code is bundled. */

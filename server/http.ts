@@ -1,12 +1,18 @@
 // The graph server's HTTP API (JSON). Every request but a refused one is answered
 // from one storage; pushes go through the bounded queue. With a token configured,
-// every request must carry `Authorization: Bearer <token>`.
+// every request but GET /healthz must carry `Authorization: Bearer <token>`. Each
+// answer is counted in the metrics and, with a log sink, logged as one line (method,
+// path, status, duration, repo, rows: never a body, a query string or a header).
+//
+// No router, logger or framework: the routes are exact "METHOD /path" keys of one
+// table, and a log line is one JSON object; the metrics come from prom-client.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { UNRESOLVED_PREFIX } from '../contracts/graph-push.js';
-import { PushQueue } from './push-queue.js';
+import { LIMITS, UNRESOLVED_PREFIX } from '../contracts/graph-push.js';
+import { ServerMetrics } from './metrics.js';
+import { PushQueue, QueueClosed } from './push-queue.js';
 import type { CallerEdge, GraphStorage } from './storage.js';
-import { BadRequest, checkExtractor, checkMemories, checkMisses, checkPush, LIMITS } from './validate.js';
+import { BadRequest, checkExtractor, checkMemories, checkMisses, checkPush, checkQuery } from './requests.js';
 
 export interface GraphServerOptions {
   storage: GraphStorage;
@@ -18,9 +24,43 @@ export interface GraphServerOptions {
   maxBodyBytes?: number;
   /** When the server stamps a push (tests fix it). */
   now?: () => string;
+  /** Where each request's log line goes (`cairn serve`: stderr); none by default. */
+  log?: (entry: RequestLogEntry) => void;
 }
 
-export const DEFAULTS = { queueCapacity: 8, retryAfterSeconds: 1, maxBodyBytes: 64 * 1024 * 1024 } as const;
+/** One request, as logged. */
+export interface RequestLogEntry {
+  time: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  repo?: string;
+  /** Rows pushed, items stored, or rows answered. */
+  rows?: number;
+}
+
+export interface GraphServer extends Server {
+  readonly metrics: ServerMetrics;
+  /**
+   * Stops taking requests and pushes (503 with Retry-After, so a client retries
+   * elsewhere or later), lets the pushes already queued finish for at most
+   * `deadlineMs`, refuses the ones that have not started by then, waits for the
+   * running one (a push is one transaction: stored whole or not at all), then
+   * closes every connection.
+   */
+  drain(deadlineMs?: number): Promise<void>;
+}
+
+/** What a route tells the log about its request. */
+interface Note {
+  repo?: string;
+  rows?: number;
+}
+
+export const DEFAULTS = { queueCapacity: 8, retryAfterSeconds: 1, maxBodyBytes: 64 * 1024 * 1024, drainMs: 30_000 } as const;
+/** After the last push, how long answers in flight get to reach their clients. */
+const ANSWER_GRACE_MS = 2_000;
 const SEARCH_LIMIT = 100;
 const CALLERS_LIMIT = 1000;
 
@@ -34,41 +74,73 @@ class HttpError extends Error {
   }
 }
 
-export function createGraphServer(options: GraphServerOptions): Server {
-  const { storage } = options;
+export function createGraphServer(options: GraphServerOptions): GraphServer {
+  const { storage, log } = options;
   const queue = new PushQueue(options.queueCapacity ?? DEFAULTS.queueCapacity);
+  const metrics = new ServerMetrics(storage.kind, () => queue.size);
+  let draining = false;
   const retryAfter = String(options.retryAfterSeconds ?? DEFAULTS.retryAfterSeconds);
   const maxBody = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const now = options.now ?? (() => new Date().toISOString());
   const token = options.token ? Buffer.from(options.token) : undefined;
 
-  const routes: Record<string, (req: IncomingMessage, url: URL) => Promise<unknown>> = {
-    'POST /v1/graph': async (req) => {
+  const shuttingDown = () => new HttpError(503, `the server is shutting down; retry after ${retryAfter} s`, { 'retry-after': retryAfter });
+
+  const routes: Record<string, (req: IncomingMessage, url: URL, note: Note) => Promise<unknown>> = {
+    'GET /healthz': async () => {
+      if (draining) throw shuttingDown();
+      await storage.ping();
+      return { ok: true, storage: storage.kind, queue: queue.size };
+    },
+    'POST /v1/graph': async (req, _url, note) => {
+      if (draining) throw shuttingDown();
       const body = await readJson(req, maxBody);
       const push = checkPush(body);
-      const done = await queue.offer(() => storage.applyPush(push, now()));
+      note.repo = push.repo;
+      note.rows = push.entities.length + push.edges.length + push.symbols.length + push.hyperedges.length;
+      let done;
+      try {
+        done = await queue.offer(() => storage.applyPush(push, now()));
+      } catch (error) {
+        if (error instanceof QueueClosed) throw shuttingDown();
+        throw error;
+      }
       if (!done) throw new HttpError(429, `the push queue is full (${queue.capacity} pushes); retry after ${retryAfter} s`, { 'retry-after': retryAfter });
+      metrics.stored(done.value);
       return { ok: true, repo: push.repo, extractor: push.extractor, ...done.value };
     },
-    'POST /v1/semantic-misses': async (req) => {
+    'POST /v1/semantic-misses': async (req, _url, note) => {
       const request = checkMisses(await readJson(req, maxBody));
-      const stored = await storage.fileShas(request.repo, request.extractor, request.files.map((f) => f.path));
-      return request.files.filter((f) => !stored.has(f.path) || stored.get(f.path) !== f.content_sha).map((f) => f.path);
+      note.repo = request.repo;
+      note.rows = request.files.length;
+      const stored = await storage.fileShas(request.repo, request.extractor, [...new Set(request.files.map((f) => f.path))]);
+      // A path listed twice is answered once (a miss if any of its entries misses).
+      return [...new Set(request.files.filter((f) => stored.get(f.path) !== f.content_sha).map((f) => f.path))];
     },
-    'POST /v1/memories:bulk': async (req) => {
-      const request = checkMemories(await readJson(req, maxBody));
+    'POST /v1/memories:bulk': async (req, url, note) => {
+      if (draining) throw shuttingDown();
+      const repo = url.searchParams.get('repo');
+      const request = checkMemories(await readJson(req, maxBody), repo === null ? undefined : checkQuery('repo', repo, LIMITS.repo));
+      note.repo = request.repo;
+      note.rows = request.items.length;
       const result = await storage.bulkMemories(request.repo, request.reconcile_files, request.items, now());
       return { ok: true, repo: request.repo, ...result };
     },
-    'GET /v1/memories': async (_req, url) => storage.memories(required(url, 'repo'), url.searchParams.get('source') ?? undefined),
-    'GET /v1/repos': async () => storage.repos(),
-    'GET /v1/file': async (_req, url) => {
+    'GET /v1/memories': async (_req, url, note) => {
+      const source = url.searchParams.get('source');
+      note.repo = required(url, 'repo');
+      return counted(note, await storage.memories(note.repo, source === null ? undefined : checkQuery('source', source, LIMITS.path)));
+    },
+    'GET /v1/repos': async (_req, _url, note) => counted(note, await storage.repos()),
+    'GET /v1/file': async (_req, url, note) => {
       const repo = required(url, 'repo');
+      note.repo = repo;
       const path = required(url, 'path');
       const x = url.searchParams.get('extractor');
       const files = await storage.file(repo, path, x === null ? undefined : checkExtractor(x));
       if (files.length === 0) throw new HttpError(404, `no rows for ${path} in ${repo}${x === null ? '' : ` from extractor ${x}`}`);
       const tag = <T>(rows: T[], extractor: string) => rows.map((r) => ({ ...r, extractor }));
+      note.rows = files.reduce((n, f) => n + f.entities.length + f.edges.length + f.hyperedges.length + f.symbols.length, 0);
       return {
         repo,
         path,
@@ -79,42 +151,88 @@ export function createGraphServer(options: GraphServerOptions): Server {
         symbols: files.flatMap((f) => tag(f.symbols, f.extractor)),
       };
     },
-    'GET /v1/search': async (_req, url) => {
+    'GET /v1/search': async (_req, url, note) => {
       const q = required(url, 'q');
-      return storage.search(q, url.searchParams.get('repo') ?? undefined, SEARCH_LIMIT);
+      const repo = url.searchParams.get('repo');
+      if (repo !== null) note.repo = checkQuery('repo', repo, LIMITS.repo);
+      return counted(note, await storage.search(q, note.repo, SEARCH_LIMIT));
     },
-    'GET /v1/callers': async (_req, url) => callers(storage, required(url, 'repo'), required(url, 'id'), relationsParameter(url)),
+    'GET /v1/callers': async (_req, url, note) => {
+      note.repo = required(url, 'repo');
+      const answer = await callers(storage, note.repo, required(url, 'id'), relationsParameter(url));
+      note.rows = answer.callers.length;
+      return answer;
+    },
   };
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     void handle(req, res);
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = process.hrtime.bigint();
+    const url = new URL(req.url ?? '/', 'http://server.invalid');
+    const key = `${req.method} ${url.pathname}`;
+    const note: Note = {};
+    let status: number;
     try {
-      if (token && !authorised(req.headers.authorization, token)) throw new HttpError(401, 'a bearer token is required', { 'www-authenticate': 'Bearer' });
-      const url = new URL(req.url ?? '/', 'http://server.invalid');
-      const route = routes[`${req.method} ${url.pathname}`];
-      if (!route) {
-        const known = Object.keys(routes).some((r) => r.endsWith(` ${url.pathname}`));
-        throw new HttpError(known ? 405 : 404, known ? `${req.method} is not allowed on ${url.pathname}` : `no endpoint ${url.pathname}`);
+      if (token && key !== 'GET /healthz' && !authorised(req.headers.authorization, token)) throw new HttpError(401, 'a bearer token is required', { 'www-authenticate': 'Bearer' });
+      if (key === 'GET /metrics') {
+        status = sendText(res, 200, await metrics.text(), metrics.contentType);
+      } else {
+        const route = routes[key];
+        if (!route) {
+          const known = Object.keys(routes).some((r) => r.endsWith(` ${url.pathname}`)) || url.pathname === '/metrics';
+          throw new HttpError(known ? 405 : 404, known ? `${req.method} is not allowed on ${url.pathname}` : `no endpoint ${url.pathname}`);
+        }
+        status = send(res, 200, await route(req, url, note));
       }
-      send(res, 200, await route(req, url));
     } catch (error) {
-      if (error instanceof HttpError) send(res, error.status, { error: error.message }, error.headers);
-      else if (error instanceof BadRequest) send(res, 400, { error: error.message });
+      if (error instanceof HttpError) status = send(res, error.status, { error: error.message }, error.headers);
+      else if (error instanceof BadRequest) status = send(res, 400, { error: error.message });
       else {
         process.stderr.write(`cairn serve: ${(error as Error)?.stack ?? String(error)}\n`);
-        send(res, 500, { error: 'internal error' });
+        status = send(res, 500, { error: 'internal error' });
       }
       // An unread request body: stop reading, the connection closes after the answer.
       if (!req.complete) req.resume();
     }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    // Unknown paths share one label, so a scanner cannot grow the metrics without bound.
+    const route = routes[key] || key === 'GET /metrics' ? url.pathname : 'other';
+    metrics.request(req.method ?? '', route, status, seconds);
+    log?.({ time: new Date().toISOString(), method: req.method ?? '', path: url.pathname, status, duration_ms: Math.round(seconds * 1e6) / 1e3, ...note });
   }
+
+  async function drain(deadlineMs: number = DEFAULTS.drainMs): Promise<void> {
+    draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const idle = queue.close();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([idle, new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)))]);
+    clearTimeout(timer);
+    queue.refuseWaiting();
+    await idle;
+    // Keep-alive connections go as soon as their last answer is out.
+    const sweep = setInterval(() => server.closeIdleConnections(), 25);
+    await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_GRACE_MS)))]);
+    clearTimeout(timer);
+    clearInterval(sweep);
+    server.closeAllConnections();
+    await closed;
+  }
+
+  return Object.assign(server, { metrics, drain });
+}
+
+function counted<T>(note: Note, rows: T[]): T[] {
+  note.rows = rows.length;
+  return rows;
 }
 
 /** Edges into an entity: by id, and from other repositories by qualified name (see README: cross-repository callers). */
-async function callers(storage: GraphStorage, repo: string, id: string, relations: ReadonlySet<string> | undefined): Promise<unknown> {
+async function callers(storage: GraphStorage, repo: string, id: string, relations: ReadonlySet<string> | undefined): Promise<{ callers: CallerEdge[]; [key: string]: unknown }> {
   const entity = await storage.entity(repo, id);
   if (!entity) throw new HttpError(404, `no entity ${id} in ${repo}`);
   const qn = entity.properties?.qualified_name;
@@ -155,8 +273,7 @@ function relationsParameter(url: URL): ReadonlySet<string> | undefined {
 function required(url: URL, name: string): string {
   const value = url.searchParams.get(name);
   if (value === null || value === '') throw new BadRequest(`the query parameter ${name} is required`);
-  if (Buffer.byteLength(value) > LIMITS.id) throw new BadRequest(`${name} is longer than ${LIMITS.id} bytes`);
-  return value;
+  return checkQuery(name, value, name === 'repo' ? LIMITS.repo : LIMITS.id);
 }
 
 function authorised(header: string | undefined, token: Buffer): boolean {
@@ -183,9 +300,14 @@ async function readJson(req: IncomingMessage, max: number): Promise<unknown> {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+/** Answers with JSON; returns the status sent (the one already sent if an answer went out). */
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): number {
+  return sendText(res, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string> = {}): number {
+  if (res.headersSent) return res.statusCode;
+  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
+  return status;
 }

@@ -238,6 +238,10 @@ export class LmdbStorage implements GraphStorage {
     return out;
   }
 
+  async ping(): Promise<void> {
+    this.meta.get('memory_seq');
+  }
+
   async close(): Promise<void> {
     await this.root.close();
   }

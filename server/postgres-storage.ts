@@ -230,6 +230,10 @@ export class PostgresStorage implements GraphStorage {
     return r.rows.map((row) => ({ ...(JSON.parse(row.body) as IngestItem), repo }));
   }
 
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

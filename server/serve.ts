@@ -20,6 +20,8 @@ export interface ServeOptions {
   tokenSource?: string;
   queueCapacity?: number;
   retryAfterSeconds?: number;
+  /** How long a shutdown lets queued pushes finish before refusing the rest. */
+  drainMs?: number;
 }
 
 export interface RunningServer {
@@ -78,11 +80,9 @@ export async function startServer(options: ServeOptions, extra: Partial<GraphSer
   return {
     url: `http://${shown}:${address.port}`,
     storage,
+    /** Graceful: queued pushes finish (or, past the deadline, are refused before they start); then the storage closes. */
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.drain(options.drainMs);
       await storage.close();
     },
   };

@@ -6,7 +6,8 @@
 import type { Edge, Entity, GraphPush, Hyperedge, IngestItem, SymbolRow } from '../contracts/graph-push.js';
 
 /** A push after validation: extractor and confidences filled in, every row's file listed. */
-export interface CheckedPush extends GraphPush {
+export interface CheckedPush extends Omit<GraphPush, 'extractor' | 'symbols' | 'hyperedges' | 'file_shas'> {
+  /** "ast" or "semantic" ("" has become "ast"). */
   extractor: string;
   symbols: SymbolRow[];
   hyperedges: Hyperedge[];
@@ -80,6 +81,8 @@ export interface GraphStorage {
   /** Deletes the memories of each reconciled source, then stores the items; one transaction. */
   bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], now: string): Promise<{ deleted: number; stored: number }>;
   memories(repo: string, source?: string): Promise<StoredMemory[]>;
+  /** Throws when the storage cannot answer (GET /healthz). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

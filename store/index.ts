@@ -59,4 +59,6 @@ export interface GraphStore extends GraphReader {
 export { openStore, LmdbGraphStore, type OpenStoreOptions } from './store.js';
 export { SCHEMA_VERSION } from './schema.js';
 export { graphPath } from './env.js';
+export { asUnusable, damageReason, unusableIndex } from './damage.js';
+export { asDiskFull, refuseFullDisk } from './disk-space.js';
 export { fileSymbolId, symbolIds } from './records.js';

@@ -8,7 +8,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
-import { flushEnv, openEnv, type GraphEnv } from './env.js';
+import { flushEnv, openEnv, stampEnv, type GraphEnv } from './env.js';
 import { SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { emptyStats, sortedStats } from './stats.js';
 import { GraphWriter } from './writer.js';
@@ -33,7 +33,7 @@ export interface RebuildSession {
   /** Inserts analysed files (their call sites wait for `finish`). */
   add(files: FileFacts[]): void;
   /** Stores the module configuration files, resolves every call site, stamps meta and stats, and swaps the new graph in; says how long resolving took. */
-  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>, configs?: readonly ModuleConfigFact[]): Promise<{ resolveMs: number }>;
+  finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>, configs?: readonly ModuleConfigFact[], signal?: AbortSignal): Promise<{ resolveMs: number }>;
   /** Drops the half-built environment. */
   abort(): Promise<void>;
 }
@@ -56,7 +56,7 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
         }
       });
     },
-    async finish(meta, unsupportedExtensions, configs = []) {
+    async finish(meta, unsupportedExtensions, configs = [], signal) {
       const { root, dbs } = env!;
       root.transactionSync(() => {
         writer.replaceConfigs(configs);
@@ -67,6 +67,9 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
       for (let i = 0; i < withSites.length; i += RESOLVE_BATCH) {
         const batch = withSites.slice(i, i + RESOLVE_BATCH);
         root.transactionSync(() => writer.resolve(new Map(batch.map((p) => [p, new Set([WHOLE_FILE])])), new Set(batch)));
+        // A stopped run ends here, before anything is swapped in (the caller aborts the session).
+        await new Promise((resolve) => setImmediate(resolve));
+        if (signal?.aborted) throw signal.reason;
       }
       const resolveMs = performance.now() - resolveStarted;
       root.transactionSync(() => {
@@ -79,6 +82,7 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
       env = undefined;
       // One flush for the whole rebuild, before it can become the live index.
       flushEnv(building);
+      stampEnv(building);
       await swapIn();
       if (existsSync(path)) renameSync(path, oldPath(path));
       renameSync(building, path);

@@ -6,7 +6,7 @@ import { CairnError } from '../contracts/errors.js';
 import type { ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { Relationship } from '../contracts/tiers.js';
-import { envExists, envProblem, graphPath, openEnv, type Dbs, type GraphEnv } from './env.js';
+import { envExists, envProblem, graphPath, openEnv, stampEnv, type Dbs, type GraphEnv } from './env.js';
 import { readersFullError } from './readers.js';
 import type { GraphStore, IndexedFileState, SchemaState, StoreChange } from './index.js';
 import { readAnswers } from './file-answers.js';
@@ -19,7 +19,7 @@ import { beginRebuild, recoverSwap, type RebuildSession } from './rebuild.js';
 import { changedNames, GraphWriter, type Signatures } from './writer.js';
 
 export interface OpenStoreOptions {
-  /** Never create or write anything; a workspace without an index reads as `missing`. */
+  /** Never create or write the index (a stamp of a checked file may be left beside it: env.ts); a workspace without an index reads as `missing`. */
   readOnly?: boolean;
 }
 
@@ -407,6 +407,7 @@ export class LmdbGraphStore implements GraphStore {
 
     try {
       root.transactionSync(() => this.applyInTransaction(change, dbs, rebuild));
+      this.wrote = true;
     } catch (error) {
       // The record shapes the failed transaction minted are still in its encoders'
       // memory but not on disk (env.ts: STRUCTURES): reopen before anything is written again.
@@ -445,9 +446,13 @@ export class LmdbGraphStore implements GraphStore {
     dbs.meta.putSync('schema_version', SCHEMA_VERSION);
   }
 
+  /** A write committed since this store was opened: closing stamps the file (env.ts). */
+  private wrote = false;
+
   async close(): Promise<void> {
     const env = this.env;
     this.env = undefined;
     await env?.root.close();
+    if (env && this.wrote) stampEnv(this.path);
   }
 }

@@ -5,6 +5,8 @@
 // stay on the server until a push can replace them.
 import type { GraphPush } from '../contracts/graph-push.js';
 import type { GraphStore } from '../store/index.js';
+import { docRows } from './doc-rows.js';
+import type { DocFile } from '../graph/docs.js';
 import { fileRows, rowCount, rowsDigest, UNREAD_STATUSES, type FileRows } from './graph-push.js';
 
 export interface PlannedFile {
@@ -21,8 +23,11 @@ export interface PushPlan {
   skipped: { path: string; status: string }[];
 }
 
-/** `previous`: path -> digest of what the server last accepted (empty for a full push). */
-export function planPush(graph: GraphStore, repo: string, previous: Record<string, string>): PushPlan {
+/**
+ * `previous`: path -> digest of what the server last accepted (empty for a full push).
+ * `docs`: the workspace's documents (graph/docs.ts), pushed as files like code.
+ */
+export function planPush(graph: GraphStore, repo: string, previous: Record<string, string>, docs: DocFile[] = []): PushPlan {
   const meta = graph.meta();
   const capturedAt = meta?.indexed_at ?? new Date().toISOString();
   const plan: PushPlan = { repo, changed: [], deleted: [], unchanged: 0, skipped: [] };
@@ -37,6 +42,14 @@ export function planPush(graph: GraphStore, repo: string, previous: Record<strin
     const rows = fileRows(graph, repo, file, capturedAt);
     const digest = rowsDigest(rows);
     if (previous[file.path] === digest) plan.unchanged += 1;
+    else plan.changed.push({ rows, digest });
+  }
+  for (const doc of docs) {
+    if (seen.has(doc.path)) continue;
+    seen.add(doc.path);
+    const rows = docRows(repo, doc, capturedAt);
+    const digest = rowsDigest(rows);
+    if (previous[doc.path] === digest) plan.unchanged += 1;
     else plan.changed.push({ rows, digest });
   }
   for (const path of Object.keys(previous).sort()) if (!seen.has(path)) plan.deleted.push(path);

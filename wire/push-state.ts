@@ -2,10 +2,10 @@
 // digest of the rows it accepted. Kept in `.cairn/push/`, one JSON file per
 // (server URL, label), written whole through a temp file and a rename.
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { renameSync, writeFileSync } from 'node:fs';
 import { checkJsonDepth } from '../gate/bounds.js';
 import { boundedOpen } from '../gate/gate.js';
+import { cairnPath, makeCairnDirectory } from '../gate/cairn-paths.js';
 
 export interface PushState {
   url: string;
@@ -17,7 +17,9 @@ const MAX_STATE_BYTES = 256 * 1024 * 1024;
 
 export function pushStatePath(workspace: string, url: string, repo: string): string {
   const key = createHash('sha256').update(`${url}\n${repo}`).digest('hex').slice(0, 24);
-  return join(workspace, '.cairn', 'push', `${key}.json`);
+  // Made here, checked like every path under .cairn/: the state is read and replaced in it.
+  makeCairnDirectory(workspace, 'push');
+  return cairnPath(workspace, `push/${key}.json`, 'file');
 }
 
 /** The remembered state, or an empty one when none is kept (or it is unreadable: then everything is pushed again). */
@@ -37,7 +39,6 @@ export function loadPushState(path: string, url: string, repo: string): PushStat
 }
 
 export function savePushState(path: string, state: PushState): void {
-  mkdirSync(join(path, '..'), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(state));
   renameSync(temp, path);

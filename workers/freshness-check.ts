@@ -1,6 +1,7 @@
-// Runs the freshness machine through its pure transition function (the stepper every
-// machine runner uses): the machine decides, this bridge supplies the facts it asks for.
-import { stepper } from '../machines/stepper.js';
+// Runs the freshness machine through the one interpreter of machines/audit.ts: the
+// machine decides, this bridge supplies the facts its commands ask for, and a recorder
+// given keeps the run for replay.
+import { drive, type AuditRecorder } from '../machines/audit.js';
 import {
   freshnessMachine,
   type CurrentStat,
@@ -22,19 +23,16 @@ export async function decideFreshness(
   entries: CurrentStat[],
   maxBytes: number,
   verify: Verifier,
+  recorder?: AuditRecorder,
 ): Promise<FreshnessDecision> {
-  const steps = stepper(freshnessMachine, { indexed: [...indexed], maxBytes });
-  let [snapshot] = steps.initial();
-  let actions;
-  [snapshot, actions] = steps.next(snapshot, { type: 'INVENTORY', entries });
-  for (const action of actions) {
-    if (action.type === 'requestVerify') {
-      const { paths } = action.params as { paths: string[] };
-      [snapshot] = steps.next(snapshot, { type: 'VERIFIED', results: await verify(paths) });
-    }
-  }
-  if (snapshot.status !== 'done') throw new Error(`freshness machine stopped in ${JSON.stringify(snapshot.value)}`);
-  return snapshot.output as FreshnessDecision;
+  return drive<FreshnessDecision>(
+    freshnessMachine,
+    'freshness',
+    { indexed: [...indexed], maxBytes },
+    async (command) =>
+      command.kind === 'inventory' ? { type: 'INVENTORY', entries } : { type: 'VERIFIED', results: await verify(command.paths as string[]) },
+    recorder,
+  );
 }
 
 /**

@@ -70,7 +70,7 @@ export interface InventoryOptions {
 export const MAX_PATH_BYTES = 512;
 
 /** A .gitignore larger than this is not read. */
-const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 export function isGitWorkTree(root: string): boolean {
   try {
@@ -112,6 +112,17 @@ function skippedFolderList(counts: Map<string, { files: number; complete: boolea
     .filter(([, c]) => c.files > 0)
     .map(([path, c]) => (c.complete ? { path, files: c.files } : { path, files: c.files, at_least: true as const }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * Could a change at this path change the index? The inventory's own rules by name
+ * (folder rules, privacy, language or module configuration, ignore files), asked by
+ * the watcher before a sync: nothing is opened.
+ */
+export function mayChangeIndex(path: string, includeLibrary: boolean, gate: Gate): boolean {
+  if (isExcludedPath(path, includeLibrary) || gate.isPrivate(path)) return false;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === '.gitignore' || languageForPath(path) !== null || isModuleConfigPath(path);
 }
 
 export function takeInventory(root: string, options: InventoryOptions = {}): Inventory {
@@ -180,7 +191,7 @@ function isRegularFile(path: string): boolean {
 }
 
 /** Files the inventory can use: parsed languages, the known unsupported ones and module configuration. */
-function isCandidate(path: string): boolean {
+export function isCandidate(path: string): boolean {
   return languageForPath(path) !== null || UNSUPPORTED_SOURCE_EXTENSIONS.has(extname(path).toLowerCase()) || isModuleConfigPath(path);
 }
 

@@ -2,9 +2,8 @@
 // for it, then fails clearly; a lock left by a dead process is taken over.
 import { rmSync, writeFileSync } from 'node:fs';
 import { boundedOpen } from '../gate/gate.js';
-import { join } from 'node:path';
 import { CairnError } from '../contracts/errors.js';
-import { ensureCairnDir } from './cairn-dir.js';
+import { cairnPath, makeCairnDirectory } from '../gate/cairn-paths.js';
 
 function alive(pid: number): boolean {
   try {
@@ -19,7 +18,9 @@ function alive(pid: number): boolean {
 const DEFAULT_WAIT_MS = Number(process.env.CAIRN_LOCK_WAIT_MS ?? 10_000);
 
 export async function acquireWriteLock(root: string, waitMs = DEFAULT_WAIT_MS): Promise<() => void> {
-  const file = join(ensureCairnDir(root), 'lock');
+  makeCairnDirectory(root);
+  const lockPath = () => cairnPath(root, 'lock', 'file');
+  const file = lockPath();
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
@@ -28,7 +29,9 @@ export async function acquireWriteLock(root: string, waitMs = DEFAULT_WAIT_MS): 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    // A pid is a few bytes; a lock that is not a small regular file (a symlink to a device, say) holds no pid.
+    // A pid is a few bytes. A lock that is not a regular file of its own (a symlink,
+    // a FIFO) was not left by cairn: it is refused, never read or removed.
+    lockPath();
     const read = boundedOpen(file, 64);
     if (!read.ok && read.reason === 'missing') continue; // released between our attempts
     const holder = read.ok ? Number(read.bytes.toString('utf8')) : NaN;

@@ -7,14 +7,16 @@
 //         store applies it in one transaction.
 // One writer at a time (workers/lock.ts). Either way a killed run leaves the
 // previous index intact.
+import { existsSync } from 'node:fs';
 import type { FileFacts } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
 import type { IndexReport } from '../contracts/index-report.js';
 import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
-import { openStore, type GraphStore } from '../store/index.js';
+import { asDiskFull, openStore, refuseFullDisk, unusableIndex, type GraphStore } from '../store/index.js';
 import { gitHead } from './git-head.js';
+import { cairnPath, checkIndexPaths } from '../gate/cairn-paths.js';
 import { indexGate } from '../gate/config-files.js';
 import type { Gate } from '../gate/gate.js';
 import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
@@ -33,6 +35,11 @@ export interface IndexOptions {
   signal?: AbortSignal;
   /** Whose configuration's privacy excludes apply (default: the root's own; a snapshot uses its workspace's). */
   privacyRoot?: string;
+  /**
+   * sync only: take the writer lock just for the store's write, not while the inventory
+   * and analysis run (the watcher syncs often and must not keep `cairn sync` waiting).
+   */
+  lockOnlyToWrite?: boolean;
 }
 
 interface RunContext {
@@ -56,14 +63,48 @@ interface RunOutcome {
   resolveMs: number;
 }
 
+/** A run stopped by its signal (SIGINT): nothing was swapped in or applied, so the previous index stands. */
+function stoppedError(mode: IndexOptions['mode']): CairnError {
+  return new CairnError('interrupted', `${mode} stopped by an interrupt; the previous index is unchanged`, 130);
+}
+
+function throwIfStopped(options: IndexOptions): void {
+  if (options.signal?.aborted) throw stoppedError(options.mode);
+}
+
+const indexMissing = () => new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
+
 export async function indexWorkspace(root: string, options: IndexOptions): Promise<IndexReport> {
+  try {
+    return await indexOnce(root, options);
+  } catch (error) {
+    // Whatever a stop interrupted (a destroyed pool's task, a rebuild's resolve), it is the stop that answers.
+    if (options.signal?.aborted && !(error instanceof CairnError)) throw stoppedError(options.mode);
+    throw namedWriteFailure(root, error);
+  }
+}
+
+/** A write that failed for want of space says so (store/disk-space.ts). */
+const namedWriteFailure = (root: string, error: unknown) => (error instanceof CairnError ? error : asDiskFull(error, cairnPath(root, '', 'directory'), '.cairn'));
+
+async function indexOnce(root: string, options: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
   // Privacy first: a configuration that cannot be read stops the run before anything is opened or locked.
   const gate = indexGate(root, options.privacyRoot ?? root);
-  const release = await acquireWriteLock(root);
+  // A sync with no index writes nothing: not even the lock (and .cairn/ with it).
+  if (options.mode === 'sync' && !existsSync(cairnPath(root, 'graph/data.mdb', 'file'))) throw indexMissing();
+  const lockToWrite = options.mode === 'sync' && options.lockOnlyToWrite === true;
+  const release = lockToWrite ? () => undefined : await acquireWriteLock(root);
+  try {
+    refuseFullDisk(cairnPath(root, '', 'directory'), '.cairn');
+  } catch (error) {
+    release();
+    throw error;
+  }
   const pool = createAnalysisPool(gate, options.jobs, options.signal);
   let graph: GraphStore | undefined;
   try {
+    checkIndexPaths(root, true);
     graph = openStore(root);
     const state = graph.schemaState();
     // A sync not told otherwise indexes the way init was asked to (else a plain sync
@@ -73,11 +114,9 @@ export async function indexWorkspace(root: string, options: IndexOptions): Promi
     const clock = performance.now();
     const inventory = takeInventory(root, { includeLibrary, gate });
     const inventoryMs = performance.now() - clock;
-    if (options.mode === 'sync' && state === 'missing') {
-      throw new CairnError('index_missing', 'no index here yet: run `cairn init` first', 1, 'cairn init');
-    }
+    if (options.mode === 'sync' && state === 'missing') throw indexMissing();
     if (options.mode === 'sync' && state === 'unusable') {
-      throw new CairnError('index_unusable', `the index is unusable (${graph.unusableReason()}): run \`cairn init\` to rebuild it`, 1, 'cairn init');
+      throw unusableIndex(graph.unusableReason() ?? 'unknown');
     }
     if (options.mode === 'sync' && state === 'incompatible') {
       throw new CairnError('index_incompatible', 'the index was written by another schema version: run `cairn init` to rebuild it', 1, 'cairn init');
@@ -164,8 +203,9 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
       run.options.progress?.(done, paths.length);
     });
     const analyseMs = performance.now() - analyseStarted;
+    throwIfStopped(run.options);
     const storeStarted = performance.now();
-    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs));
+    const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs), run.options.signal);
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
       analysed: done,
@@ -176,8 +216,10 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
       resolveMs,
     };
   } catch (error) {
+    // Named before the half-built environment is removed: its removal frees the space that ran out.
+    const named = namedWriteFailure(run.root, error);
     await session.abort();
-    throw error;
+    throw named;
   }
 }
 
@@ -221,14 +263,20 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
   const foldersChanged = JSON.stringify(run.meta.skipped_folders) !== JSON.stringify(run.graph.meta()?.skipped_folders);
   const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged && !foldersChanged;
+  throwIfStopped(run.options);
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
-    await run.graph.apply({
-      upserts,
-      deletions: decision.deleted,
-      meta: run.meta,
-      unsupportedExtensions: run.inventory.unsupportedExtensions,
-      configs,
-    });
+    const release = run.options.lockOnlyToWrite ? await acquireWriteLock(run.root) : undefined;
+    try {
+      await run.graph.apply({
+        upserts,
+        deletions: decision.deleted,
+        meta: run.meta,
+        unsupportedExtensions: run.inventory.unsupportedExtensions,
+        configs,
+      });
+    } finally {
+      release?.();
+    }
   }
   return { decision, analysed: analysed.size, statuses, analyseMs, insertMs: 0, storeMs: performance.now() - storeStarted, resolveMs: 0 };
 }

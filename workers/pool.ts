@@ -60,7 +60,12 @@ export function createAnalysisPool(gate: Gate, jobs: number | undefined, signal?
       const threads = jobs ?? jobsFor(files.length);
       if (threads <= 1 || files.length < IN_PROCESS_THRESHOLD) {
         if (files.length < IN_PROCESS_FILES) tuneForShortRun();
-        for (let i = 0; i < files.length; i += BATCH) onBatch(await analyseBatch(gate, files.slice(i, i + BATCH)));
+        for (let i = 0; i < files.length; i += BATCH) {
+          onBatch(await analyseBatch(gate, files.slice(i, i + BATCH)));
+          // Reads here are synchronous: a turn of the event loop lets a SIGINT be heard.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (signal?.aborted) throw signal.reason;
+        }
         return;
       }
       const runner = await getPool(threads);

@@ -16,7 +16,7 @@ import type { TraversalBudgets } from '../machines/evidence-traversal.js';
 import { reviewFreshnessMachine } from '../machines/review-freshness.js';
 import type { ReviewFile } from '../parsers/review/facts.js';
 import { inventoryDigest, MAX_DIRECTORY_ENTRIES, type DirectoryEntry, type DirectoryObservation } from '../parsers/review/inventory.js';
-import { profileFor } from '../parsers/review/profiles.js';
+import { profileFor, sourceCeiling } from '../parsers/review/profiles.js';
 
 export interface Snapshot {
   path: string;
@@ -92,7 +92,7 @@ export class ReviewInterpreter {
     const output = await drive<CaptureOutput>(
       captureMachine,
       'capture',
-      { path, ceiling: this.budgets.fileBytes },
+      { path, ceiling: sourceCeiling(path, this.budgets.fileBytes) },
       (command) => {
         switch (command.kind) {
           case 'check-path': {
@@ -221,7 +221,7 @@ export class ReviewInterpreter {
           return { type: 'RECAPTURED', path, digest: listed ? inventoryDigest(listed) : null };
         }
         if (absent.has(path)) return { type: 'RECAPTURED', path, digest: present(join(this.workspace, path)) ? 'present' : 'absent' };
-        const read = textOf(this.policy.read(path, this.budgets.fileBytes));
+        const read = textOf(this.policy.read(path, sourceCeiling(path, this.budgets.fileBytes)));
         return { type: 'RECAPTURED', path, digest: read?.digest ?? null };
       },
       this.recorder,

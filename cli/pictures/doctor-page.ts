@@ -3,15 +3,27 @@
 // low-quality locations as a list of links to the files and folders.
 import type { CommandResult } from '../../contracts/envelope.js';
 import type { DoctorData } from '../../contracts/doctor.js';
+import type { ResolutionKind } from '../../contracts/tiers.js';
 import { browserAsset, escapeHtml, htmlPage } from './page.js';
 
-/** Tier colours from strong to weak confidence. */
-function tierColour(confidence: number): string {
-  if (confidence >= 90) return '#2e7d32';
-  if (confidence >= 80) return '#00897b';
-  if (confidence >= 70) return '#7cb342';
-  if (confidence >= 60) return '#f9a825';
-  return '#e53935';
+/**
+ * One colour per resolution tier, strong (greens) to weak (reds), so two tiers of
+ * near confidence (exact 100, receiver_type 90) never share a colour in the bar.
+ */
+const TIER_COLOURS: Record<ResolutionKind, string> = {
+  exact: '#1b5e20',
+  receiver_type: '#66bb6a',
+  framework_annotation: '#00897b',
+  package: '#0277bd',
+  namespace: '#5c6bc0',
+  framework_declaration: '#8e24aa',
+  framework_convention: '#f9a825',
+  same_file: '#ef6c00',
+  name_only: '#c62828',
+};
+
+function tierColour(kind: string): string {
+  return TIER_COLOURS[kind as ResolutionKind] ?? '#757575';
 }
 
 const REASONS = ['missing_target', 'ambiguous_target', 'macro_or_function', 'indirect_call'] as const;
@@ -26,10 +38,10 @@ export function toDoctorPage(result: CommandResult<DoctorData>, fileBase: string
     ? `<div class="bar" id="tiers">${tiers
         .map((t) => {
           const share = (t.edges / edges) * 100;
-          return `<span data-kind="${escapeHtml(t.kind)}" style="width:${share.toFixed(2)}%;background:${tierColour(t.confidence)}" title="${escapeHtml(`${t.kind} ${t.confidence}: ${t.edges} edges`)}">${share >= 8 ? escapeHtml(t.kind) : ''}</span>`;
+          return `<span data-kind="${escapeHtml(t.kind)}" style="width:${share.toFixed(2)}%;background:${tierColour(t.kind)}" title="${escapeHtml(`${t.kind} ${t.confidence}: ${t.edges} edges`)}">${share >= 8 ? escapeHtml(t.kind) : ''}</span>`;
         })
         .join('')}</div>
-<table><tr><th>tier</th><th>confidence</th><th>edges</th><th>share</th></tr>${tiers.map((t) => `<tr><td><span class="swatch" style="background:${tierColour(t.confidence)}"></span> ${escapeHtml(t.kind)}</td><td class="num">${t.confidence}</td><td class="num">${t.edges}</td><td class="num">${((t.edges / edges) * 100).toFixed(1)}%</td></tr>`).join('')}</table>`
+<table><tr><th>tier</th><th>confidence</th><th>edges</th><th>share</th></tr>${tiers.map((t) => `<tr><td><span class="swatch" style="background:${tierColour(t.kind)}"></span> ${escapeHtml(t.kind)}</td><td class="num">${t.confidence}</td><td class="num">${t.edges}</td><td class="num">${((t.edges / edges) * 100).toFixed(1)}%</td></tr>`).join('')}</table>`
     : '<p>No resolved edges.</p>';
   const most = Math.max(1, ...REASONS.map((r) => q.unresolved[r]));
   const unresolved = `<div class="bars" id="unresolved">${REASONS.map(

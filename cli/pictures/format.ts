@@ -23,7 +23,7 @@ export function pictureFormat(value: string | undefined, json: boolean): Picture
 
 /** The renderer for a format: the command's text renderer, or a picture printer over the same result. */
 export function printerFor<T>(value: string | undefined, text: HumanRenderer<T>, picture: (result: CommandResult<T>) => Picture): HumanRenderer<T> {
-  return (result) => {
+  return async (result) => {
     switch (value ?? 'text') {
       case 'dot':
         return toDot(picture(result));

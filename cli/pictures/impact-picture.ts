@@ -1,6 +1,8 @@
 // The picture of an `impact` answer: the root, every node reached with its depth
-// and confidence, the walked edges, unresolved boundaries as nodes of their own,
-// and the frontier a budget left unwalked.
+// and confidence, the walked edges, the frontier a budget left unwalked, and the
+// unresolved boundaries grouped by reason: one node per reason (its call sites are
+// its members, listed when the node is opened), so fifty unresolved calls never
+// bury the walk, which stays the focus.
 import type { CommandResult } from '../../contracts/envelope.js';
 import type { ImpactData } from '../../graph/impact.js';
 import { edgeLabel, nameOfId, NodeIds, type Picture, type PictureEdge, type PictureNode } from './picture.js';
@@ -50,11 +52,25 @@ export function impactPicture(result: CommandResult<ImpactAnswer>): Picture {
     for (const end of [e.source, e.target]) if (!byId.has(end)) unlisted(end, 'beyond the listed nodes');
     edges.push({ id: `e${i}`, from: ids.of(e.source), to: ids.of(e.target), label: edgeLabel(e), kind: 'relationship', confidence: e.confidence });
   });
-  d.unresolved_boundaries.forEach((b, i) => {
-    if (!byId.has(b.source)) unlisted(b.source, 'beyond the listed nodes');
+  const byReason = new Map<string, ImpactAnswer['unresolved_boundaries']>();
+  for (const b of d.unresolved_boundaries) byReason.set(b.reason, [...(byReason.get(b.reason) ?? []), b]);
+  [...byReason].forEach(([reason, boundaries], i) => {
     const id = `u${i}`;
-    nodes.push({ id, label: b.specifier, role: 'unresolved', test: false, file: b.file_path, line: b.line, note: `unresolved: ${b.reason}` });
-    edges.push({ id: `b${i}`, from: ids.of(b.source), to: id, label: b.reason, kind: 'boundary', confidence: null });
+    const sources = new Map<string, number>();
+    for (const b of boundaries) sources.set(b.source, (sources.get(b.source) ?? 0) + 1);
+    const calls = (n: number) => `${n} unresolved ${n === 1 ? 'call' : 'calls'}`;
+    nodes.push({
+      id,
+      label: reason,
+      role: 'unresolved',
+      test: false,
+      note: `${calls(boundaries.length)} from ${sources.size} ${sources.size === 1 ? 'symbol' : 'symbols'}`,
+      members: boundaries.map((b) => ({ label: b.specifier, file: b.file_path, line: b.line, from: nameOfId(b.source) })),
+    });
+    [...sources].forEach(([source, n], j) => {
+      if (!byId.has(source)) unlisted(source, 'beyond the listed nodes');
+      edges.push({ id: `b${i}_${j}`, from: ids.of(source), to: id, label: n === 1 ? reason : `${reason}, ${n} calls`, kind: 'boundary', confidence: null });
+    });
   });
   if (d.frontier_total > d.frontier.length) {
     const hidden = d.frontier_total - d.frontier.length;

@@ -26,6 +26,8 @@ export interface PictureNode {
   change?: 'added' | 'modified' | 'removed' | 'unknown';
   /** The walk reached this symbol but a budget stopped it before its neighbours. */
   frontier?: boolean;
+  /** What a group node stands for (unresolved calls of one reason): listed when it is opened. */
+  members?: Array<{ label: string; file: string; line: number; from: string }>;
 }
 
 export type EdgeKind = 'relationship' | 'boundary' | 'frontier' | 'candidate';

@@ -6,6 +6,7 @@ import type { CommandContext, GlobalOptions, Output } from '../../contracts/comm
 import type { CommandResult } from '../../contracts/envelope.js';
 import { CairnError } from '../../contracts/errors.js';
 import { refuseSystemDirectory } from '../../gate/workspace-root.js';
+import { asUnusable } from '../../store/damage.js';
 import { readersFullError } from '../../store/readers.js';
 
 const standardError: Pick<Output, 'stderr'> = { stderr: (text) => void process.stderr.write(text) };
@@ -29,12 +30,14 @@ export function contextFrom(opts: GlobalOptions): CommandContext {
 }
 
 /**
- * The result of a command body that threw: an expected failure (CairnError) keeps its
- * code, exit code and next action; anything else is a bug, answered as internal_error
+ * The result of a command body that threw: an expected failure (CairnError, a read of a
+ * damaged index, a full reader table) keeps its code, exit code and next action; anything else is a bug, answered as internal_error
  * with its stack on stderr. Every caller of a command body (the CLI, the MCP server)
  * turns a throw into the same envelope.
  */
-export function failureResult<T>(name: string, caught: unknown, output: Pick<Output, 'stderr'> = standardError): CommandResult<T> {
+export function failureResult<T>(name: string, thrown: unknown, output: Pick<Output, 'stderr'> = standardError): CommandResult<T> {
+  // A read that met a damaged index is an expected failure, answered with `cairn init`.
+  const caught = asUnusable(thrown);
   const known = caught instanceof CairnError ? caught : readersFullError(caught);
   const error = known ?? new CairnError('internal_error', `internal error: ${(caught as Error)?.message ?? String(caught)}`, 70);
   if (!known) output.stderr(`${(caught as Error)?.stack ?? String(caught)}\n`);

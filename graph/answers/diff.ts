@@ -13,11 +13,13 @@ import { sweepStaleSnapshots } from '../snapshot-dirs.js';
 import { isFresh } from '../../machines/freshness.js';
 import { languageForPath } from '../../parsers/index.js';
 import { mayAffectModuleConfig } from '../../parsers/module-config.js';
+import { cairnPath, checkIndexPaths } from '../../gate/cairn-paths.js';
 import { graphPath, openStore, type GraphStore } from '../../store/index.js';
 import { currentFreshness } from '../../workers/freshness-check.js';
 import { analyseFile } from '../../workers/analyse-file.js';
 import { isExcludedPath } from '../../workers/inventory.js';
 import { indexGate } from '../../gate/config-files.js';
+import { documentsCiting, readDocs } from '../docs.js';
 import { acquireWriteLock } from '../../workers/lock.js';
 import { indexWorkspace } from '../../workers/pipeline.js';
 import { openGraph } from '../open-graph.js';
@@ -31,7 +33,7 @@ export interface DiffFlags {
   limit?: string;
 }
 
-const emptyData = (): DiffData => ({ base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [] });
+const emptyData = (): DiffData => ({ base: null, head: null, files: [], symbols: [], edges: [], newly_unresolved_callers: [], unmapped_hunks: [], documents: [] });
 
 /** The diff answer (the CLI and the MCP server print it). */
 export async function diff(ctx: CommandContext, flags: DiffFlags, progress: PhaseReporter = silentPhases): Promise<CommandResult<DiffData>> {
@@ -54,6 +56,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags, progress: Phas
       }
       stale.changed.sort();
       const warning = staleSourceWarning(stale);
+      withDocuments(ctx.workspace, graph, result.data);
       const answer = done(result.data, result.warnings, result.truncated);
       if (!warning) return answer;
       return { ...answer, ok: false, warnings: [...answer.warnings, warning], next_action: 'cairn sync', exit_code: 1 };
@@ -93,6 +96,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags, progress: Phas
       // A head equal to a clean work tree with a fresh index needs no snapshot: the index is that graph.
       currentIs: async (revision) => fresh && worktreeIs(ctx.workspace, revision),
     });
+    withDocuments(ctx.workspace, graph, result.data);
     return done(result.data, result.warnings, result.truncated);
   } finally {
     progress.finish();
@@ -112,8 +116,9 @@ function snapshotMakers(workspace: string, privacy: string[]): SnapshotMaker[] {
           // Under the writer lock, so no sync rewrites the index while it is copied.
           const release = await acquireWriteLock(workspace);
           try {
+            checkIndexPaths(workspace, false);
             mkdirSync(graphPath(dir), { recursive: true });
-            copyFileSync(join(graphPath(workspace), 'data.mdb'), join(graphPath(dir), 'data.mdb'));
+            copyFileSync(cairnPath(workspace, 'graph/data.mdb', 'file'), join(graphPath(dir), 'data.mdb'));
           } finally {
             release();
           }
@@ -166,6 +171,12 @@ function withData<T>(find: () => T): T {
     if (error instanceof CairnError) throw new CairnError(error.code, error.message, error.exitCode, error.nextAction, emptyData());
     throw error;
   }
+}
+
+/** The work tree's documents that name a changed symbol (the diff's symbols are views, with id and qualified name). */
+function withDocuments(workspace: string, graph: GraphStore, data: DiffData): void {
+  if (data.symbols.length === 0) return;
+  data.documents = documentsCiting(readDocs(workspace, indexGate(workspace), graph), data.symbols.map((s) => s.symbol));
 }
 
 function done(data: DiffData, warnings: Warning[], truncated: boolean): CommandResult<DiffData> {

@@ -8,6 +8,7 @@ import type { DoctorData } from '../../contracts/doctor.js';
 import { emptyQuality, graphQuality, trustVerdict, type QualityResult } from '../doctor.js';
 import { isGitWorkTree, worktreeDirty } from '../git.js';
 import { openStore, SCHEMA_VERSION } from '../../store/index.js';
+import { checkIndexPaths } from '../../gate/cairn-paths.js';
 import { currentFreshness } from '../../workers/freshness-check.js';
 import { gitHead } from '../../workers/git-head.js';
 import { silentPhases } from './options.js';
@@ -17,6 +18,7 @@ const SHOWN_PATHS = 5;
 
 /** The doctor answer for one workspace (the CLI and the MCP server print it); `prefix` narrows its lists, '' for all. */
 export async function doctor(ctx: CommandContext, prefix: string, progress: PhaseReporter = silentPhases): Promise<CommandResult<DoctorData>> {
+  checkIndexPaths(ctx.workspace, false);
   const store = openStore(ctx.workspace, { readOnly: true });
   try {
     const state = store.schemaState();

@@ -4,6 +4,8 @@ import type { CommandResult, Warning } from '../../contracts/envelope.js';
 import { CairnError } from '../../contracts/errors.js';
 import { requireSymbol } from '../lookup.js';
 import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction } from '../impact.js';
+import { indexGate } from '../../gate/config-files.js';
+import { documentsCiting, readDocs } from '../docs.js';
 import { answerFromGraph } from '../open-graph.js';
 import { intOption } from './options.js';
 
@@ -41,6 +43,7 @@ export async function impactResult(ctx: CommandContext, query: string, flags: Im
     outside_workspace: { external: 0, builtin: 0, listed: [] },
     frontier: [],
     frontier_total: 0,
+    documents: [],
   };
   return answerFromGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
     const root = requireSymbol(graph, query, empty);
@@ -57,10 +60,11 @@ export async function impactResult(ctx: CommandContext, query: string, flags: Im
       warnings.push({ code: 'low_confidence_included', message: `edges below ${IMPACT_DEFAULTS.minConfidence} are included and labelled low_confidence` });
     }
     if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test symbols are not walked or reported' });
+    const documents = documentsCiting(readDocs(ctx.workspace, indexGate(ctx.workspace), graph), [result.data.root, ...result.data.nodes]);
     return {
       command: 'impact',
       ok: true,
-      data: result.data,
+      data: { ...result.data, documents },
       warnings,
       truncated: result.truncated,
       next_action: result.truncated ? 'narrow the query' : 'none',

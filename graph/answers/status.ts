@@ -4,6 +4,7 @@ import type { CommandResult } from '../../contracts/envelope.js';
 import type { GraphStats, IndexMeta } from '../../contracts/graph.js';
 import { isFresh, type FreshnessDecision } from '../../machines/freshness.js';
 import { openStore, type SchemaState } from '../../store/index.js';
+import { checkIndexPaths } from '../../gate/cairn-paths.js';
 import { currentFreshness } from '../../workers/freshness-check.js';
 import { gitHead } from '../../workers/git-head.js';
 
@@ -22,6 +23,7 @@ export interface StatusData {
 /** The status answer for one workspace (the CLI and the MCP server print it). */
 export async function status(ctx: CommandContext): Promise<CommandResult<StatusData>> {
   const { SCHEMA_VERSION } = await import('../../store/index.js');
+  checkIndexPaths(ctx.workspace, false);
   const store = openStore(ctx.workspace, { readOnly: true });
   try {
     const state = store.schemaState();

@@ -43,6 +43,8 @@ export const bendBinder: LanguageBinder = {
     const facts = file.facts as BendReviewFacts;
     if (reference.path?.[0] === OMITTED) return omitted(reference.path[1]);
     if (reference.member !== undefined) {
+      // With `import Base`, an alias named like a Base name is no binding: its references are never imported evidence.
+      if (hasBase(facts) && (BASE_LEAVES.has(reference.name) || BASE_COMPOSITES.has(reference.name))) return omitted('base-alias-conflict');
       const imports = facts.bend.imports.filter((i) => i.kind === 'relative' && i.alias === reference.name);
       if (imports.length !== 1) return omitted(imports.length === 0 ? 'unresolved-binding' : 'duplicate-alias');
       const target = imports[0];

@@ -1,5 +1,6 @@
 // Go: index extraction and resolution by package, and the review profile of .go files
 // (build constraints, active-package membership).
+import { LARGE_SOURCE_CEILING } from '../review/ceilings.js';
 import type { LanguageEntry } from '../registry.js';
 import { goModuleConfig } from './module-config.js';
 import { goAdapter, goPackageName } from './extract.js';
@@ -15,6 +16,8 @@ export const go: LanguageEntry = {
     // Production files only: `_test.go` and dot- or underscore-prefixed files are not package members.
     rootPath: (path) => path.endsWith('.go') && !path.endsWith('_test.go') && !/(^|\/)[._][^/]*$/.test(path),
     open: async (source) => (await import('./review.js')).openGoReviewFile(source),
+    sourceCeiling: LARGE_SOURCE_CEILING,
+    metadataFiles: ['go.mod'],
     samples: { 'warm.go': 'package warm\n\ntype Warm string\n' },
     preload: () => void import('./review.js').then((m) => m.preloadGo()).catch(() => undefined),
   },

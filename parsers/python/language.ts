@@ -1,4 +1,5 @@
 // Python: index extraction and resolution by module path, and the review profile of .py files.
+import { LARGE_SOURCE_CEILING } from '../review/ceilings.js';
 import type { LanguageEntry } from '../registry.js';
 import { reviewQuery } from '../review/captures.js';
 import { parserFor } from '../tree-sitter.js';
@@ -13,6 +14,8 @@ export const python: LanguageEntry = {
     grammarFor: (path) => (path.endsWith('.py') || path.endsWith('.pyi') ? 'python' : null),
     rootPath: (path) => path.endsWith('.py'),
     open: async (source) => (await import('./review.js')).openPythonFile(source),
+    sourceCeiling: LARGE_SOURCE_CEILING,
+    metadataFiles: ['pyproject.toml', 'setup.cfg'],
     samples: { 'warm.py': 'class Warm:\n    a: str\n' },
     preload: () => void Promise.all([parserFor('python'), reviewQuery('python', 'python')]).catch(() => undefined),
   },

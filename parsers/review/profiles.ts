@@ -7,6 +7,7 @@
 import type { GrammarName } from '../tree-sitter.js';
 import { LANGUAGES } from '../registry.js';
 import type { ReviewFile } from './facts.js';
+import { SOURCE_CEILING } from './ceilings.js';
 
 /** A review language's name (its folder's). */
 export type ReviewLanguage = string;
@@ -25,6 +26,19 @@ export interface ReviewProfile {
   samples: Record<string, string>;
   /** Starts loading what parsing needs (grammar, review query) without waiting. */
   preload(grammar: ProfileGrammar): void;
+  /** The largest source file of this language a review captures (a lower configured fileBytes wins). */
+  sourceCeiling: number;
+  /** Module metadata file names captured under the same ceiling. */
+  metadataFiles?: readonly string[];
+}
+
+
+
+/** The per-source capture ceiling of a path: its language's, its metadata's, else 256 KiB; never above `configured`. */
+export function sourceCeiling(path: string, configured: number): number {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const owner = profileFor(path) ?? REVIEW_PROFILES.find((p) => p.metadataFiles?.includes(base));
+  return Math.min(configured, owner?.sourceCeiling ?? SOURCE_CEILING);
 }
 
 /** Every language's review profile, in the registry's order. */

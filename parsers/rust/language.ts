@@ -1,4 +1,5 @@
 // Rust: index extraction and resolution by module path, and the review profile of .rs files.
+import { SOURCE_CEILING } from '../review/ceilings.js';
 import type { LanguageEntry } from '../registry.js';
 import { reviewQuery } from '../review/captures.js';
 import { parserFor } from '../tree-sitter.js';
@@ -13,6 +14,7 @@ export const rust: LanguageEntry = {
     grammarFor: (path) => (path.endsWith('.rs') ? 'rust' : null),
     rootPath: (path) => path.endsWith('.rs'),
     open: async (source) => (await import('./review.js')).openRustFile(source),
+    sourceCeiling: SOURCE_CEILING,
     samples: { 'warm.rs': 'pub struct Warm { a: String }\n' },
     preload: () => void Promise.all([parserFor('rust'), reviewQuery('rust', 'rust')]).catch(() => undefined),
   },

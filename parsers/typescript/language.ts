@@ -1,5 +1,6 @@
 // TypeScript, TSX and JavaScript: one folder, three index languages over two grammars
 // (grammars/typescript/: the JavaScript tags with a TypeScript overlay), and the review profile of .ts/.tsx files.
+import { SOURCE_CEILING } from '../review/ceilings.js';
 import type { LanguageEntry } from '../registry.js';
 import { typescriptModuleConfig } from './module-config.js';
 import { typescriptBinder } from './resolve.js';
@@ -18,8 +19,13 @@ export const typescript: LanguageEntry = {
     grammarFor: (path) => (path.endsWith('.tsx') ? 'tsx' : /\.(ts|mts|cts)$/.test(path) ? 'typescript' : null),
     rootPath: (path) => /\.(ts|tsx|mts|cts)$/.test(path) && !/\.d\.(m|c)?ts$/.test(path),
     open: async (source, grammar) => (await import('./review.js')).openReviewFile(source, grammar as 'typescript' | 'tsx'),
+    sourceCeiling: SOURCE_CEILING,
     samples: { 'warm.ts': 'export type Warm = string;\n', 'warm.tsx': 'export type Warm = string;\n' },
     preload: (grammar) => void import('./review.js').then((m) => m.preloadGrammar(grammar as 'typescript' | 'tsx')).catch(() => undefined),
   },
   reviewBinder: async () => (await import('./binding.js')).typescriptBinder,
+  reviewCallables: async () => {
+    const { argumentCounts, bareCalls, parameterShape } = await import('./callables.js');
+    return { argumentCounts, bareCalls, parameterShape } as import('../review/callables.js').CallableShapes;
+  },
 };

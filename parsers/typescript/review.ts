@@ -42,11 +42,14 @@ export async function openReviewFile(source: string, grammar: ReviewGrammar): Pr
   const { tree, query } = await parseForReview(grammar, 'typescript', source);
   const facts = factsOf(tree.rootNode);
   const top = tree.rootNode.namedChildren.filter((c): c is Node => c !== null);
+  // Names a `typeof` may query without leaving the file's evidence: its declarations and imports.
+  const names = new Set([...facts.declarations.map((d) => d.name), ...facts.imports.map((b) => b.local)]);
+  const bound = (name: string) => names.has(name);
   return {
     facts,
     references: (declaration) => {
       const node = top.find((n) => n.startIndex === declaration.start && n.endIndex === declaration.end);
-      return node ? referencesIn(node, query) : [];
+      return node ? referencesIn(node, query, bound) : [];
     },
     dispose: () => tree.delete(),
   };
@@ -60,7 +63,7 @@ export async function analyzeTypeScript(source: string, grammar: ReviewGrammar):
 }
 
 /** Outbound references of one top-level node, in source order, deduplicated by name. */
-function referencesIn(node: Node, query: Query): OutboundReference[] {
+function referencesIn(node: Node, query: Query, bound: (name: string) => boolean): OutboundReference[] {
   const found: OutboundReference[] = [];
   const matches = reviewMatches(query, node);
   const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => binderName(m.node)).filter((n): n is string => n !== null));
@@ -74,6 +77,10 @@ function referencesIn(node: Node, query: Query): OutboundReference[] {
       if (parent && isDeclarationName(parent, n)) continue;
       if (binders.has(n.text)) continue;
       found.push({ kind: 'type', name: n.text, offset: n.startIndex });
+    } else if (tag === 'unsupported' && n.type === 'type_query') {
+      // `typeof x`: a bound x keeps its old meaning (no edge); an unbound one is a reference the binder cannot resolve.
+      const queried = queriedName(n);
+      if (queried && !bound(queried) && !locals.has(queried) && !binders.has(queried)) found.push({ kind: 'type', name: queried, offset: n.startIndex });
     } else if (tag === 'reference.qualified') {
       const module = n.childForFieldName('module');
       const member = n.childForFieldName('name');
@@ -100,6 +107,13 @@ function referencesIn(node: Node, query: Query): OutboundReference[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The leftmost name a `typeof` queries (`x` of `typeof x.y`), or null for `typeof import(...)` and the like. */
+function queriedName(node: Node): string | null {
+  let target = node.namedChildren.find((c) => c !== null && c.type !== 'type_arguments') ?? null;
+  while (target && target.type === 'member_expression') target = target.childForFieldName('object');
+  return target?.type === 'identifier' ? target.text : null;
 }
 
 /** The name a binder node introduces (`T` of `<T>`, `K in`, `infer U`). */

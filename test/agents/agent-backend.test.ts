@@ -92,11 +92,12 @@ describe('agent backend: configured in cairn', () => {
     expect(out.hookSpecificOutput.additionalContext).toMatch(/orderId and customerId are both bare strings/);
   });
 
-  test('the default backend stays none: without the user configuration nothing is asked', () => {
+  test('the default backend is graph: without the user configuration no agent is asked', () => {
     const ws = paymentWorkspace();
     writeFileSync(join(ws, 'agent.mjs'), stubAgent(0.9));
     const r = cairnIn(ws, ['review', '--event', join(ws, 'event.json'), '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).data.backend).toBe('none');
+    expect(JSON.parse(r.stdout).data.backend).toBe('graph');
+    expect(JSON.parse(r.stdout).data.findings).toEqual([]);
   });
 });

@@ -82,17 +82,19 @@ describe('cairn mcp', () => {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema.properties as Record<string, any>]));
-    expect(Object.keys(byName.cairn_impact!).sort()).toEqual(['depth', 'direction', 'include_outside', 'limit', 'min_confidence', 'symbol', 'workspace']);
+    expect(Object.keys(byName.cairn_impact!).sort()).toEqual(['depth', 'direction', 'include_outside', 'limit', 'min_confidence', 'symbol', 'verbose', 'workspace']);
     expect(byName.cairn_impact!.depth.maximum).toBe(5);
     expect(byName.cairn_impact!.limit.maximum).toBe(200);
     expect(byName.cairn_search!.limit.maximum).toBe(200);
     expect(byName.cairn_tests_for!.limit.maximum).toBe(100);
     expect(byName.cairn_diff!.files.maxItems).toBe(500);
-    expect(Object.keys(byName.cairn_status!)).toEqual(['workspace']);
-    expect(Object.keys(byName.cairn_doctor!)).toEqual(['workspace']);
+    expect(byName.cairn_callers!.limit.maximum).toBe(1000);
+    expect(byName.cairn_callees!.limit.maximum).toBe(1000);
+    expect(Object.keys(byName.cairn_status!)).toEqual(['workspace', 'verbose']);
+    expect(Object.keys(byName.cairn_doctor!)).toEqual(['workspace', 'verbose']);
   });
 
-  it('answers every tool with the envelope the CLI prints for the same command', async () => {
+  it('answers every tool, verbose, with the envelope the CLI prints for the same command', async () => {
     const ws = fx.root;
     const calls: Array<[string, Record<string, unknown>, string[]]> = [
       ['cairn_status', {}, ['status']],
@@ -100,6 +102,7 @@ describe('cairn mcp', () => {
       ['cairn_node', { symbol: 'Greeter.run' }, ['node', '--symbol', 'Greeter.run']],
       ['cairn_node', { file: 'web/greet.ts', offset: 2, limit: 3 }, ['node', '--file', 'web/greet.ts', '--offset', '2', '--limit', '3']],
       ['cairn_callers', { symbol: 'web/greet.ts::greet', min_confidence: 60 }, ['callers', 'web/greet.ts::greet', '--min-confidence', '60']],
+      ['cairn_callers', { symbol: 'web/greet.ts::greet', limit: 1 }, ['callers', 'web/greet.ts::greet', '--limit', '1']],
       ['cairn_callees', { symbol: 'helper' }, ['callees', 'helper']],
       ['cairn_tests_for', { symbol: 'greet', limit: 10 }, ['tests-for', 'greet', '--limit', '10']],
       ['cairn_doctor', {}, ['doctor']],
@@ -108,7 +111,7 @@ describe('cairn mcp', () => {
       ['cairn_diff', { base: 'HEAD' }, ['diff', '--base', 'HEAD']],
     ];
     for (const [name, args, cli] of calls) {
-      const answer = await client.callTool({ name, arguments: { workspace: ws, ...args } });
+      const answer = await client.callTool({ name, arguments: { workspace: ws, ...args, verbose: true } });
       const expected = cairnJson([...cli, '-C', ws]);
       expect(stable(envelopeOf(answer)), name).toEqual(stable(expected.body));
       expect(answer.isError, name).toBe(false);
@@ -116,8 +119,26 @@ describe('cairn mcp', () => {
     }
   });
 
+  it('answers compactly by default: each symbol whole once, later mentions by id', async () => {
+    const verbose = envelopeOf(await client.callTool({ name: 'cairn_callers', arguments: { workspace: fx.root, symbol: 'web/greet.ts::greet', verbose: true } }));
+    const compact = envelopeOf(await client.callTool({ name: 'cairn_callers', arguments: { workspace: fx.root, symbol: 'web/greet.ts::greet' } }));
+    expect(compact.data.total).toBe(verbose.data.total);
+    expect(compact.data.target).toEqual({ id: 'web/greet.ts::greet', name: 'greet', qualified_name: 'greet', kind: 'function', file_path: 'web/greet.ts', start_line: 1, end_line: 3, is_test: false });
+    expect(compact.data.neighbours.map((n: any) => n.symbol.id)).toEqual(verbose.data.neighbours.map((n: any) => n.symbol.id));
+    expect(compact.data.neighbours.map((n: any) => [n.file_path, n.line, n.confidence])).toEqual(verbose.data.neighbours.map((n: any) => [n.file_path, n.line, n.confidence]));
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(verbose).length);
+  });
+
+  it('stamps every answer with the index age and the files it relied on that changed since', async () => {
+    const answer = (await client.callTool({ name: 'cairn_callers', arguments: { workspace: fx.root, symbol: 'web/greet.ts::greet' } })) as Answer;
+    const stamp = JSON.parse(answer.content[1]!.text!).freshness;
+    expect(stamp).toMatchObject({ fresh: true, changed_since_index: [], unchecked: 0 });
+    expect(stamp.index_age_seconds).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(stamp.indexed_at)).toBeLessThanOrEqual(Date.now());
+  });
+
   it('answers a failure by contract as the CLI does: an unknown symbol is an answer, not a tool error', async () => {
-    const answer = await client.callTool({ name: 'cairn_callers', arguments: { workspace: fx.root, symbol: 'no_such_symbol' } });
+    const answer = await client.callTool({ name: 'cairn_callers', arguments: { workspace: fx.root, symbol: 'no_such_symbol', verbose: true } });
     const expected = cairnJson(['callers', 'no_such_symbol', '-C', fx.root]);
     expect(envelopeOf(answer)).toEqual(expected.body);
     expect(envelopeOf(answer).ok).toBe(false);
@@ -228,6 +249,8 @@ describe('cairn mcp', () => {
         expect(diff.warnings[0].code).toBe('index_stale');
         const search = envelopeOf(await client.callTool({ name: 'cairn_search', arguments: { workspace: fx.root, query: 'wave' } }));
         expect(search.data.symbols).toEqual([]);
+        const callers = (await client.callTool({ name: 'cairn_callers', arguments: { workspace: fx.root, symbol: 'web/greet.ts::greet' } })) as Answer;
+        expect(JSON.parse(callers.content[1]!.text!).freshness).toMatchObject({ fresh: false, changed_since_index: ['web/greet.ts'] });
       }
       expect(indexDigest()).toBe(before);
     } finally {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { Gate } from '../../gate/gate.js';
-import { CAIRN, cairn, cairnJson } from '../helpers/cli.js';
+import { cairn, cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
 import { PRIVACY_FIXTURE, PRIVATE_SOURCE } from '../helpers/privacy-fixture.js';
 
@@ -126,12 +126,14 @@ describe('symlinks and special files', () => {
     expect(runs[0].body.data.skipped.symlink).toBeGreaterThanOrEqual(3);
   });
 
-  test("cairn's own files under .cairn/ are read bounded and never through a symlink", () => {
+  test("cairn's own files under .cairn/ are never read through a symlink: a planted lock is refused", () => {
     const fx = fixture({ 'src/a.ts': 'export function alpha() { return 1; }\n' });
     expect(traced(fx, ['init']).code).toBe(0);
     symlinkSync('/dev/zero', join(fx.root, '.cairn', 'lock'));
-    const sync = spawnSync(process.execPath, [CAIRN, 'sync', '-C', fx.root], { encoding: 'utf8', timeout: 30_000 });
-    expect(sync.status, sync.stderr).toBe(0);
+    const sync = traced(fx, ['sync']);
+    expect(sync.code, sync.stderr).toBe(2);
+    expect(sync.body.warnings[0].code).toBe('cairn_path_refused');
+    expect(sync.opened.filter((p) => p.endsWith('lock') || p.startsWith('/dev'))).toEqual([]);
   });
 
   test('the gate refuses by reason, in order, and reads within its bound', () => {

@@ -3,14 +3,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIRE_EXTENSIONS, WIRE_FIELDS, type GraphPush } from '../../contracts/graph-push.js';
+import { GraphPushSchema, WIRE_EXTENSIONS, WIRE_SCHEMAS, type GraphPush } from '../../contracts/graph-push.js';
 import { cairn, REPO } from '../helpers/cli.js';
 import { makeGraphFixture } from '../helpers/graph-fixture.js';
 import type { Fixture } from '../helpers/fixture.js';
-import { goStructs, type StructTable } from './go-structs.js';
+import { goStructs } from './go-structs.js';
+import { schemaTables } from './zod-fields.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const tables = schemaTables();
 const copy = goStructs(readFileSync(join(here, 'contract-structs.go.txt'), 'utf8'));
 const specPath = join(REPO, '..', 'shared', 'specs', 'graph-wire-contract.md');
 
@@ -21,11 +24,39 @@ describe('the contract copy', () => {
   });
 });
 
+describe('the Go program of the interop suite (test/interop/go)', () => {
+  const blocks = (text: string) =>
+    new Map([...text.matchAll(/type (\w+) struct \{([\s\S]*?)\n\}/g)].map((m) => [m[1]!, m[2]!.replace(/\/\/.*$/gm, '').trim().split(/\s+/).join(' ')]));
+  const program = blocks(readFileSync(join(REPO, 'test', 'interop', 'go', 'contract.go'), 'utf8'));
+  it.each([...blocks(readFileSync(join(here, 'contract-structs.go.txt'), 'utf8'))])('declares %s verbatim', (name, body) => {
+    expect(program.get(name)).toBe(body);
+  });
+});
+
 describe('cairn wire shapes', () => {
   it.each(Object.keys(copy))('%s has exactly the contract fields, types and omitempty', (name) => {
-    const ours = { ...(WIRE_FIELDS as unknown as StructTable)[name] };
+    const ours = { ...tables[name] };
     for (const extra of WIRE_EXTENSIONS[name] ?? []) delete ours[extra];
     expect(ours).toEqual(copy[name]);
+  });
+});
+
+describe('nil slices', () => {
+  // A Go slice or map without omitempty marshals as null when nil: the schema must take it.
+  const nilable = Object.entries(copy).flatMap(([struct, fields]) =>
+    Object.entries(fields)
+      .filter(([, type]) => !type.endsWith('?') && (type.endsWith('[]') || type === 'map'))
+      .map(([field]) => [struct, field] as const),
+  );
+  it.each(nilable)('%s.%s takes null as empty', (struct, field) => {
+    const schema = WIRE_SCHEMAS[struct as keyof typeof WIRE_SCHEMAS] as unknown as { shape: Record<string, z.ZodType> };
+    const read = schema.shape[field]!.safeParse(null);
+    // `files` may not be empty, so its null is refused, but as empty, not as the wrong type.
+    if (read.success) expect(read.data).toEqual([]);
+    else expect(read.error.issues.map((i) => i.message)).toEqual(['is empty: a push lists the files whose rows it replaces']);
+  });
+  it('covers the slices the contract leaves without omitempty', () => {
+    expect(nilable.map(([s, f]) => `${s}.${f}`).sort()).toEqual(['BulkMemoriesRequest.items', 'GraphPush.edges', 'GraphPush.entities', 'GraphPush.files', 'Hyperedge.members']);
   });
 });
 
@@ -41,7 +72,6 @@ describe('the producer', () => {
   });
   afterAll(() => fixture.remove());
 
-  const tables = WIRE_FIELDS as unknown as StructTable;
   function conforms(struct: string, value: Record<string, unknown>, where: string): void {
     const table = tables[struct]!;
     for (const key of Object.keys(value)) expect(table, `${where}: unknown field ${key}`).toHaveProperty(key);
@@ -64,6 +94,9 @@ describe('the producer', () => {
 
   it('writes one GraphPush whose every row has the contract shape', () => {
     conforms('GraphPush', push as unknown as Record<string, unknown>, 'push');
+    // The schema the server validates with: vocabularies, bounds, ownership.
+    const parsed = GraphPushSchema.safeParse(push);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
     expect(push.extractor).toBe('ast');
     expect(push.entities.length).toBeGreaterThanOrEqual(8);
     expect(push.edges.length).toBeGreaterThanOrEqual(8);

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphPush } from '../../contracts/graph-push.js';
@@ -41,6 +41,20 @@ describe('sendBatch against a misbehaving server', () => {
     const started = Date.now();
     await expect(sendBatch(graphEndpoint(url), push, { limits: quick, maxTries: 2, sleep: noSleep })).rejects.toThrow(/did not answer in full within 0.8 s/);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a connection that never opens is given up on at the connect deadline', async () => {
+    // A TCP server that never speaks TLS: an https connection to it never completes.
+    const mute = createNetServer((socket) => socket.on('error', () => undefined));
+    await new Promise<void>((ready) => mute.listen(0, '127.0.0.1', () => ready()));
+    try {
+      const url = `https://127.0.0.1:${(mute.address() as AddressInfo).port}`;
+      const started = Date.now();
+      await expect(sendBatch(graphEndpoint(url), push, { limits: { ...quick, connectMs: 300, replyMs: 20_000 }, maxTries: 1, sleep: noSleep })).rejects.toThrow(`cannot connect to ${url} within 0.3 s`);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      mute.close();
+    }
   });
 
   it('a reply that drips a byte at a time is cut at the reply deadline', async () => {

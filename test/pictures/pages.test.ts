@@ -170,7 +170,7 @@ describe('graph pages of the edited story library', () => {
       expect(await mermaid.parse(large)).toMatch(/^error .*Edge limit exceeded/s);
       expect(await mermaid.parse(large, { maxEdges: 1000, maxTextSize: 1_000_000 })).toBe('ok flowchart-v2');
       const svg = await mermaid.render(cairn([...PICTURE_RUNS.impact!, '--format', 'mermaid', '-C', repo.root]).stdout);
-      expect(svg).toContain('missing_renderer');
+      expect(svg).toMatch(/unresolved calls? from/);
       expect(mermaid.network).toEqual([]);
     } finally {
       await mermaid.close();
@@ -178,10 +178,48 @@ describe('graph pages of the edited story library', () => {
   });
 });
 
+describe('a small impact page', () => {
+  it('is drawn at its first paint, carries no Graphviz, and a group of unresolved calls opens into its call sites', async () => {
+    const result = syntheticImpact(30);
+    const html = await toGraphPage(impactPicture(result));
+    expect(html).not.toContain('id="viz-library"');
+    expect(html.length).toBeLessThan(200_000);
+    // No script at all: what a one-shot screenshot sees is what the markup draws.
+    const file = join(dir, 'impact-30.html');
+    writeFileSync(file, html);
+    const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1200, height: 760 } });
+    try {
+      const page = await still.newPage();
+      await page.goto(pathToFileURL(file).href);
+      expect(await symbolNodes(page).count()).toBe(31);
+      expect(await page.locator('#graph g.node.role-unresolved').count()).toBe(1);
+      expect((await page.locator('#graph svg').boundingBox())!.width).toBeGreaterThan(300);
+      await screenshot(page, 'impact-first-paint');
+    } finally {
+      await still.close();
+    }
+    const { page, errors, network, close } = await open('impact-30', html);
+    try {
+      expect(await page.getAttribute('body', 'data-layout')).toBe('cairn');
+      await page.evaluate(() => {
+        const node = document.querySelector('#graph g.node.role-unresolved')!;
+        node.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+        node.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+      });
+      expect(await page.locator('#members li').count()).toBe(30);
+      expect(await page.textContent('#members li')).toMatch(/^dynamic0 at pkg\/m\d+\/file\d+\.ts:\d+ \(in /);
+      expect(errors).toEqual([]);
+      expect(network).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('a 2,000-node impact', () => {
   it('lays out and draws every node without freezing the page (within the test timeout)', { timeout: 180_000 }, async () => {
     const result = syntheticImpact(2000);
-    const { page, errors, network, close } = await open('impact-2000', toGraphPage(impactPicture(result)));
+    const { page, errors, network, close } = await open('impact-2000', await toGraphPage(impactPicture(result)));
     try {
       expect(await symbolNodes(page).count()).toBe(2001);
       // Graphviz ran in a worker: the page's own thread stayed free while it laid the graph out.
@@ -251,6 +289,9 @@ describe('doctor --html', () => {
         expect(await page.textContent('#verdict')).toBe(q.trust_verdict);
         expect(await page.locator('#tiers > span').count()).toBe(q.resolution_tiers.length);
         for (const t of q.resolution_tiers) expect(await page.getAttribute(`#tiers > span[data-kind="${t.kind}"]`, 'title')).toBe(`${t.kind} ${t.confidence}: ${t.edges} edges`);
+        // Every tier its own colour (exact and receiver_type once shared one).
+        const colours = await page.$$eval('#tiers > span', (spans) => spans.map((span) => (span as HTMLElement).style.background));
+        expect(new Set(colours).size).toBe(colours.length);
         expect(await page.textContent('#unresolved')).toContain(`missing_target${q.unresolved.missing_target}`);
         const links = page.locator('#low-quality a');
         expect(await links.count()).toBe(q.low_quality_locations.length);

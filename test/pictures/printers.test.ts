@@ -18,10 +18,10 @@ describe('pictures of the edited story library', () => {
   afterAll(() => repo.remove());
 
   for (const [name, args] of Object.entries(PICTURE_RUNS)) {
-    it(`${name} --format dot is accepted by Graphviz's dot; --format mermaid is a flowchart`, () => {
+    it(`${name} --format dot is accepted by Graphviz's dot; --format mermaid is a flowchart`, async () => {
       const dot = cairn([...args, '--format', 'dot', '-C', repo.root]);
       expect(dot.code, dot.stderr).toBe(0);
-      const drawn = graphviz(dot.stdout);
+      const drawn = await graphviz(dot.stdout);
       expect(drawn.errors).toBe('');
       expect(drawn.ok).toBe(true);
       expect(drawn.output.toString()).toContain('<svg');
@@ -31,7 +31,7 @@ describe('pictures of the edited story library', () => {
     });
   }
 
-  it('impact: the root highlighted, every node and edge of the JSON drawn, low-confidence edges dashed, boundaries as unresolved nodes, tests marked', () => {
+  it('impact: the root highlighted, every node and edge of the JSON drawn, low-confidence edges dashed, boundaries grouped by reason, tests marked', () => {
     const args = [...PICTURE_RUNS.impact!, '-C', repo.root];
     const data = cairnJson(args).body.data;
     const dot = cairn([...args, '--format', 'dot']).stdout;
@@ -44,16 +44,19 @@ describe('pictures of the edited story library', () => {
       expect(line, label).toBeDefined();
       expect(line).toContain(e.confidence < 80 ? 'style="dashed"' : 'style="solid"');
     }
-    expect(dot.match(/class="role-unresolved"/g)).toHaveLength(data.unresolved_boundaries.length);
-    expect(dot).toMatch(/label="missing_renderer\\nsrc\/lib.rs:7"[^\]]*shape="octagon"/);
+    // One node per reason, whatever the number of call sites.
+    const reasons = new Map<string, number>();
+    for (const b of data.unresolved_boundaries) reasons.set(b.reason, (reasons.get(b.reason) ?? 0) + 1);
+    expect(dot.match(/class="role-unresolved"/g)).toHaveLength(reasons.size);
+    for (const [reason, n] of reasons) expect(dot).toMatch(new RegExp(`label="${reason}\\\\n${n} unresolved calls? from \\d+ symbols?"[^\\]]*shape="octagon"`));
     for (const t of data.affected_tests) expect(dot).toMatch(new RegExp(`label="${t.test.qualified_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\[test\\][^\\]]*shape="note"`));
     const mermaid = cairn([...args, '--format', 'mermaid']).stdout;
     expect(mermaid).toContain('n0(["render<br/>src/lib.rs:1"])');
     expect(mermaid).toMatch(/-\.->\|"calls same_file 60"\|/);
-    expect(mermaid).toContain('{{"missing_renderer<br/>src/lib.rs:7"}}');
+    expect(mermaid).toMatch(/\{\{"missing_target<br\/>\d+ unresolved calls? from \d+ symbols?"\}\}/);
   });
 
-  it('impact: a truncated walk draws its frontier and keeps the warning as a comment', () => {
+  it('impact: a truncated walk draws its frontier and keeps the warning as a comment', async () => {
     const args = ['impact', 'render', '--direction', 'callers', '--limit', '1', '-C', repo.root];
     const body = cairnJson(args).body;
     expect(body.truncated).toBe(true);
@@ -61,7 +64,7 @@ describe('pictures of the edited story library', () => {
     expect(dot).toMatch(/^\/\/ \[budget_reached\]/m);
     expect(dot).toMatch(/not walked/);
     expect(dot).toMatch(/style="rounded,(filled,)?dotted"/);
-    expect(graphviz(dot).ok).toBe(true);
+    expect((await graphviz(dot)).ok).toBe(true);
     const mermaid = cairn([...args, '--format', 'mermaid']).stdout;
     expect(mermaid).toMatch(/^%% \[budget_reached\]/m);
   });
@@ -98,7 +101,7 @@ describe('pictures of the edited story library', () => {
 });
 
 describe('impact pictures of truncated answers', () => {
-  it('every edge end is a declared node: a frontier symbol without a record is drawn as frontier, the rest counted', () => {
+  it('every edge end is a declared node: a frontier symbol without a record is drawn as frontier, the rest counted', async () => {
     const result = syntheticImpact(6);
     const [dropped] = result.data.nodes.splice(5, 1);
     result.data.frontier = [{ node: 'pkg/far.ts::Far.away', path_id: null, reason: 'nodes' }];
@@ -111,15 +114,15 @@ describe('impact pictures of truncated answers', () => {
     expect(picture.nodes.find((n) => n.symbol === 'pkg/far.ts::Far.away')).toMatchObject({ role: 'frontier', note: 'not walked (nodes budget)' });
     expect(picture.nodes.find((n) => n.id === 'more')?.label).toBe('3 more not walked');
     const dot = toDot(picture);
-    expect(graphviz(dot).ok).toBe(true);
+    expect((await graphviz(dot)).ok).toBe(true);
     expect(dot.match(/class="role-frontier"/g)).toHaveLength(3);
   });
 });
 
 describe('printers escape what DOT and Mermaid read as syntax', () => {
-  it('dot accepts a picture of awkward names and keeps them as written', () => {
+  it('dot accepts a picture of awkward names and keeps them as written', async () => {
     const dot = toDot(AWKWARD);
-    const drawn = graphviz(dot);
+    const drawn = await graphviz(dot);
     expect(drawn.errors).toBe('');
     const svg = drawn.output.toString();
     expect(svg).toContain('Weird.&quot;name&quot;&lt;T&gt;');

@@ -1,30 +1,21 @@
-// The real renderers the picture tests check against: Graphviz's `dot` (Debian's
-// graphviz package) and headless Chromium (Debian's chromium package) driven by
-// playwright-core, with Mermaid's own parser loaded into it from the npm package.
-// A missing tool fails the test with what to install; it never skips.
-import { spawnSync } from 'node:child_process';
+// The real renderers the picture tests check against, all from npm packages: Graphviz
+// (the WebAssembly build of its own C code that @viz-js/viz ships) and headless
+// Chromium (test/helpers/chromium.ts) driven by playwright-core, with Mermaid's own
+// parser loaded into it from the npm package. A missing tool fails the test; it never skips.
+import { instance, type Viz } from '@viz-js/viz';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+export { launchChromium } from '../helpers/chromium.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+let graphvizWasm: Promise<Viz> | undefined;
 
-/** Runs `dot` over a DOT text; returns its stderr on failure. */
-export function graphviz(dot: string, format = 'svg'): { ok: boolean; output: Buffer; errors: string } {
-  const run = spawnSync('dot', [`-T${format}`], { input: dot, maxBuffer: 1 << 28 });
-  if (run.error && (run.error as NodeJS.ErrnoException).code === 'ENOENT') {
-    throw new Error("Graphviz's `dot` is not installed: install Debian's graphviz package (apt-get install graphviz); .ci/run does so on a fresh machine");
-  }
-  return { ok: run.status === 0, output: run.stdout, errors: run.stderr.toString() };
-}
-
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium); .ci/run does so on a fresh machine`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+/** Graphviz's own `dot` layout (the WebAssembly build @viz-js/viz ships) over a DOT text; its errors on failure. */
+export async function graphviz(dot: string, format = 'svg'): Promise<{ ok: boolean; output: string; errors: string }> {
+  const viz = await (graphvizWasm ??= instance());
+  const result = viz.render(dot, { format });
+  return { ok: result.status === 'success', output: result.output ?? '', errors: result.errors.map((e) => `${e.level ?? ''}: ${e.message}`).join('\n') };
 }
 
 export interface WatchedPage {

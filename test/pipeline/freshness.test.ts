@@ -60,8 +60,8 @@ describe('freshness machine', () => {
       type: 'INVENTORY',
       entries: indexed.map((s) => ({ path: s.path, size: s.size, mtimeMs: s.path === 'b.rs' ? 100 : s.mtime_ms })),
     });
-    const verify = actions.find((a) => a.type === 'requestVerify');
-    expect(verify?.params).toEqual({ paths: ['b.rs'] });
+    const verify = actions.find((a) => a.type === 'command');
+    expect(verify?.params).toEqual({ kind: 'verify', paths: ['b.rs'] });
     expect(snapshot.value).toBe('verifying');
     [snapshot] = transition(freshnessMachine, snapshot, { type: 'VERIFIED', results: [{ path: 'b.rs', hash: 'changed' }] });
     expect(snapshot.status).toBe('done');

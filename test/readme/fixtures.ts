@@ -229,12 +229,12 @@ export const README_FIXTURES: Record<string, () => ExampleWorkspace | Promise<Ex
    */
   'graph-serve': async () => {
     const parent = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-readme-')));
-    const postgres = startPostgres();
+    const postgres = await startPostgres();
     try {
       return {
         cwd: parent,
         workspace: parent,
-        env: { XDG_CONFIG_HOME: join(parent, '.config'), PGURL: postgres.createDatabase('graph'), CAIRN_GRAPH_TOKEN: '' },
+        env: { XDG_CONFIG_HOME: join(parent, '.config'), PGURL: await postgres.createDatabase('graph'), CAIRN_GRAPH_TOKEN: '' },
         ports: { 8750: await freePort() },
         longRunning: { command: /^cairn serve\b/, ready: /^cairn serve: listening on http/ },
         remove: () => {

@@ -1,4 +1,5 @@
-// The README cannot drift: every example in it is run, and its output compared.
+// The README cannot drift: every example in it (and in the guides under docs/) is
+// run, and its output compared.
 //
 // How it works
 // - A fenced code block in README.md whose lines start with `$ cairn` is an example.
@@ -28,14 +29,15 @@
 // which rewrites every block that no longer matches with what cairn prints now
 // (elisions `…` in such a block are lost: trim again by hand), then read the diff.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CAIRN, REPO } from '../helpers/cli.js';
 import { README_FIXTURES, type ExampleWorkspace } from './fixtures.js';
 
-const README = join(REPO, 'README.md');
+/** README.md and the guides in docs/, as paths relative to the checkout. */
+const DOCUMENTS = ['README.md', ...readdirSync(join(REPO, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 const UPDATE = process.env.CAIRN_README_UPDATE === '1';
 
 export interface ExampleBlock {
@@ -177,63 +179,65 @@ function shimDir(): string {
 const bin = shimDir();
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
-const text = readFileSync(README, 'utf8');
-const blocks = exampleBlocks(text);
-const rewrites: { block: ExampleBlock; body: string[] }[] = [];
+for (const document of DOCUMENTS) {
+  const path = join(REPO, document);
+  const blocks = exampleBlocks(readFileSync(path, 'utf8'));
+  const rewrites: { block: ExampleBlock; body: string[] }[] = [];
 
-describe('README examples', () => {
-  it('every example names the fixture it runs in', () => {
-    const unmarked = blocks.filter((b) => b.fixture === null || !(b.fixture in README_FIXTURES));
-    expect(
-      unmarked.map((b) => `README.md:${b.line}: ${b.fixture === null ? 'no <!-- example: NAME --> marker above this block' : `no fixture "${b.fixture}" in test/readme/fixtures.ts`}`),
-    ).toEqual([]);
-  });
+  describe(`${document} examples`, () => {
+    it('every example names the fixture it runs in', () => {
+      const unmarked = blocks.filter((b) => b.fixture === null || !(b.fixture in README_FIXTURES));
+      expect(
+        unmarked.map((b) => `${document}:${b.line}: ${b.fixture === null ? 'no <!-- example: NAME --> marker above this block' : `no fixture "${b.fixture}" in test/readme/fixtures.ts`}`),
+      ).toEqual([]);
+    });
 
-  for (const block of blocks.filter((b) => b.fixture !== null && b.fixture in README_FIXTURES)) {
-    it(`README.md:${block.line} (${block.fixture}): ${block.steps.map((s) => s.command).join('; ')}`, async () => {
-      const ws = await README_FIXTURES[block.fixture!]!();
-      const env = { ...process.env, CAIRN_REVIEW_SERVER: 'off', NO_COLOR: '1', ...ws.env, PATH: `${bin}:${process.env.PATH}` };
-      try {
-        const body: string[] = [];
-        const failures: string[] = [];
-        for (const step of block.steps) {
-          const command = asRun(step.command, ws);
-          const r = ws.longRunning?.command.test(step.command)
-            ? await runUntilReady(command, ws.longRunning.ready, { cwd: ws.cwd, env })
-            : spawnSync('bash', ['-c', command], { cwd: ws.cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });
-          const output = r.stdout
-            .replace(/\n$/, '')
-            .split('\n')
-            .filter((l, _i, all) => !(all.length === 1 && l === ''))
-            .map((l) => asWritten(l, ws));
-          body.push(...(body.length ? [''] : []), `$ ${step.command}`, ...output);
-          const want = step.expected.filter((l, i, all) => !(i === all.length - 1 && l === ''));
-          if (!matches(want.map(normalise), output.map(normalise))) {
-            failures.push(`$ ${step.command}\n--- README\n${want.join('\n')}\n--- cairn prints now\n${output.join('\n')}${r.stderr ? `\n--- stderr\n${r.stderr}` : ''}`);
+    for (const block of blocks.filter((b) => b.fixture !== null && b.fixture in README_FIXTURES)) {
+      it(`${document}:${block.line} (${block.fixture}): ${block.steps.map((s) => s.command).join('; ')}`, async () => {
+        const ws = await README_FIXTURES[block.fixture!]!();
+        const env = { ...process.env, CAIRN_REVIEW_SERVER: 'off', NO_COLOR: '1', ...ws.env, PATH: `${bin}:${process.env.PATH}` };
+        try {
+          const body: string[] = [];
+          const failures: string[] = [];
+          for (const step of block.steps) {
+            const command = asRun(step.command, ws);
+            const r = ws.longRunning?.command.test(step.command)
+              ? await runUntilReady(command, ws.longRunning.ready, { cwd: ws.cwd, env })
+              : spawnSync('bash', ['-c', command], { cwd: ws.cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });
+            const output = r.stdout
+              .replace(/\n$/, '')
+              .split('\n')
+              .filter((l, _i, all) => !(all.length === 1 && l === ''))
+              .map((l) => asWritten(l, ws));
+            body.push(...(body.length ? [''] : []), `$ ${step.command}`, ...output);
+            const want = step.expected.filter((l, i, all) => !(i === all.length - 1 && l === ''));
+            if (!matches(want.map(normalise), output.map(normalise))) {
+              failures.push(`$ ${step.command}\n--- ${document}\n${want.join('\n')}\n--- cairn prints now\n${output.join('\n')}${r.stderr ? `\n--- stderr\n${r.stderr}` : ''}`);
+            }
           }
+          if (failures.length > 0 && UPDATE) rewrites.push({ block, body });
+          else if (failures.length > 0) {
+            throw new Error(
+              `${document}:${block.line}: the example no longer matches what cairn prints (fixture "${block.fixture}").\n` +
+                `Update the block, or regenerate it with CAIRN_README_UPDATE=1 npx vitest run test/readme/readme-examples.test.ts and read the diff.\n\n` +
+                failures.join('\n\n'),
+            );
+          }
+        } finally {
+          await ws.remove();
         }
-        if (failures.length > 0 && UPDATE) rewrites.push({ block, body });
-        else if (failures.length > 0) {
-          throw new Error(
-            `README.md:${block.line}: the example no longer matches what cairn prints (fixture "${block.fixture}").\n` +
-              `Update the block, or regenerate it with CAIRN_README_UPDATE=1 npx vitest run test/readme/readme-examples.test.ts and read the diff.\n\n` +
-              failures.join('\n\n'),
-          );
-        }
-      } finally {
-        await ws.remove();
-      }
-      // A block builds its fixture and runs several commands (a diff indexes a snapshot).
-    }, 240_000);
-  }
-
-  afterAll(() => {
-    if (!UPDATE || rewrites.length === 0) return;
-    // Rewrite from the bottom up so earlier line numbers stay right.
-    const lines = readFileSync(README, 'utf8').split('\n');
-    for (const { block, body } of [...rewrites].sort((a, b) => b.block.line - a.block.line)) {
-      lines.splice(block.line, block.body.length, ...body);
+        // A block builds its fixture and runs several commands (a diff indexes a snapshot).
+      }, 240_000);
     }
-    writeFileSync(README, lines.join('\n'));
+
+    afterAll(() => {
+      if (!UPDATE || rewrites.length === 0) return;
+      // Rewrite from the bottom up so earlier line numbers stay right.
+      const lines = readFileSync(path, 'utf8').split('\n');
+      for (const { block, body } of [...rewrites].sort((a, b) => b.block.line - a.block.line)) {
+        lines.splice(block.line, block.body.length, ...body);
+      }
+      writeFileSync(path, lines.join('\n'));
+    });
   });
-});
+}

@@ -19,7 +19,7 @@ describe('cairn review (CLI)', () => {
     const ws = setup();
     const r = cairn(ws, ['review', '--event', join(ws, 'event.json')]);
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(readdirSync(join(ws, '.cairn')).sort()).toEqual(['audit', 'review']);
+    expect(readdirSync(join(ws, '.cairn')).sort()).toEqual(['.gitignore', 'audit', 'review']);
   });
 
   test('a hook event with findings prints the host hook JSON (from stdin too)', () => {

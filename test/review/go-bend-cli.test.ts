@@ -119,13 +119,13 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     expect(JSON.parse(p.hook!.stdout).hookSpecificOutput.additionalContext).toContain('status/report.go:4 type Report [cairn/impossible-field-combinations] p=0.9');
 
     const clear = goStatusWorkspace(target, userConfig(0.1));
-    const c = run(clear, codexEvent('*** Begin Patch\n*** Update File: status/report.go\n@@ type Report struct {\n \tService string\n-\tState   Status\n+\tState   Status\n \tSince   Timestamp\n*** End Patch\n'), true);
+    const c = run(clear, codexEvent('*** Begin Patch\n*** Update File: status/report.go\n@@ type Report struct {\n \tService string\n-\tState   int\n+\tState   Status\n \tSince   Timestamp\n*** End Patch\n'), true);
     expect(c.data.host).toBe('codex');
     expect(c.coverage).toEqual(['reviewed']);
     expect(c.hook!.stdout).toBe('');
 
     const ambiguous = goStatusWorkspace(target, userConfig(0.9));
-    const a = run(ambiguous, codexEvent('*** Begin Patch\n*** Update File: status/report.go\n@@\n-package status\n+package status\n*** End Patch\n'));
+    const a = run(ambiguous, codexEvent('*** Begin Patch\n*** Update File: status/report.go\n@@\n-package state\n+package status\n*** End Patch\n'));
     expect(a.coverage).toEqual(['ambiguous-attribution']);
 
     const incomplete = goStatusWorkspace(null, { ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ rules: closureOnly }) });
@@ -145,11 +145,11 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     expect(JSON.parse(p.hook!.stdout).hookSpecificOutput.additionalContext).toContain('bend/payment.bend:5 type Payment');
 
     const clear = bendWorkspace(userConfig(0.1));
-    const c = run(clear, codexEvent('*** Begin Patch\n*** Update File: bend/payment.bend\n@@ type Payment is Data:\n   Card{number: String, receipt: R.Receipt}\n-  Cash{amount: U32}\n+  Cash{amount: U32}\n*** End Patch\n'));
+    const c = run(clear, codexEvent('*** Begin Patch\n*** Update File: bend/payment.bend\n@@ type Payment is Data:\n   Card{number: String, receipt: R.Receipt}\n-  Cash{amount: Nat}\n+  Cash{amount: U32}\n*** End Patch\n'));
     expect(c.coverage).toEqual(['reviewed']);
 
     const ambiguous = bendWorkspace(userConfig(0.9));
-    const a = run(ambiguous, codexEvent('*** Begin Patch\n*** Update File: bend/payment.bend\n@@\n-import ./receipt.bend as R\n+import ./receipt.bend as R\n*** End Patch\n'));
+    const a = run(ambiguous, codexEvent('*** Begin Patch\n*** Update File: bend/payment.bend\n@@\n-import ./receipts.bend as R\n+import ./receipt.bend as R\n*** End Patch\n'));
     expect(a.coverage).toEqual(['ambiguous-attribution']);
 
     const list = bendWorkspace({ ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ rules: closureOnly }), 'bend/payment.bend': 'import Base\n\ntype Payment is Data:\n  Cash{coins: List<U32>}\n' });

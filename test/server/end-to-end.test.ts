@@ -138,7 +138,7 @@ function story(storageName: string, serveArgs: () => string[]): void {
 
     it('answers search and callers over what was pushed', async () => {
       const found = (await get('/v1/search?q=checkpush&repo=acme/real')).body;
-      const fn = found.find((e: { type: string; file_path: string }) => e.type === 'function' && e.file_path === 'server/validate.ts');
+      const fn = found.find((e: { type: string; file_path: string }) => e.type === 'function' && e.file_path === 'server/requests.ts');
       expect(fn).toBeDefined();
       const callers = (await get(`/v1/callers?repo=acme/real&id=${encodeURIComponent(fn.id)}`)).body;
       expect(callers.callers.map((c: { src_file: string; match: string }) => `${c.match} ${c.src_file}`)).toContain('id server/http.ts');
@@ -149,9 +149,9 @@ function story(storageName: string, serveArgs: () => string[]): void {
 let postgres: TestPostgres | undefined;
 let pgUrl = '';
 const dataDir = mkdtempSync(join(tmpdir(), 'cairn-serve-data-'));
-beforeAll(() => {
-  postgres = startPostgres();
-  pgUrl = postgres.createDatabase('story');
+beforeAll(async () => {
+  postgres = await startPostgres();
+  pgUrl = await postgres.createDatabase('story');
 }, 120_000);
 afterAll(() => {
   postgres?.stop();

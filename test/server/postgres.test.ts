@@ -9,16 +9,16 @@ import { entity, graphServerSuite } from './suite.js';
 
 let postgres: TestPostgres;
 let n = 0;
-beforeAll(() => {
-  postgres = startPostgres();
+beforeAll(async () => {
+  postgres = await startPostgres();
 }, 120_000);
 afterAll(() => postgres?.stop());
 
-graphServerSuite('PostgreSQL', async () => PostgresStorage.open(postgres.createDatabase(`suite_${++n}`)));
+graphServerSuite('PostgreSQL', async () => PostgresStorage.open(await postgres.createDatabase(`suite_${++n}`)));
 
 describe('several servers on one PostgreSQL database', () => {
   it('never interleave the purge-then-insert of the same file', async () => {
-    const url = postgres.createDatabase('shared');
+    const url = await postgres.createDatabase('shared');
     const storages = await Promise.all([PostgresStorage.open(url), PostgresStorage.open(url)]);
     const servers = storages.map((storage) => createGraphServer({ storage, queueCapacity: 64 }));
     try {

@@ -32,6 +32,40 @@ describe('cairn serve', () => {
     expect(notPg.stderr).toContain('--database takes a postgres:// connection string');
   });
 
+  it('logs each request as one JSON line on stderr, answers /healthz and /metrics, and stops on SIGTERM with exit 0', async () => {
+    const child = spawn(process.execPath, [CAIRN, 'serve', '--listen', '127.0.0.1:0', '--data', join(dir, 'logs')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+      });
+      const push = { repo: 'acme/x', files: ['a.ts'], entities: [{ id: 'acme/x::a.ts::', name: 'a.ts', type: 'file', file_path: 'a.ts' }], edges: null };
+      expect((await fetch(`${url}/v1/graph`, { method: 'POST', body: JSON.stringify(push) })).status).toBe(200);
+      expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ ok: true, storage: 'lmdb', queue: 0 });
+      expect(await (await fetch(`${url}/metrics`)).text()).toContain('cairn_rows_stored_total{storage="lmdb",kind="entities"} 1');
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const lines = stderr.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines.map(({ time: _t, duration_ms: _d, ...rest }) => rest)).toEqual([
+        { method: 'POST', path: '/v1/graph', status: 200, repo: 'acme/x', rows: 1 },
+        { method: 'GET', path: '/healthz', status: 200 },
+        { method: 'GET', path: '/metrics', status: 200 },
+        { event: 'stopping', signal: 'SIGTERM' },
+        { event: 'stopped' },
+      ]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('listens beyond loopback with a token and asks every client for it', async () => {
     const child = spawn(process.execPath, [CAIRN, 'serve', '--listen', '0.0.0.0:0', '--data', join(dir, 'c'), '--token-env', 'TEAM_TOKEN'], {
       env: { ...process.env, TEAM_TOKEN: 's3cret' },

@@ -2,10 +2,9 @@
 // postgres.test.ts). Each test gets a fresh storage behind an in-process server on
 // a loopback port, and speaks HTTP to it.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Edge, Entity, GraphPush } from '../../contracts/graph-push.js';
-import { createGraphServer, type GraphServerOptions } from '../../server/http.js';
+import { createGraphServer, type GraphServer, type GraphServerOptions, type RequestLogEntry } from '../../server/http.js';
 import type { GraphStorage } from '../../server/storage.js';
 
 export type StorageFactory = () => Promise<GraphStorage>;
@@ -20,6 +19,8 @@ export interface TestServer {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
   push(push: Partial<GraphPush> & { repo: string; files: string[] }): Promise<Reply>;
   storage: GraphStorage;
+  server: GraphServer;
+  base: string;
 }
 
 export const NOW = '2026-06-09T12:00:00.000Z';
@@ -33,11 +34,11 @@ export function edge(from: string, to: string, srcFile: string, extra: Partial<E
 }
 
 export function graphServerSuite(storageName: string, makeStorage: StorageFactory): void {
-  const open: { server: Server; storage: GraphStorage }[] = [];
+  const open: { server: GraphServer; storage: GraphStorage }[] = [];
   afterEach(async () => {
     for (const { server, storage } of open.splice(0)) {
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
       await storage.close();
     }
   });
@@ -58,6 +59,8 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
     return {
       call,
       storage,
+      server,
+      base,
       push: (p) => call('POST', '/v1/graph', { entities: [], edges: [], ...p }),
     };
   }
@@ -162,7 +165,8 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
         [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [], hyperedges: [{ id: 'h', label: '', relation: 'form', src_file: 'a.ts', members: ['a', 'b'] }] }, 'has 2 members'],
         [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [edge(good.id, 'x', 'a.ts', { confidence_score: 2 })] }, 'edges[0].confidence_score must be a number from 0 to 1'],
         [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [], file_shas: { 'q.ts': '1' } }, 'file_shas has path "q.ts"'],
-        [{ files: ['a.ts'], entities: [], edges: [] }, 'repo must be a string'],
+        [{ files: ['a.ts'], entities: [], edges: [] }, 'repo is required'],
+        [{ repo: 7, files: ['a.ts'], entities: [], edges: [] }, 'repo must be a string'],
         [{ repo: 'r', files: ['a.ts', 'a.ts'], entities: [], edges: [] }, 'files lists a path twice'],
       ];
       for (const [body, message] of cases) {
@@ -174,6 +178,81 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('the body is not JSON');
       expect((await file(s, 'r', 'a.ts')).status).toBe(404);
+      expect((await s.call('GET', '/v1/repos')).body).toEqual([]);
+    });
+
+    it('accepts the nulls a Go producer marshals for nil slices: a deletion-only push and a reconcile-only bulk request', async () => {
+      const s = await start();
+      await s.push({ repo: 'r', files: ['a.ts', 'b.ts'], entities: [entity('r', 'a.ts', 'f'), entity('r', 'b.ts', 'g')] });
+      const deletion = await s.call('POST', '/v1/graph', { repo: 'r', files: ['a.ts'], entities: null, edges: null });
+      expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
+      expect(deletion.body).toMatchObject({ purged_files: 1, entities: 0, edges: 0 });
+      expect((await file(s, 'r', 'a.ts')).status).toBe(404);
+      expect((await file(s, 'r', 'b.ts')).status).toBe(200);
+      await s.call('POST', '/v1/memories:bulk', { repo: 'r', items: [{ content: 'old', source: 'a.ts' }] });
+      const reconcile = await s.call('POST', '/v1/memories:bulk', { repo: 'r', reconcile_files: ['a.ts'], items: null });
+      expect(reconcile.body).toEqual({ ok: true, repo: 'r', deleted: 1, stored: 0 });
+      // A nil files or members slice is still empty, which the contract's rules refuse.
+      expect((await s.call('POST', '/v1/graph', { repo: 'r', files: null, entities: null, edges: null })).body.error).toContain('files is empty');
+      const members = await s.push({ repo: 'r', files: ['a.ts'], hyperedges: [{ id: 'h', label: '', relation: 'form', src_file: 'a.ts', members: null as unknown as string[] }] });
+      expect(members.body.error).toContain('hyperedges[0] (id "h") has 0 members');
+    });
+
+    it("enforces the contract's vocabularies and fields with a 400 that names the row and field", async () => {
+      const s = await start();
+      const good = entity('r', 'a.ts', 'f');
+      const hyper = { id: 'h', label: '', src_file: 'a.ts', members: ['a', 'b', 'c'] };
+      const cases: [Record<string, unknown>, string][] = [
+        [{ repo: 'r', extractor: 'llm-v2', files: ['a.ts'], entities: [], edges: [] }, 'extractor must be one of "", "ast", "semantic" (not "llm-v2")'],
+        [{ repo: 'r', files: ['a.ts'], entities: [], edges: [], hyperedges: [{ ...hyper, relation: 'bogus' }] }, 'hyperedges[0].relation must be one of "participate_in", "implement", "form" (not "bogus")'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good, { ...good, type: 'widget' }], edges: [] }, 'entities[1].type must be one of'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [edge(good.id, 'x', 'a.ts', { relation: 'bogus' })] }, 'edges[0].relation must be one of'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [edge(good.id, 'x', 'a.ts', { confidence_tier: 'SURE' as never })] }, 'edges[0].confidence_tier must be one of'],
+        [{ repo: 'r', files: ['a.ts'], entities: [{ ...good, line_start: 0 }], edges: [] }, 'entities[0].line_start must be 1 or more'],
+        [{ repo: 'r', files: ['a.ts'], entities: [{ ...good, line_start: -4 }], edges: [] }, 'entities[0].line_start must be 1 or more'],
+        [{ repo: 'r', files: ['a.ts'], entities: [{ ...good, line_end: 0 }], edges: [] }, 'entities[0].line_end must be 1 or more'],
+        [{ repo: 'r', files: ['a.ts'], entities: [{ ...good, line_start: 1.5 }], edges: [] }, 'entities[0].line_start must be an integer'],
+        [{ repo: 'r', files: ['a.ts'], entities: [{ ...good, line_start: 9, line_end: 3 }], edges: [] }, 'entities[0].line_end ends before it starts'],
+        [{ repo: 'r', files: ['a.ts'], entities: [{ ...good, colour: 'red' }], edges: [] }, 'entities[0] has a field the contract does not define: "colour"'],
+        [{ repo: 'r', files: ['a.ts'], entities: [good], edges: [], symbols: [{ name: 'f', qualified_name: 'f', kind: 'function', entity_id: good.id, file_path: 'a.ts', line: 0 }] }, 'symbols[0].line must be 1 or more'],
+        [{ repo: 'r', files: ['a.ts'], entities: [{ ...good, properties: { qualified_name: 7 } }], edges: [] }, 'entities[0].properties.qualified_name must be a string'],
+      ];
+      for (const [body, message] of cases) {
+        const reply = await s.call('POST', '/v1/graph', body);
+        expect(reply.status, message).toBe(400);
+        expect(reply.body.error).toContain(message);
+      }
+      expect((await s.call('GET', '/v1/repos')).body).toEqual([]);
+      expect((await s.call('GET', '/v1/file?repo=r&path=a.ts&extractor=llm-v2')).body.error).toContain('extractor must be');
+      const docs = ['doc_file', 'doc_section', 'concept', 'rationale'].map((type, i) => entity('r', 'README.md', `d${i}`, { type }));
+      const cites = edge(docs[1]!.id, good.id, 'README.md', { relation: 'cites', confidence_score: 0.9, confidence_tier: 'INFERRED' });
+      const ok = await s.push({ repo: 'r', files: ['README.md'], entities: docs, edges: [cites], hyperedges: [{ ...hyper, src_file: 'README.md', relation: 'implement' }] });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    });
+
+    it('answers a NUL in a repo name, path or query 400, and stores nothing', async () => {
+      const s = await start();
+      const nul = 'a\u0000b';
+      const cases: [Record<string, unknown>, string][] = [
+        [{ repo: nul, files: ['a.ts'], entities: [], edges: [] }, 'repo must not contain a NUL character'],
+        [{ repo: 'r', files: [nul], entities: [], edges: [] }, 'files[0] must not contain a NUL character'],
+        [{ repo: 'r', files: ['a.ts'], entities: [entity('r', 'a.ts', nul)], edges: [] }, 'entities[0].id must not contain a NUL character'],
+        [{ repo: 'r', files: ['a.ts'], entities: [entity('r', 'a.ts', 'f', { properties: { note: nul } })], edges: [] }, 'entities[0].properties.note must not contain a NUL character'],
+      ];
+      for (const [body, message] of cases) {
+        const reply = await s.call('POST', '/v1/graph', body);
+        expect(reply.status, message).toBe(400);
+        expect(reply.body.error).toBe(message);
+      }
+      for (const query of ['/v1/search?q=a%00b', '/v1/search?q=a&repo=r%00', '/v1/file?repo=r&path=a%00.ts', '/v1/file?repo=r%00&path=a.ts', '/v1/callers?repo=r&id=x%00', '/v1/memories?repo=r%00']) {
+        const reply = await s.call('GET', query);
+        expect(reply.status, query).toBe(400);
+        expect(reply.body.error, query).toContain('must not contain a NUL character');
+      }
+      const misses = await s.call('POST', '/v1/semantic-misses', { repo: 'r', files: [{ path: nul, content_sha: 'x' }] });
+      expect(misses.body.error).toBe('files[0].path must not contain a NUL character');
+      const memories = await s.call('POST', '/v1/memories:bulk', { repo: 'r', items: [{ content: nul }] });
+      expect(memories.body.error).toBe('items[0].content must not contain a NUL character');
       expect((await s.call('GET', '/v1/repos')).body).toEqual([]);
     });
 
@@ -190,6 +269,12 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect((await ask([['a.ts', 'A'], ['b.ts', 'B']])).body).toEqual(['b.ts']);
       expect((await ask([['a.ts', 'A1']])).body).toEqual(['a.ts']);
       expect((await s.call('POST', '/v1/semantic-misses', { repo: 'r', files: [{ content_sha: 'x' }] })).status).toBe(400);
+      // An entry without a sha is refused, not answered as a miss; a path listed twice is answered once.
+      const noSha = await s.call('POST', '/v1/semantic-misses', { repo: 'r', files: [{ path: 'b.ts' }] });
+      expect(noSha.status).toBe(400);
+      expect(noSha.body.error).toBe('files[0].content_sha is required');
+      expect((await s.call('POST', '/v1/semantic-misses', { repo: 'r', files: [{ path: 'b.ts', content_sha: '' }] })).body.error).toBe('files[0].content_sha must not be empty');
+      expect((await ask([['b.ts', 'B'], ['a.ts', 'A'], ['b.ts', 'B'], ['b.ts', 'B3']])).body).toEqual(['b.ts']);
     });
 
     it('takes bulk memories as an object with reconcile_files or as a bare array', async () => {
@@ -285,6 +370,84 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect((await s.call('GET', '/v1/repos', undefined, { authorization: 'Bearer wrong' })).status).toBe(401);
       expect((await s.push({ repo: 'r', files: ['a.ts'] })).status).toBe(401);
       expect((await s.call('GET', '/v1/repos', undefined, { authorization: 'Bearer sekret' })).status).toBe(200);
+    });
+
+    it('logs one line per request (method, path, status, duration, repo, rows; never a body, query or token) and counts it in /metrics', async () => {
+      const lines: RequestLogEntry[] = [];
+      const s = await start({ token: 'sekret', log: (entry) => lines.push(entry) });
+      const auth = { authorization: 'Bearer sekret' };
+      const f = entity('r', 'a.ts', 'secretName');
+      expect((await s.call('POST', '/v1/graph', { repo: 'r', files: ['a.ts'], entities: [f], edges: [edge(f.id, 'unresolved:x', 'a.ts')] }, auth)).status).toBe(200);
+      expect((await s.call('GET', '/v1/search?q=secretname&repo=r', undefined, auth)).body).toHaveLength(1);
+      expect((await s.call('POST', '/v1/graph', { repo: 'r', files: [] }, auth)).status).toBe(400);
+      expect((await s.call('GET', '/v1/repos')).status).toBe(401);
+      expect(lines.map(({ method, path, status, repo, rows }) => ({ method, path, status, repo, rows }))).toEqual([
+        { method: 'POST', path: '/v1/graph', status: 200, repo: 'r', rows: 2 },
+        { method: 'GET', path: '/v1/search', status: 200, repo: 'r', rows: 1 },
+        { method: 'POST', path: '/v1/graph', status: 400, repo: undefined, rows: undefined },
+        { method: 'GET', path: '/v1/repos', status: 401, repo: undefined, rows: undefined },
+      ]);
+      for (const line of lines) {
+        expect(line.duration_ms).toBeGreaterThanOrEqual(0);
+        expect(new Date(line.time).toISOString()).toBe(line.time);
+        expect(JSON.stringify(line)).not.toMatch(/secret|sekret|q=/i);
+      }
+
+      expect((await s.call('GET', '/metrics')).status).toBe(401);
+      const response = await fetch(`${s.base}/metrics`, { headers: auth });
+      expect(response.headers.get('content-type')).toContain('text/plain');
+      const text = await response.text();
+      expect(text).toContain(`cairn_http_requests_total{method="POST",route="/v1/graph",status="200"} 1`);
+      expect(text).toContain(`cairn_http_requests_total{method="POST",route="/v1/graph",status="400"} 1`);
+      expect(text).toMatch(/cairn_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/v1\/search"\} 1/);
+      expect(text).toContain('cairn_push_queue_depth 0');
+      expect(text).toContain(`cairn_rows_stored_total{storage="${s.storage.kind}",kind="entities"} 1`);
+      expect(text).toContain(`cairn_rows_stored_total{storage="${s.storage.kind}",kind="edges"} 1`);
+      expect(text).toContain('cairn_process_resident_memory_bytes');
+    });
+
+    it('answers /healthz without a token, and 503 once it drains', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const s = await start({ token: 'sekret' }, (storage) =>
+        Object.assign(Object.create(storage), { applyPush: async (...args: Parameters<GraphStorage['applyPush']>) => (await gate, storage.applyPush(...args)) }),
+      );
+      const health = await s.call('GET', '/healthz');
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ ok: true, storage: s.storage.kind, queue: 0 });
+      const auth = { authorization: 'Bearer sekret' };
+      const running = s.call('POST', '/v1/graph', { repo: 'r', files: ['a.ts'], entities: [entity('r', 'a.ts', 'f')], edges: [] }, auth);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const drained = s.server.drain(60_000);
+      // The connection a request arrives on after the drain began: answered 503, never queued.
+      const late = await s.call('GET', '/healthz').catch(() => ({ status: 0, body: undefined, headers: new Headers() }));
+      expect([0, 503]).toContain(late.status);
+      release();
+      expect((await running).status).toBe(200);
+      await drained;
+      expect((await s.storage.file('r', 'a.ts'))[0]!.entities.map((e) => e.name)).toEqual(['f']);
+    });
+
+    it('on shutdown finishes the running push, and refuses (503) queued pushes still waiting at the deadline: none half-stored', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const s = await start({ retryAfterSeconds: 2 }, (storage) =>
+        Object.assign(Object.create(storage), { applyPush: async (...args: Parameters<GraphStorage['applyPush']>) => (await gate, storage.applyPush(...args)) }),
+      );
+      const first = s.push({ repo: 'r', files: ['a.ts'], entities: [entity('r', 'a.ts', 'f')] });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const second = s.push({ repo: 'r', files: ['b.ts'], entities: [entity('r', 'b.ts', 'g')] });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const drained = s.server.drain(200);
+      const refused = await second;
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      expect(refused.body.error).toContain('shutting down');
+      release();
+      expect((await first).status).toBe(200);
+      await drained;
+      expect(await s.storage.file('r', 'b.ts')).toEqual([]);
+      expect((await s.storage.file('r', 'a.ts'))[0]!.entities).toHaveLength(1);
     });
 
     it('answers unknown endpoints 404 and wrong methods 405', async () => {

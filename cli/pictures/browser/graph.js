@@ -1,6 +1,7 @@
-// The graph page: lays out the picture's DOT with Graphviz in a worker (so a large
-// graph never freezes the page), then offers pan, zoom, a confidence filter and the
-// location of a clicked node. Reads only the data inlined in the page.
+// The graph page: a small graph comes laid out (its SVG in #graph); a large one is
+// laid out here from the picture's DOT with Graphviz in a worker (so it never freezes
+// the page). Then pan, zoom, a confidence filter and the location of a clicked node.
+// Reads only the data inlined in the page.
 (() => {
   'use strict';
   const data = JSON.parse(document.getElementById('cairn-data').textContent);
@@ -45,21 +46,27 @@
   }
 
   const started = performance.now();
-  layOut(data.dot)
-    .then(show)
-    .catch((error) => {
-      status.textContent = `layout failed: ${error.message}`;
-      document.body.dataset.state = 'failed';
-    });
+  const drawn = $('graph').querySelector('svg');
+  if (drawn) show(drawn, 'cairn');
+  else
+    layOut(data.dot)
+      .then((svgText) => {
+        const parsed = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
+        const svg = document.importNode(parsed, true);
+        $('graph').appendChild(svg);
+        show(svg, document.body.dataset.layout);
+      })
+      .catch((error) => {
+        status.textContent = `layout failed: ${error.message}`;
+        document.body.dataset.state = 'failed';
+      });
 
-  function show(svgText) {
-    const parsed = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
-    const svg = document.importNode(parsed, true);
+  function show(svg, by) {
+    document.body.dataset.layout = by;
     svg.removeAttribute('width');
     svg.removeAttribute('height');
     svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     // Graphviz's tooltips become <title> elements; the details panel says more.
-    $('graph').appendChild(svg);
     const whole = svg.viewBox.baseVal;
     const home = { x: whole.x, y: whole.y, w: whole.width, h: whole.height };
     let view = { ...home };
@@ -146,6 +153,14 @@
         dd.textContent = String(value);
         list.append(dt, dd);
       }
+      // A group node opens into its members: each call site, where it is and who makes it.
+      const members = $('members');
+      members.replaceChildren();
+      for (const member of node.members || []) {
+        const item = document.createElement('li');
+        item.textContent = `${member.label} at ${member.file}:${member.line} (in ${member.from})`;
+        members.append(item);
+      }
     }
 
     const nodeElements = [...svg.querySelectorAll('g.node')];
@@ -183,7 +198,7 @@
     $('min-confidence').addEventListener('input', (event) => filter(Number(event.target.value)));
 
     filter(Number($('min-confidence').value));
-    status.textContent += `; laid out in ${Math.round(performance.now() - started)} ms`;
+    if (by !== 'cairn') status.textContent += `; laid out in ${Math.round(performance.now() - started)} ms`;
     document.body.dataset.state = 'ready';
   }
 })();

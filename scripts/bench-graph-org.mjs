@@ -1,0 +1,270 @@
+#!/usr/bin/env node
+// Organisation-scale graph server benchmark, on loopback only: many repositories of
+// real-shaped graphs (one real corpus indexed once, each repository a relabelled copy
+// of its rows, so files, entities, edges and properties have real sizes and
+// proportions) pushed into one throwaway PostgreSQL cluster through 4 `cairn serve`
+// processes sharing it. Measured:
+//   - push throughput (rows/s, all pushers together),
+//   - search and cross-repository callers latency (p50/p99) under concurrent readers,
+//   - storage per million edges (the cairn tables with their indexes),
+//   - nothing lost when a server is killed mid-push (the pusher re-sends the batch
+//     that was in flight to another server; every file must then be whole),
+// and the same on the embedded LMDB storage (one server).
+//
+//   npm run bench:graph-org                      go-x-tools, 40 repositories (PostgreSQL), 10 (LMDB)
+//   npm run bench:graph-org -- CORPUS            any corpus name from the corpora installer
+//   CAIRN_BENCH_REPOS=40 CAIRN_BENCH_LMDB_REPOS=10 CAIRN_BENCH_MAX_FILES=300
+//   CAIRN_BENCH_READERS=8 CAIRN_BENCH_READ_S=20 CAIRN_BENCH_DEADLINE_S=900
+//
+// Writes bench/results/graph-org.json.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { corpusPath } from './corpus-path.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cairnBin = join(repo, 'bin', 'cairn.js');
+const corpus = process.argv[2] ?? 'go-x-tools';
+const SERVERS = 4;
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const REPOS = env('CAIRN_BENCH_REPOS', 40);
+const LMDB_REPOS = env('CAIRN_BENCH_LMDB_REPOS', 10);
+const MAX_FILES = env('CAIRN_BENCH_MAX_FILES', 300);
+const READERS = env('CAIRN_BENCH_READERS', 8);
+const READ_SECONDS = env('CAIRN_BENCH_READ_S', 20);
+const deadline = Date.now() + env('CAIRN_BENCH_DEADLINE_S', 900) * 1000;
+
+// The producer's modules, wherever the build put them.
+const producer = existsSync(join(repo, 'dist', 'wire', 'push-plan.js')) ? 'wire' : 'graph';
+const { openStore } = await import(join(repo, 'dist', 'store', 'index.js'));
+const { planPush, batchesOf } = await import(join(repo, 'dist', producer, 'push-plan.js'));
+const { sendBatch, graphEndpoint } = await import(join(repo, 'dist', producer, 'push-send.js'));
+
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const checkDeadline = () => {
+  if (Date.now() > deadline) throw new Error('bench deadline passed');
+};
+
+function startPostgres() {
+  const listed = spawnSync('dpkg', ['-L', 'postgresql-15'], { encoding: 'utf8' });
+  const initdb = listed.stdout?.split('\n').find((l) => l.endsWith('/bin/initdb'));
+  const bin = initdb ? dirname(initdb) : '/usr/lib/postgresql/15/bin';
+  if (!existsSync(join(bin, 'initdb'))) throw new Error('PostgreSQL 15 binaries not found: apt-get install -y postgresql-15');
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-org-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chownSync(dir, Number(sh('id', ['-u', 'postgres'])), Number(sh('id', ['-g', 'postgres'])));
+  chmodSync(dir, 0o700);
+  const run = (tool, args) => (asRoot ? sh('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : sh(join(bin, tool), args));
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-k ${dir} -c listen_addresses='' -c max_connections=64 -c fsync=on`, 'start']);
+  return {
+    url: (() => {
+      run('psql', ['-h', dir, '-U', 'postgres', '-d', 'postgres', '-q', '-c', 'CREATE DATABASE graph']);
+      return `postgres://postgres@localhost/graph?host=${encodeURIComponent(dir)}`;
+    })(),
+    sql: (query) => run('psql', ['-h', dir, '-U', 'postgres', '-d', 'graph', '-At', '-c', query]),
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function serve(args, cwd) {
+  const child = spawn(process.execPath, [cairnBin, 'serve', '--listen', '127.0.0.1:0', '--queue', '64', ...args], { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolveUrl, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolveUrl({ url: m[1], child, stop: () => new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))) });
+    });
+    child.once('exit', (code) => reject(new Error(`cairn serve exited ${code}`)));
+  });
+}
+
+/** The same rows under another label: ids are scoped by the label, so they are rewritten too. */
+function relabel(push, label) {
+  const text = JSON.stringify(push).split(`"${push.repo}::`).join(`"${label}::`);
+  return { ...JSON.parse(text), repo: label };
+}
+
+const label = (i) => `org/repo-${String(i).padStart(4, '0')}`;
+
+/** Each server gets its share of the repositories, pushed one batch at a time by one pusher per server. */
+async function pushAll(servers, repos, batches) {
+  let rows = 0;
+  const started = Date.now();
+  await Promise.all(
+    servers.map(async (server, s) => {
+      const endpoint = graphEndpoint(server.url);
+      for (let r = s; r < repos; r += servers.length) {
+        for (const batch of batches) {
+          checkDeadline();
+          await sendBatch(endpoint, relabel(batch.push, label(r)), { maxTries: 50 });
+          rows += batch.rows;
+        }
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  return { repos, rows, seconds: round(seconds, 2), rows_per_s: Math.round(rows / seconds) };
+}
+
+/** Readers spread over the servers: half search by a name prefix, half ask for a symbol's callers across repositories. */
+async function read(servers, repos, names, targets) {
+  const lat = { search: [], callers: [] };
+  const stop = Date.now() + READ_SECONDS * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: READERS }, async (_, reader) => {
+      const base = servers[reader % servers.length].url;
+      while (Date.now() < stop) {
+        const i = n++;
+        const kind = i % 2 === 0 ? 'search' : 'callers';
+        const path =
+          kind === 'search'
+            ? `/v1/search?q=${encodeURIComponent(names[i % names.length].slice(0, 4))}`
+            : (() => {
+                const r = label((i * 7919) % repos);
+                const id = targets[i % targets.length].replace(/^[^:]*(::)/, `${r}$1`);
+                return `/v1/callers?repo=${encodeURIComponent(r)}&id=${encodeURIComponent(id)}`;
+              })();
+        const t = process.hrtime.bigint();
+        const response = await fetch(`${base}${path}`);
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+        lat[kind].push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }),
+  );
+  const summary = (xs) => {
+    const sorted = xs.sort((a, b) => a - b);
+    return { requests: sorted.length, p50_ms: round(percentile(sorted, 50), 2), p99_ms: round(percentile(sorted, 99), 2) };
+  };
+  return { readers: READERS, seconds: READ_SECONDS, search: summary(lat.search), callers: summary(lat.callers) };
+}
+
+/**
+ * A server killed (SIGKILL) while a repository's batches go to it: the pusher sends
+ * the batch that was in flight, and the rest, to the next server. The repository must
+ * then hold every file with every row: nothing lost, nothing half-stored.
+ */
+async function killMidPush(servers, batches, expected) {
+  const victim = servers[0];
+  const next = servers[1];
+  const repoLabel = 'org/killed-mid-push';
+  let sentToVictim = 0;
+  let resent = 0;
+  let killed = false;
+  for (const batch of batches) {
+    const push = relabel(batch.push, repoLabel);
+    if (!killed) {
+      const inFlight = sendBatch(graphEndpoint(victim.url), push, { maxTries: 1 }).then(
+        () => true,
+        () => false,
+      );
+      if (sentToVictim === Math.floor(batches.length / 2)) {
+        // Kill while this batch is on its way or being stored.
+        await new Promise((r) => setTimeout(r, 5));
+        victim.child.kill('SIGKILL');
+        killed = true;
+      }
+      const accepted = await inFlight;
+      sentToVictim += 1;
+      if (accepted) continue;
+      resent += 1;
+    }
+    await sendBatch(graphEndpoint(next.url), push, { maxTries: 50 });
+  }
+  const repos = await (await fetch(`${next.url}/v1/repos`)).json();
+  const held = repos.find((r) => r.repo === repoLabel);
+  const whole = held && held.files === expected.files && held.entities === expected.entities && held.edges === expected.edges;
+  if (!whole) throw new Error(`after the kill the server holds ${JSON.stringify(held)}, expected ${JSON.stringify(expected)}`);
+  return { batches: batches.length, sent_to_killed_server: sentToVictim, resent_elsewhere: resent, files: held.files, entities: held.entities, edges: held.edges, lost: 0 };
+}
+
+async function scenario(name, serverArgs, work, repos, template, storageBytes) {
+  process.stderr.write(`${name}: ${repos} repositories through ${serverArgs.length} server(s)…\n`);
+  const servers = [];
+  try {
+    for (const args of serverArgs) servers.push(await serve(args, work));
+    const push = await pushAll(servers, repos, template.batches);
+    process.stderr.write(`${name}: ${push.rows} rows at ${push.rows_per_s} rows/s; reading…\n`);
+    const reads = await read(servers, repos, template.names, template.targets);
+    const storage = await storageBytes();
+    const result = { push, reads, storage, edges_total: template.edges * repos };
+    if (servers.length > 1) result.kill_mid_push = await killMidPush(servers, template.batches, template.expected);
+    return result;
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+const source = corpusPath(corpus);
+const work = mkdtempSync(join(tmpdir(), 'cairn-bench-org-'));
+let postgres;
+try {
+  cpSync(source, join(work, 'src'), { recursive: true });
+  process.stderr.write(`indexing ${corpus}…\n`);
+  sh(process.execPath, [cairnBin, 'init'], { cwd: join(work, 'src') });
+  const store = openStore(join(work, 'src'), { readOnly: true });
+  let plan;
+  try {
+    plan = planPush(store, 'template', {});
+  } finally {
+    await store.close();
+  }
+  plan.changed = plan.changed.slice(0, MAX_FILES);
+  const batches = batchesOf(plan);
+  const rows = plan.changed.map((f) => f.rows);
+  const count = (key) => rows.reduce((n, f) => n + f[key].length, 0);
+  const entities = rows.flatMap((f) => f.entities);
+  // Callers are asked of entities that have them, as a reviewer would.
+  const called = new Set(rows.flatMap((f) => f.edges.filter((e) => e.relation === 'calls').map((e) => e.to)));
+  const template = {
+    batches,
+    edges: count('edges'),
+    names: entities.map((e) => e.name).filter((n) => n.length >= 4),
+    targets: entities.filter((e) => called.has(e.id)).map((e) => e.id),
+    expected: { files: rows.filter((f) => f.entities.length + f.edges.length > 0 || f.sha).length, entities: count('entities'), edges: count('edges') },
+  };
+  const perRepo = { files: plan.changed.length, rows: batches.reduce((n, b) => n + b.rows, 0), entities: count('entities'), edges: count('edges') };
+  process.stderr.write(`per repository: ${JSON.stringify(perRepo)}\n`);
+
+  const results = {
+    corpus,
+    per_repository: perRepo,
+    machine: { cpus: cpus().length, node: process.version, loadavg_before: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number) },
+    cairn_commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim(),
+    measured_at: new Date().toISOString(),
+  };
+  postgres = startPostgres();
+  const pg = postgres;
+  results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, async () => {
+    const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
+    const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
+    return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+  });
+  const lmdbDir = join(work, 'lmdb');
+  results.lmdb = await scenario('lmdb', [['--data', lmdbDir]], work, LMDB_REPOS, template, async () => {
+    const bytes = Number(sh('du', ['-sb', lmdbDir]).split('\t')[0]);
+    const edges = template.edges * LMDB_REPOS;
+    return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+  });
+  results.machine.loadavg_after = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
+  mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(repo, 'bench', 'results', 'graph-org.json'), `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+} finally {
+  postgres?.stop();
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,73 @@
+// `cairn watch` as a user runs it: a save reaches the index without `cairn sync`; a
+// branch switch that touches two thousand files is a handful of batched syncs, not
+// thousands; paths cairn never indexes start no sync; SIGTERM stops it cleanly.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUST_TS_FIXTURE } from '../cli/fixtures.js';
+import { CAIRN, cairnJson } from '../helpers/cli.js';
+import { makeFixture, type Fixture } from '../helpers/fixture.js';
+
+let fx: Fixture;
+let watch: ChildProcess;
+let log = '';
+const syncs = () => log.split('\n').filter((l) => l.includes('synced')).length;
+
+beforeAll(async () => {
+  fx = makeFixture({ ...RUST_TS_FIXTURE, '.gitignore': 'out/\n', '.cairn.jsonc': '{ "privacyExcludes": ["private/**"] }\n' }, { git: true });
+  // A branch that adds two thousand files.
+  fx.git('checkout', '-q', '-b', 'many');
+  for (let i = 0; i < 2000; i++) fx.write(`gen/m${i}.ts`, `export function generated${i}(): number {\n  return ${i};\n}\n`);
+  fx.commit('many');
+  fx.git('checkout', '-q', 'main');
+  expect(cairnJson(['init', '-C', fx.root]).code).toBe(0);
+  watch = spawn(process.execPath, [CAIRN, 'watch', '--debounce', '200'], { cwd: fx.root, stdio: ['ignore', 'ignore', 'pipe'] });
+  watch.stderr!.on('data', (chunk) => (log += String(chunk)));
+  for (let waited = 0; !/watching/.test(log) && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+});
+afterAll(() => {
+  if (watch.exitCode === null) watch.kill('SIGKILL');
+  fx.remove();
+});
+
+const found = (name: string) => {
+  const r = cairnJson(['search', name, '-C', fx.root]);
+  return r.body.data.symbols.some((s: { name: string }) => s.name === name);
+};
+
+describe('cairn watch', () => {
+  it('brings a saved file into the index without a sync command', async () => {
+    fx.write('web/added.ts', 'export function freshlySaved(): number {\n  return 1;\n}\n');
+    await expect.poll(() => found('freshlySaved'), { timeout: 20_000, interval: 200 }).toBe(true);
+    await expect.poll(syncs, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  });
+
+  it('starts no sync for paths it never indexes (by name: build folders, privacy excludes, unknown kinds)', async () => {
+    const before = syncs();
+    fx.write('node_modules/pkg/index.ts', 'export function libraryCode() {}\n');
+    fx.write('private/keys.ts', 'export function privateThing() {}\n');
+    fx.write('notes.txt', 'not source\n');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(syncs()).toBe(before);
+  });
+
+  it('turns a branch switch of two thousand files into a few batched syncs', async () => {
+    const before = syncs();
+    fx.git('checkout', '-q', 'many');
+    await expect.poll(() => found('generated1999'), { timeout: 60_000, interval: 500 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(syncs() - before).toBeGreaterThanOrEqual(1);
+    expect(syncs() - before).toBeLessThanOrEqual(4);
+    const status = cairnJson(['status', '-C', fx.root]);
+    expect(status.body.data.freshness).toBe('fresh');
+    // The fixture's five source files, the two thousand, and the one saved first; nothing private or in a build folder.
+    expect(status.body.data.stats.files).toBe(2006);
+    expect(found('privateThing') || found('libraryCode')).toBe(false);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => watch.once('exit', (code) => resolve(code)));
+    watch.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(log).toMatch(/stopped/);
+  });
+});

@@ -1,0 +1,3 @@
+module cairn.invalid/interop
+
+go 1.19
