@@ -17,7 +17,7 @@
 // - Entities carry `qualified_name` (and `kind`, `language`) in `properties`: the
 //   graph server matches callers across repositories by it.
 import { z } from 'zod';
-import type { SymbolKind } from './facts.js';
+import { SYMBOL_KINDS } from './facts.js';
 import { RELATIONSHIPS } from './tiers.js';
 
 /** Bounds in UTF-8 bytes: they keep every index key of the embedded store under LMDB's key size. */
@@ -39,35 +39,7 @@ export const LIMITS = {
 // ---- vocabularies ------------------------------------------------------------
 
 /** Code entity types: cairn's symbol kinds and the file itself. */
-export const CODE_ENTITY_TYPES = [
-  'file',
-  'function',
-  'method',
-  'constructor',
-  'class',
-  'struct',
-  'union',
-  'enum',
-  'trait',
-  'interface',
-  'type_alias',
-  'typedef',
-  'module',
-  'namespace',
-  'record',
-  'impl',
-  'macro',
-  'constant',
-  'variable',
-  'test',
-  'route',
-  'endpoint',
-  'config',
-] as const;
-// Every symbol kind the index knows is an entity type on the wire (the compiler checks both ways).
-type MissingKinds = Exclude<SymbolKind | 'file', (typeof CODE_ENTITY_TYPES)[number]>;
-const everyKindListed: [MissingKinds] extends [never] ? true : MissingKinds = true;
-void everyKindListed;
+export const CODE_ENTITY_TYPES = ['file', ...SYMBOL_KINDS] as const;
 
 /** The contract's document and semantic entity types. */
 export const ENTITY_DOC_TYPES = ['doc_file', 'doc_section', 'concept', 'rationale'] as const;
