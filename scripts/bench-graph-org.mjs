@@ -18,11 +18,12 @@
 //
 // Writes bench/results/graph-org.json.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
+import { startBenchPostgres } from './bench-postgres.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cairnBin = join(repo, 'bin', 'cairn.js');
@@ -49,34 +50,6 @@ const checkDeadline = () => {
   if (Date.now() > deadline) throw new Error('bench deadline passed');
 };
 
-function startPostgres() {
-  const listed = spawnSync('dpkg', ['-L', 'postgresql-15'], { encoding: 'utf8' });
-  const initdb = listed.stdout?.split('\n').find((l) => l.endsWith('/bin/initdb'));
-  const bin = initdb ? dirname(initdb) : '/usr/lib/postgresql/15/bin';
-  if (!existsSync(join(bin, 'initdb'))) throw new Error('PostgreSQL 15 binaries not found: apt-get install -y postgresql-15');
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-org-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(sh('id', ['-u', 'postgres'])), Number(sh('id', ['-g', 'postgres'])));
-  chmodSync(dir, 0o700);
-  const run = (tool, args) => (asRoot ? sh('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : sh(join(bin, tool), args));
-  const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-k ${dir} -c listen_addresses='' -c max_connections=64 -c fsync=on`, 'start']);
-  return {
-    url: (() => {
-      run('psql', ['-h', dir, '-U', 'postgres', '-d', 'postgres', '-q', '-c', 'CREATE DATABASE graph']);
-      return `postgres://postgres@localhost/graph?host=${encodeURIComponent(dir)}`;
-    })(),
-    sql: (query) => run('psql', ['-h', dir, '-U', 'postgres', '-d', 'graph', '-At', '-c', query]),
-    stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 function serve(args, cwd) {
   const child = spawn(process.execPath, [cairnBin, 'serve', '--listen', '127.0.0.1:0', '--queue', '64', ...args], { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -247,8 +220,9 @@ try {
     cairn_commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim(),
     measured_at: new Date().toISOString(),
   };
-  postgres = startPostgres();
-  const pg = postgres;
+  postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on'] });
+  const started = postgres;
+  const pg = { url: started.database('graph'), sql: (query) => started.sql('graph', query) };
   results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, async () => {
     const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
     const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));

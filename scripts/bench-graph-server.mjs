@@ -13,11 +13,12 @@
 //
 // Writes bench/results/graph-server.json.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
+import { startBenchPostgres } from './bench-postgres.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cairnBin = join(repo, 'bin', 'cairn.js');
@@ -67,37 +68,6 @@ function sampler(pids) {
   return { stop: () => (clearInterval(timer), { server_peak_rss_mb: round(peaks.server), ...(pids.postmaster ? { postgres_peak_rss_mb: round(peaks.postgres) } : {}) }) };
 }
 
-function startPostgres() {
-  const listed = spawnSync('dpkg', ['-L', 'postgresql-15'], { encoding: 'utf8' });
-  const initdb = listed.stdout?.split('\n').find((l) => l.endsWith('/bin/initdb'));
-  const bin = initdb ? dirname(initdb) : '/usr/lib/postgresql/15/bin';
-  if (!existsSync(join(bin, 'initdb'))) throw new Error('PostgreSQL 15 binaries not found: apt-get install -y postgresql-15');
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(sh('id', ['-u', 'postgres'])), Number(sh('id', ['-g', 'postgres'])));
-  chmodSync(dir, 0o700);
-  const run = (tool, args) => (asRoot ? sh('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : sh(join(bin, tool), args));
-  const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-k ${dir} -c listen_addresses=''`, 'start']);
-  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let n = 0;
-  return {
-    postmaster,
-    database() {
-      const name = `bench_${++n}`;
-      run('psql', ['-h', dir, '-U', 'postgres', '-d', 'postgres', '-q', '-c', `CREATE DATABASE ${name}`]);
-      return `postgres://postgres@localhost/${name}?host=${encodeURIComponent(dir)}`;
-    },
-    stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 function serve(args, cwd) {
   const child = spawn(process.execPath, [cairnBin, 'serve', '--listen', '127.0.0.1:0', ...args], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -205,7 +175,7 @@ try {
     // The 429 path: a queue of one push, the first batches only (every 429 costs its pusher a 1 s wait).
     lmdb_queue_1: await scenario('lmdb, queue of 1', ['--data', join(work, 'lmdb-2'), '--queue', '1'], work, {}, batches.slice(0, QUEUE_1_BATCHES)),
   };
-  postgres = startPostgres();
+  postgres = startBenchPostgres();
   results.postgres = await scenario('postgres', ['--database', postgres.database()], work, { postmaster: postgres.postmaster }, batches);
   results.postgres_queue_1 = await scenario('postgres, queue of 1', ['--database', postgres.database(), '--queue', '1'], work, { postmaster: postgres.postmaster }, batches.slice(0, QUEUE_1_BATCHES));
   results.machine.loadavg_after = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
