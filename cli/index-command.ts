@@ -38,6 +38,7 @@ async function run(ctx: CommandContext, mode: 'init' | 'sync', flags: IndexFlags
       includeLibrary: flags.includeLibrary,
       progress: (done, total) => bar.update(done, total),
       signal: controller.signal,
+      recordFreshness: mode === 'sync',
     });
     const warnings = report.files.inventoried === 0 ? [nothingIndexed(ctx.workspace, report.git, Boolean(flags.includeLibrary))] : [];
     return { command: mode, ok: true, data: report, warnings, truncated: false, next_action: 'none', exit_code: 0 };

@@ -42,6 +42,7 @@ const reviewModules = () =>
     import('../machines/audit.js'),
     import('../review/run.js'),
     import('../review/audit-log.js'),
+    import('../workers/audit-log.js'),
   ]);
 
 /** Loads what a review runs and parses once per grammar, so a new review server's first answer is as quick as its later ones. */
@@ -86,7 +87,7 @@ export async function reviewCommand(ctx: CommandContext, options: ReviewOptions,
   // Grammars start loading first, so their loading overlaps the remaining imports.
   const { preloadProfiles } = await import('../parsers/review/profiles.js');
   preloadProfiles(parsed.edits.map((e) => e.path));
-  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { writeAuditLog, unitAuditLine, pruneAuditLogs }] = await reviewModules();
+  const [{ loadConfig }, { JsoncError }, { ReviewInterpreter }, { PathPolicy }, { AuditRecorder }, { runReview }, { unitAuditLine }, { writeAuditLog, pruneAuditLogs }] = await reviewModules();
   let config;
   try {
     config = loadConfig(ctx.workspace, caller.env);

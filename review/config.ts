@@ -12,7 +12,7 @@ import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-tra
 import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
 import type { GoTarget } from '../parsers/go/review-facts.js';
 import { parseGoTarget } from './go-config.js';
-import type { AuditRetention } from './audit-log.js';
+import { DEFAULT_AUDIT_RETENTION, type AuditRetention } from '../contracts/audit-log.js';
 import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';
 
 export const BACKEND_DEADLINE_MS = 15_000;
@@ -62,9 +62,6 @@ export interface ReviewConfig {
   files: string[];
 }
 
-/** A run's log is about 20 KB: 64 MiB holds some 3,000 runs. */
-export const DEFAULT_AUDIT: AuditRetention = { maxAgeDays: 30, maxBytes: 64 * 1024 * 1024 };
-
 export const DEFAULT_EXCLUDES = ['**/node_modules/**', '.cairn/**'];
 const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend', 'go', 'audit'];
 /** Keys other readers own: `mcp` is the MCP server's workspace allow-list (agents/mcp-workspaces.ts). */
@@ -110,7 +107,7 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
     limits: { ...DEFAULT_BUDGETS },
     backend: { kind: 'graph' },
     go: null,
-    audit: { ...DEFAULT_AUDIT },
+    audit: { ...DEFAULT_AUDIT_RETENTION },
     origins: Object.fromEntries(KEYS.map((k) => [k, 'default'])),
     files: layers.map((l) => (l.origin === 'workspace' ? '.cairn.jsonc' : '$XDG_CONFIG_HOME/cairn/config.jsonc')),
   };
@@ -203,8 +200,8 @@ function applyLimits(doc: JsoncDocument, value: unknown, limits: TraversalBudget
 
 function parseAudit(doc: JsoncDocument, value: unknown): AuditRetention {
   if (!isObject(value)) doc.fail(['audit'], 'audit is an object: {maxAgeDays, maxBytes}');
-  onlyKeys(doc, ['audit'], value, Object.keys(DEFAULT_AUDIT));
-  const out = { ...DEFAULT_AUDIT };
+  onlyKeys(doc, ['audit'], value, Object.keys(DEFAULT_AUDIT_RETENTION));
+  const out = { ...DEFAULT_AUDIT_RETENTION };
   for (const [key, n] of Object.entries(value)) {
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) doc.fail(['audit', key], `${key} is a positive whole number`);
     out[key as keyof AuditRetention] = n;
