@@ -55,8 +55,13 @@ export function writeAuditLog(workspace: string, lines: AuditLine[], kind: Audit
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   // pid and a per-process sequence: a review server writes many logs, some in the same millisecond.
   const name = `${kind}-${stamp}-${process.pid}-${++written}.jsonl`;
-  // 'wx': never overwrite another run's log.
-  writeFileSync(join(dir, name), text, { flag: 'wx' });
+  // 'wx': never overwrite another run's log. A write cut short (a full disk) leaves no part of a log.
+  try {
+    writeFileSync(join(dir, name), text, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') rmSync(join(dir, name), { force: true });
+    throw error;
+  }
   return `.cairn/audit/${name}`;
 }
 

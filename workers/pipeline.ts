@@ -255,7 +255,6 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
     },
     recorder,
   );
-  if (recorder) recordRun(run.root, 'freshness', recorder.lines);
   await analyse([...decision.added, ...decision.changed, ...decision.unindexable].filter((p) => !analysed.has(p)));
   const analyseMs = performance.now() - analyseStarted;
 
@@ -291,5 +290,7 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
       release?.();
     }
   }
+  // Kept once the sync has applied it: a sync that failed (a full disk) leaves nothing behind.
+  if (recorder) recordRun(run.root, 'freshness', recorder.lines);
   return { decision, analysed: analysed.size, statuses, analyseMs, insertMs: 0, storeMs: performance.now() - storeStarted, resolveMs: 0 };
 }
