@@ -56,6 +56,8 @@ export interface InterpreterOptions {
   policy: PathGate;
   budgets: TraversalBudgets;
   recorder?: AuditRecorder;
+  /** Told of every line the run's own recorder records (when no recorder is given): a review's progress is its steps. */
+  onStep?: () => void;
   /** Milliseconds since an arbitrary origin; injected by tests for deterministic deadlines. */
   clock?: () => number;
 }
@@ -75,7 +77,7 @@ export class ReviewInterpreter {
     this.workspace = options.workspace;
     this.policy = options.policy;
     this.budgets = options.budgets;
-    this.recorder = options.recorder ?? new AuditRecorder();
+    this.recorder = options.recorder ?? new AuditRecorder(options.onStep);
     this.clock = options.clock ?? (() => performance.now());
   }
 

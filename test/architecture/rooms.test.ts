@@ -15,7 +15,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  */
 const MAY_IMPORT: Record<string, readonly string[] | null> = {
   cli: null,
-  agents: ['graph', 'review', 'wire', 'store', 'gate', 'contracts'],
+  // Agents run reviews (the review server) and keep the index fresh (the watcher): they
+  // hand review's machines to the one interpreter and its recorder in workers/.
+  agents: ['graph', 'review', 'wire', 'workers', 'store', 'gate', 'contracts'],
   server: ['contracts', 'store'],
   wire: ['store', 'graph', 'gate', 'contracts'],
   graph: ['store', 'machines', 'workers', 'gate', 'contracts'],
