@@ -3,8 +3,7 @@
 // a sink with back-pressure, so a Linux-sized graph never sits in memory as one string.
 // cli/export.ts parses options and hands stdout as the sink.
 import type { ExportMessage } from '../contracts/export.js';
-import { indexGate } from '../gate/config-files.js';
-import { readDocs } from '../graph/docs.js';
+import { indexedDocs } from '../graph/docs.js';
 import { openGraph } from '../graph/open-graph.js';
 import { repoLabel } from '../graph/repo-label.js';
 import { planPush } from './push-plan.js';
@@ -38,7 +37,7 @@ export async function exportGraphPush(workspace: string, label: string | undefin
   const graph = openGraph(workspace);
   let plan;
   try {
-    plan = planPush(graph, repo, {}, readDocs(workspace, indexGate(workspace), graph));
+    plan = planPush(graph, repo, {}, indexedDocs(graph));
   } finally {
     await graph.close();
   }

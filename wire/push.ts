@@ -4,8 +4,7 @@
 import type { CommandContext } from '../contracts/command.js';
 import type { CommandResult } from '../contracts/envelope.js';
 import { CairnError } from '../contracts/errors.js';
-import { indexGate } from '../gate/config-files.js';
-import { readDocs } from '../graph/docs.js';
+import { indexedDocs } from '../graph/docs.js';
 import { intOption } from '../graph/answers/options.js';
 import { openGraph } from '../graph/open-graph.js';
 import { repoLabel } from '../graph/repo-label.js';
@@ -60,7 +59,7 @@ export async function pushGraph(ctx: CommandContext, flags: PushFlags, bar: Push
   const graph = openGraph(ctx.workspace);
   let plan;
   try {
-    plan = planPush(graph, repo, state.files, readDocs(ctx.workspace, indexGate(ctx.workspace), graph));
+    plan = planPush(graph, repo, state.files, indexedDocs(graph));
   } finally {
     await graph.close();
   }
