@@ -14,6 +14,7 @@ import { UNRESOLVED_PREFIX, type Edge, type Entity, type Hyperedge, type IngestI
 import {
   compareEdges,
   compareFound,
+  prefixEnd,
   type CheckedPush,
   type EdgeTargets,
   type FoundEntity,
@@ -187,31 +188,39 @@ export class PostgresStorage implements GraphStorage {
   }
 
   async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
-    // starts_with bounds the index range; the index gives (name_lc, name, repo) in order,
-    // so only the rows up to the limit are read and sorted on the rest of the key.
-    const r = await this.pool.query(
-      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities
-       WHERE starts_with(name_lc COLLATE "C", $1) ${repo !== undefined ? 'AND repo = $3' : ''}
+    // The prefix as a range of the index, which gives (name_lc, name, repo) in order: only
+    // the rows up to the limit are read, and sorted on the rest of the key.
+    const low = q.toLowerCase();
+    const high = prefixEnd(low);
+    const values: unknown[] = [low, limit];
+    const conditions = ['name_lc COLLATE "C" >= $1'];
+    if (high !== null) conditions.push(`name_lc COLLATE "C" < $${values.push(high)}`);
+    if (repo !== undefined) conditions.push(`repo = $${values.push(repo)}`);
+    const r = await this.pool.query({
+      name: `cairn_search_${high !== null ? 'to' : 'open'}_${repo !== undefined ? 'repo' : 'all'}`,
+      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE ${conditions.join(' AND ')}
        ORDER BY name_lc COLLATE "C", name COLLATE "C", repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $2`,
-      repo !== undefined ? [q.toLowerCase(), limit, repo] : [q.toLowerCase(), limit],
-    );
+      values,
+    });
     return r.rows.map(found).sort(compareFound);
   }
 
   async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
-    const r = await this.pool.query(
-      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE repo = $1 AND id = $2 ORDER BY extractor COLLATE "C", file_path COLLATE "C" LIMIT 1`,
-      [repo, id],
-    );
+    const r = await this.pool.query({
+      name: 'cairn_entity',
+      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE repo = $1 AND id = $2 ORDER BY extractor COLLATE "C", file_path COLLATE "C" LIMIT 1`,
+      values: [repo, id],
+    });
     return r.rows[0] ? found(r.rows[0]) : undefined;
   }
 
   async entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]> {
-    const r = await this.pool.query(
-      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE qualified_name = $1 AND repo <> $2
+    const r = await this.pool.query({
+      name: 'cairn_twins',
+      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE qualified_name = $1 AND repo <> $2
        ORDER BY repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $3`,
-      [qualifiedName, exceptRepo, limit],
-    );
+      values: [qualifiedName, exceptRepo, limit],
+    });
     return r.rows.map(found).sort(compareFound);
   }
 
@@ -219,13 +228,14 @@ export class PostgresStorage implements GraphStorage {
     // Filtered, ordered and cut in the database: only the answer's rows leave it.
     const args: unknown[] = [[...new Set(targets.ids)], [...new Set(targets.specifiers.map((s) => `${UNRESOLVED_PREFIX}${s}`))], targets.specifiersNotFrom, limit];
     if (relations) args.push([...relations]);
-    const r = await this.pool.query(
-      `SELECT ${EDGE_COLUMNS}, repo, extractor FROM cairn_edges
+    const r = await this.pool.query({
+      name: relations ? 'cairn_edges_into_of' : 'cairn_edges_into',
+      text: `SELECT ${EDGE_COLUMNS}, repo, extractor FROM cairn_edges
        WHERE (to_id = ANY($1::text[]) OR (to_id = ANY($2::text[]) AND repo <> $3)) ${relations ? 'AND relation = ANY($5::text[])' : ''}
        ORDER BY repo COLLATE "C", extractor COLLATE "C", src_file COLLATE "C", from_id COLLATE "C", to_id COLLATE "C",
          coalesce(call_line, 0), coalesce(call_column, 0) LIMIT $4`,
-      args,
-    );
+      values: args,
+    });
     return r.rows.map((row) => ({ ...edgeOf(row), repo: row.repo as string, extractor: row.extractor as string })).sort(compareEdges);
   }
 
