@@ -26,12 +26,13 @@ import {
 } from './storage.js';
 
 /** Bumped when a table changes shape; a database of another version is refused, never misread. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS cairn_schema (version integer NOT NULL);
 CREATE TABLE IF NOT EXISTS cairn_repos (
-  repo text PRIMARY KEY, commit text, pushed_at text NOT NULL);
+  repo text PRIMARY KEY, commit text, pushed_at text NOT NULL,
+  entities bigint NOT NULL DEFAULT 0, edges bigint NOT NULL DEFAULT 0, hyperedges bigint NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS cairn_files (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', path text NOT NULL, sha text,
   PRIMARY KEY (repo, extractor, path));
@@ -110,10 +111,10 @@ export class PostgresStorage implements GraphStorage {
       const scope = [repo, extractor, files];
       const purged = await client.query('DELETE FROM cairn_files WHERE repo = $1 AND extractor = $2 AND path = ANY($3::text[])', scope);
       counts.purged_files = purged.rowCount ?? 0;
-      await client.query('DELETE FROM cairn_entities WHERE repo = $1 AND extractor = $2 AND file_path = ANY($3::text[])', scope);
-      await client.query('DELETE FROM cairn_edges WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
+      const entities = await client.query('DELETE FROM cairn_entities WHERE repo = $1 AND extractor = $2 AND file_path = ANY($3::text[])', scope);
+      const edges = await client.query('DELETE FROM cairn_edges WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
       await client.query('DELETE FROM cairn_symbols WHERE repo = $1 AND extractor = $2 AND file_path = ANY($3::text[])', scope);
-      await client.query('DELETE FROM cairn_hyperedges WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
+      const hyperedges = await client.query('DELETE FROM cairn_hyperedges WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
       await client.query('DELETE FROM cairn_hyperedge_members WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
 
       // A file listed with no rows and no sha is gone: nothing is kept of it.
@@ -127,9 +128,18 @@ export class PostgresStorage implements GraphStorage {
       await insertSymbols(client, repo, extractor, push.symbols);
       await insertHyperedges(client, repo, extractor, push.hyperedges);
       await client.query(
-        `INSERT INTO cairn_repos (repo, commit, pushed_at) VALUES ($1, $2, $3)
-         ON CONFLICT (repo) DO UPDATE SET commit = COALESCE(EXCLUDED.commit, cairn_repos.commit), pushed_at = EXCLUDED.pushed_at`,
-        [repo, push.commit || null, now],
+        // The repo's row counts move by what the push stored less what it purged: /v1/repos never counts rows.
+        `INSERT INTO cairn_repos (repo, commit, pushed_at, entities, edges, hyperedges) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (repo) DO UPDATE SET commit = COALESCE(EXCLUDED.commit, cairn_repos.commit), pushed_at = EXCLUDED.pushed_at,
+           entities = cairn_repos.entities + EXCLUDED.entities, edges = cairn_repos.edges + EXCLUDED.edges, hyperedges = cairn_repos.hyperedges + EXCLUDED.hyperedges`,
+        [
+          repo,
+          push.commit || null,
+          now,
+          push.entities.length - (entities.rowCount ?? 0),
+          push.edges.length - (edges.rowCount ?? 0),
+          push.hyperedges.length - (hyperedges.rowCount ?? 0),
+        ],
       );
     });
     counts.entities = push.entities.length;
@@ -172,9 +182,7 @@ export class PostgresStorage implements GraphStorage {
     const r = await this.pool.query(`
       SELECT r.repo, r.commit, r.pushed_at,
         (SELECT count(DISTINCT path) FROM cairn_files f WHERE f.repo = r.repo)::int AS files,
-        (SELECT count(*) FROM cairn_entities e WHERE e.repo = r.repo)::int AS entities,
-        (SELECT count(*) FROM cairn_edges e WHERE e.repo = r.repo)::int AS edges,
-        (SELECT count(*) FROM cairn_hyperedges h WHERE h.repo = r.repo)::int AS hyperedges
+        r.entities::int, r.edges::int, r.hyperedges::int
       FROM cairn_repos r ORDER BY r.repo COLLATE "C"`);
     return r.rows.map((row) => ({
       repo: row.repo,
