@@ -22,7 +22,7 @@
 //   The issue's size: CAIRN_BENCH_REPOS=1000 CAIRN_BENCH_LMDB_REPOS=100 (10.1M edges
 //   from go-x-tools' first 300 files) with CAIRN_BENCH_DEADLINE_S=7200.
 //
-// Writes bench/results/graph-org.json.
+// Writes bench/results/graph-org.json (CAIRN_BENCH_RECORD=NAME: bench/results/NAME.json).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -219,17 +219,25 @@ async function killMidPush(servers, batches, expected) {
   return { batches: batches.length, sent_to_killed_server: sentToVictim, resent_elsewhere: resent, files: held.files, entities: held.entities, edges: held.edges, lost: 0 };
 }
 
-async function scenario(name, serverArgs, work, repos, template, storageBytes, storagePids = []) {
+/**
+ * One storage: push, let it settle (PostgreSQL: VACUUM (ANALYZE) and a checkpoint, what
+ * autovacuum would otherwise do in the middle of the reads after a bulk load), read,
+ * measure the storage, then kill a server mid-push when there are several.
+ */
+async function scenario(name, serverArgs, work, repos, template, storage) {
   process.stderr.write(`${name}: ${repos} repositories through ${serverArgs.length} server(s)…\n`);
   const servers = [];
   try {
     for (const args of serverArgs) servers.push(await serve(args, work));
-    const cpu = () => cpuSeconds([...servers.map((s) => s.child.pid), ...storagePids]);
+    const cpu = () => cpuSeconds([...servers.map((s) => s.child.pid), ...(storage.pids ?? [])]);
     const push = await pushAll(servers, repos, template.batches, cpu);
-    process.stderr.write(`${name}: ${push.rows} rows at ${push.rows_per_s} rows/s; reading…\n`);
+    process.stderr.write(`${name}: ${push.rows} rows at ${push.rows_per_s} rows/s; settling…\n`);
+    const settled = Date.now();
+    storage.settle?.();
+    const settle_s = round((Date.now() - settled) / 1000);
+    process.stderr.write(`${name}: settled in ${settle_s} s; reading…\n`);
     const reads = await read(servers, repos, template.names, template.targets, cpu);
-    const storage = await storageBytes();
-    const result = { push, reads, storage, edges_total: template.edges * repos };
+    const result = { push, settle_s, reads, storage: await storage.bytes(), edges_total: template.edges * repos };
     if (servers.length > 1) result.kill_mid_push = await killMidPush(servers, template.batches, template.expected);
     return result;
   } finally {
@@ -278,20 +286,32 @@ try {
   postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on', 'shared_buffers=1GB', 'max_wal_size=4GB'] });
   const started = postgres;
   const pg = { url: started.database('graph'), sql: (query) => started.sql('graph', query) };
-  results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, async () => {
-    const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
-    const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
-    return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
-  }, [started.postmaster]);
-  const lmdbDir = join(work, 'lmdb');
-  results.lmdb = await scenario('lmdb', [['--data', lmdbDir]], work, LMDB_REPOS, template, async () => {
-    const bytes = Number(sh('du', ['-sb', lmdbDir]).split('\t')[0]);
-    const edges = template.edges * LMDB_REPOS;
-    return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+  results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, {
+    pids: [started.postmaster],
+    settle: () => {
+      pg.sql('VACUUM (ANALYZE)');
+      pg.sql('CHECKPOINT');
+    },
+    bytes: async () => {
+      const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
+      const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
+      return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+    },
   });
+  const lmdbDir = join(work, 'lmdb');
+  // CAIRN_BENCH_LMDB_REPOS=0 leaves the LMDB scenario out.
+  if (LMDB_REPOS > 0) {
+    results.lmdb = await scenario('lmdb', [['--data', lmdbDir]], work, LMDB_REPOS, template, {
+      bytes: async () => {
+        const bytes = Number(sh('du', ['-sb', lmdbDir]).split('\t')[0]);
+        const edges = template.edges * LMDB_REPOS;
+        return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+      },
+    });
+  }
   results.machine.loadavg_after = loadavg();
   mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(repo, 'bench', 'results', 'graph-org.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(repo, 'bench', 'results', `${process.env.CAIRN_BENCH_RECORD ?? 'graph-org'}.json`), `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 } finally {
   postgres?.stop();
