@@ -9,7 +9,10 @@
 //   - storage per million edges (the cairn tables with their indexes),
 //   - nothing lost when a server is killed mid-push (the pusher re-sends the batch
 //     that was in flight to another server; every file must then be whole),
-// and the same on the embedded LMDB storage (one server).
+// and the same on the embedded LMDB storage (one server). Beside wall-clock figures,
+// which depend on what else the machine runs, each phase records the CPU seconds of
+// the whole process tree (servers, PostgreSQL, this process with its pushers and
+// readers) per thousand rows or per request: a figure load changes much less.
 //
 //   npm run bench:graph-org                      go-x-tools, 40 repositories (PostgreSQL), 10 (LMDB)
 //   npm run bench:graph-org -- CORPUS            any corpus name from the corpora installer
@@ -19,7 +22,7 @@
 //   The issue's size: CAIRN_BENCH_REPOS=1000 CAIRN_BENCH_LMDB_REPOS=100 (10.1M edges
 //   from go-x-tools' first 300 files) with CAIRN_BENCH_DEADLINE_S=7200.
 //
-// Writes bench/results/graph-org.json.
+// Writes bench/results/graph-org.json (CAIRN_BENCH_RECORD=NAME: bench/results/NAME.json).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -51,6 +54,36 @@ const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
+/** The pids of a process and its descendants (a PostgreSQL cluster is a postmaster and its children). */
+function tree(pid) {
+  const out = [pid];
+  for (const p of out) {
+    try {
+      const children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** CPU seconds used so far by these process trees, reaped children included, and by this process. */
+function cpuSeconds(roots) {
+  let ticks = 0;
+  for (const pid of roots.flatMap(tree)) {
+    try {
+      // After the command's closing parenthesis: state is field 3; utime, stime, cutime, cstime are 14-17.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // gone
+    }
+  }
+  const own = process.cpuUsage();
+  return ticks / 100 + (own.user + own.system) / 1e6;
+}
+
 const checkDeadline = () => {
   if (Date.now() > deadline) throw new Error('bench deadline passed');
 };
@@ -83,9 +116,10 @@ const label = (i) => `org/repo-${String(i).padStart(4, '0')}`;
  * of its pushers (a server stores one push at a time; a second pusher's request is
  * read and checked meanwhile).
  */
-async function pushAll(servers, repos, batches) {
+async function pushAll(servers, repos, batches, cpu) {
   let rows = 0;
   const started = Date.now();
+  const cpuBefore = cpu();
   const pushers = servers.flatMap((server) => Array.from({ length: PUSHERS }, () => server));
   let progress = Date.now();
   await Promise.all(
@@ -105,12 +139,14 @@ async function pushAll(servers, repos, batches) {
     }),
   );
   const seconds = (Date.now() - started) / 1000;
-  return { repos, pushers: pushers.length, rows, seconds: round(seconds, 2), rows_per_s: Math.round(rows / seconds), loadavg_after: loadavg() };
+  const cpuS = cpu() - cpuBefore;
+  return { repos, pushers: pushers.length, rows, seconds: round(seconds, 2), rows_per_s: Math.round(rows / seconds), cpu_s: round(cpuS), cpu_ms_per_1k_rows: round((cpuS * 1e6) / rows, 2), loadavg_after: loadavg() };
 }
 
 /** Readers spread over the servers: half search by a name prefix, half ask for a symbol's callers across repositories. */
-async function read(servers, repos, names, targets) {
+async function read(servers, repos, names, targets, cpu) {
   const lat = { search: [], callers: [] };
+  const cpuBefore = cpu();
   const stop = Date.now() + READ_SECONDS * 1000;
   let n = 0;
   await Promise.all(
@@ -139,7 +175,9 @@ async function read(servers, repos, names, targets) {
     const sorted = xs.sort((a, b) => a - b);
     return { requests: sorted.length, p50_ms: round(percentile(sorted, 50), 2), p99_ms: round(percentile(sorted, 99), 2) };
   };
-  return { readers: READERS, seconds: READ_SECONDS, search: summary(lat.search), callers: summary(lat.callers), loadavg_after: loadavg() };
+  const cpuS = cpu() - cpuBefore;
+  const requests = lat.search.length + lat.callers.length;
+  return { readers: READERS, seconds: READ_SECONDS, search: summary(lat.search), callers: summary(lat.callers), cpu_ms_per_request: round((cpuS * 1000) / requests, 2), loadavg_after: loadavg() };
 }
 
 /**
@@ -181,16 +219,25 @@ async function killMidPush(servers, batches, expected) {
   return { batches: batches.length, sent_to_killed_server: sentToVictim, resent_elsewhere: resent, files: held.files, entities: held.entities, edges: held.edges, lost: 0 };
 }
 
-async function scenario(name, serverArgs, work, repos, template, storageBytes) {
+/**
+ * One storage: push, let it settle (PostgreSQL: VACUUM (ANALYZE) and a checkpoint, what
+ * autovacuum would otherwise do in the middle of the reads after a bulk load), read,
+ * measure the storage, then kill a server mid-push when there are several.
+ */
+async function scenario(name, serverArgs, work, repos, template, storage) {
   process.stderr.write(`${name}: ${repos} repositories through ${serverArgs.length} server(s)…\n`);
   const servers = [];
   try {
     for (const args of serverArgs) servers.push(await serve(args, work));
-    const push = await pushAll(servers, repos, template.batches);
-    process.stderr.write(`${name}: ${push.rows} rows at ${push.rows_per_s} rows/s; reading…\n`);
-    const reads = await read(servers, repos, template.names, template.targets);
-    const storage = await storageBytes();
-    const result = { push, reads, storage, edges_total: template.edges * repos };
+    const cpu = () => cpuSeconds([...servers.map((s) => s.child.pid), ...(storage.pids ?? [])]);
+    const push = await pushAll(servers, repos, template.batches, cpu);
+    process.stderr.write(`${name}: ${push.rows} rows at ${push.rows_per_s} rows/s; settling…\n`);
+    const settled = Date.now();
+    storage.settle?.();
+    const settle_s = round((Date.now() - settled) / 1000);
+    process.stderr.write(`${name}: settled in ${settle_s} s; reading…\n`);
+    const reads = await read(servers, repos, template.names, template.targets, cpu);
+    const result = { push, settle_s, reads, storage: await storage.bytes(), edges_total: template.edges * repos };
     if (servers.length > 1) result.kill_mid_push = await killMidPush(servers, template.batches, template.expected);
     return result;
   } finally {
@@ -239,20 +286,32 @@ try {
   postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on', 'shared_buffers=1GB', 'max_wal_size=4GB'] });
   const started = postgres;
   const pg = { url: started.database('graph'), sql: (query) => started.sql('graph', query) };
-  results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, async () => {
-    const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
-    const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
-    return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+  results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, {
+    pids: [started.postmaster],
+    settle: () => {
+      pg.sql('VACUUM (ANALYZE)');
+      pg.sql('CHECKPOINT');
+    },
+    bytes: async () => {
+      const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
+      const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
+      return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+    },
   });
   const lmdbDir = join(work, 'lmdb');
-  results.lmdb = await scenario('lmdb', [['--data', lmdbDir]], work, LMDB_REPOS, template, async () => {
-    const bytes = Number(sh('du', ['-sb', lmdbDir]).split('\t')[0]);
-    const edges = template.edges * LMDB_REPOS;
-    return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
-  });
+  // CAIRN_BENCH_LMDB_REPOS=0 leaves the LMDB scenario out.
+  if (LMDB_REPOS > 0) {
+    results.lmdb = await scenario('lmdb', [['--data', lmdbDir]], work, LMDB_REPOS, template, {
+      bytes: async () => {
+        const bytes = Number(sh('du', ['-sb', lmdbDir]).split('\t')[0]);
+        const edges = template.edges * LMDB_REPOS;
+        return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+      },
+    });
+  }
   results.machine.loadavg_after = loadavg();
   mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(repo, 'bench', 'results', 'graph-org.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(repo, 'bench', 'results', `${process.env.CAIRN_BENCH_RECORD ?? 'graph-org'}.json`), `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 } finally {
   postgres?.stop();

@@ -10,6 +10,7 @@ import { UNRESOLVED_PREFIX, type Edge, type Entity, type IngestItem } from '../c
 import {
   compareEdges,
   compareFound,
+  prefixEnd,
   type CheckedPush,
   type EdgeTargets,
   type FoundEntity,
@@ -170,9 +171,11 @@ export class LmdbStorage implements GraphStorage {
     const needle = q.toLowerCase();
     const out: FoundEntity[] = [];
     // Keys come in answer order (lower-cased name, name, repo, ...): stop at the limit.
-    for (const { key, value } of this.byName.getRange({ start: [needle], end: [needle + HIGH] })) {
+    const end = prefixEnd(needle);
+    for (const { key, value } of this.byName.getRange({ start: [needle], ...(end !== null ? { end: [end] } : {}) })) {
       const [nameLc, , r, extractor] = key as string[];
-      if (!nameLc!.startsWith(needle) || (repo !== undefined && r !== repo)) continue;
+      if (!nameLc!.startsWith(needle)) break;
+      if (repo !== undefined && r !== repo) continue;
       out.push({ ...value, repo: r!, extractor: extractor! });
       if (out.length >= limit) break;
     }

@@ -14,6 +14,7 @@ import { UNRESOLVED_PREFIX, type Edge, type Entity, type Hyperedge, type IngestI
 import {
   compareEdges,
   compareFound,
+  prefixEnd,
   type CheckedPush,
   type EdgeTargets,
   type FoundEntity,
@@ -25,12 +26,13 @@ import {
 } from './storage.js';
 
 /** Bumped when a table changes shape; a database of another version is refused, never misread. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS cairn_schema (version integer NOT NULL);
 CREATE TABLE IF NOT EXISTS cairn_repos (
-  repo text PRIMARY KEY, commit text, pushed_at text NOT NULL);
+  repo text PRIMARY KEY, commit text, pushed_at text NOT NULL,
+  entities bigint NOT NULL DEFAULT 0, edges bigint NOT NULL DEFAULT 0, hyperedges bigint NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS cairn_files (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', path text NOT NULL, sha text,
   PRIMARY KEY (repo, extractor, path));
@@ -109,10 +111,10 @@ export class PostgresStorage implements GraphStorage {
       const scope = [repo, extractor, files];
       const purged = await client.query('DELETE FROM cairn_files WHERE repo = $1 AND extractor = $2 AND path = ANY($3::text[])', scope);
       counts.purged_files = purged.rowCount ?? 0;
-      await client.query('DELETE FROM cairn_entities WHERE repo = $1 AND extractor = $2 AND file_path = ANY($3::text[])', scope);
-      await client.query('DELETE FROM cairn_edges WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
+      const entities = await client.query('DELETE FROM cairn_entities WHERE repo = $1 AND extractor = $2 AND file_path = ANY($3::text[])', scope);
+      const edges = await client.query('DELETE FROM cairn_edges WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
       await client.query('DELETE FROM cairn_symbols WHERE repo = $1 AND extractor = $2 AND file_path = ANY($3::text[])', scope);
-      await client.query('DELETE FROM cairn_hyperedges WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
+      const hyperedges = await client.query('DELETE FROM cairn_hyperedges WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
       await client.query('DELETE FROM cairn_hyperedge_members WHERE repo = $1 AND extractor = $2 AND src_file = ANY($3::text[])', scope);
 
       // A file listed with no rows and no sha is gone: nothing is kept of it.
@@ -126,9 +128,18 @@ export class PostgresStorage implements GraphStorage {
       await insertSymbols(client, repo, extractor, push.symbols);
       await insertHyperedges(client, repo, extractor, push.hyperedges);
       await client.query(
-        `INSERT INTO cairn_repos (repo, commit, pushed_at) VALUES ($1, $2, $3)
-         ON CONFLICT (repo) DO UPDATE SET commit = COALESCE(EXCLUDED.commit, cairn_repos.commit), pushed_at = EXCLUDED.pushed_at`,
-        [repo, push.commit || null, now],
+        // The repo's row counts move by what the push stored less what it purged: /v1/repos never counts rows.
+        `INSERT INTO cairn_repos (repo, commit, pushed_at, entities, edges, hyperedges) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (repo) DO UPDATE SET commit = COALESCE(EXCLUDED.commit, cairn_repos.commit), pushed_at = EXCLUDED.pushed_at,
+           entities = cairn_repos.entities + EXCLUDED.entities, edges = cairn_repos.edges + EXCLUDED.edges, hyperedges = cairn_repos.hyperedges + EXCLUDED.hyperedges`,
+        [
+          repo,
+          push.commit || null,
+          now,
+          push.entities.length - (entities.rowCount ?? 0),
+          push.edges.length - (edges.rowCount ?? 0),
+          push.hyperedges.length - (hyperedges.rowCount ?? 0),
+        ],
       );
     });
     counts.entities = push.entities.length;
@@ -171,9 +182,7 @@ export class PostgresStorage implements GraphStorage {
     const r = await this.pool.query(`
       SELECT r.repo, r.commit, r.pushed_at,
         (SELECT count(DISTINCT path) FROM cairn_files f WHERE f.repo = r.repo)::int AS files,
-        (SELECT count(*) FROM cairn_entities e WHERE e.repo = r.repo)::int AS entities,
-        (SELECT count(*) FROM cairn_edges e WHERE e.repo = r.repo)::int AS edges,
-        (SELECT count(*) FROM cairn_hyperedges h WHERE h.repo = r.repo)::int AS hyperedges
+        r.entities::int, r.edges::int, r.hyperedges::int
       FROM cairn_repos r ORDER BY r.repo COLLATE "C"`);
     return r.rows.map((row) => ({
       repo: row.repo,
@@ -187,31 +196,39 @@ export class PostgresStorage implements GraphStorage {
   }
 
   async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
-    // starts_with bounds the index range; the index gives (name_lc, name, repo) in order,
-    // so only the rows up to the limit are read and sorted on the rest of the key.
-    const r = await this.pool.query(
-      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities
-       WHERE starts_with(name_lc COLLATE "C", $1) ${repo !== undefined ? 'AND repo = $3' : ''}
+    // The prefix as a range of the index, which gives (name_lc, name, repo) in order: only
+    // the rows up to the limit are read, and sorted on the rest of the key.
+    const low = q.toLowerCase();
+    const high = prefixEnd(low);
+    const values: unknown[] = [low, limit];
+    const conditions = ['name_lc COLLATE "C" >= $1'];
+    if (high !== null) conditions.push(`name_lc COLLATE "C" < $${values.push(high)}`);
+    if (repo !== undefined) conditions.push(`repo = $${values.push(repo)}`);
+    const r = await this.pool.query({
+      name: `cairn_search_${high !== null ? 'to' : 'open'}_${repo !== undefined ? 'repo' : 'all'}`,
+      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE ${conditions.join(' AND ')}
        ORDER BY name_lc COLLATE "C", name COLLATE "C", repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $2`,
-      repo !== undefined ? [q.toLowerCase(), limit, repo] : [q.toLowerCase(), limit],
-    );
+      values,
+    });
     return r.rows.map(found).sort(compareFound);
   }
 
   async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
-    const r = await this.pool.query(
-      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE repo = $1 AND id = $2 ORDER BY extractor COLLATE "C", file_path COLLATE "C" LIMIT 1`,
-      [repo, id],
-    );
+    const r = await this.pool.query({
+      name: 'cairn_entity',
+      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE repo = $1 AND id = $2 ORDER BY extractor COLLATE "C", file_path COLLATE "C" LIMIT 1`,
+      values: [repo, id],
+    });
     return r.rows[0] ? found(r.rows[0]) : undefined;
   }
 
   async entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]> {
-    const r = await this.pool.query(
-      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE qualified_name = $1 AND repo <> $2
+    const r = await this.pool.query({
+      name: 'cairn_twins',
+      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE qualified_name = $1 AND repo <> $2
        ORDER BY repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $3`,
-      [qualifiedName, exceptRepo, limit],
-    );
+      values: [qualifiedName, exceptRepo, limit],
+    });
     return r.rows.map(found).sort(compareFound);
   }
 
@@ -219,13 +236,14 @@ export class PostgresStorage implements GraphStorage {
     // Filtered, ordered and cut in the database: only the answer's rows leave it.
     const args: unknown[] = [[...new Set(targets.ids)], [...new Set(targets.specifiers.map((s) => `${UNRESOLVED_PREFIX}${s}`))], targets.specifiersNotFrom, limit];
     if (relations) args.push([...relations]);
-    const r = await this.pool.query(
-      `SELECT ${EDGE_COLUMNS}, repo, extractor FROM cairn_edges
+    const r = await this.pool.query({
+      name: relations ? 'cairn_edges_into_of' : 'cairn_edges_into',
+      text: `SELECT ${EDGE_COLUMNS}, repo, extractor FROM cairn_edges
        WHERE (to_id = ANY($1::text[]) OR (to_id = ANY($2::text[]) AND repo <> $3)) ${relations ? 'AND relation = ANY($5::text[])' : ''}
        ORDER BY repo COLLATE "C", extractor COLLATE "C", src_file COLLATE "C", from_id COLLATE "C", to_id COLLATE "C",
          coalesce(call_line, 0), coalesce(call_column, 0) LIMIT $4`,
-      args,
-    );
+      values: args,
+    });
     return r.rows.map((row) => ({ ...edgeOf(row), repo: row.repo as string, extractor: row.extractor as string })).sort(compareEdges);
   }
 

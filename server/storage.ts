@@ -100,6 +100,20 @@ export function compareFound(a: FoundEntity, b: FoundEntity): number {
   );
 }
 
+/**
+ * The least string above every string that starts with `prefix`, in code point order
+ * (the byte order of UTF-8: PostgreSQL's COLLATE "C", LMDB's keys): its last code point that can
+ * grow, grown by one. Null when none can (a prefix of U+10FFFF only).
+ */
+export function prefixEnd(prefix: string): string | null {
+  const points = [...prefix];
+  while (points.length > 0) {
+    const last = points.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return points.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return null;
+}
+
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The order every storage returns edges into an entity in: repo, extractor, src_file, from, to, then call-site line and column. */

@@ -50,7 +50,7 @@ describe('the schema version', () => {
     await client.connect();
     try {
       await client.query('CREATE TABLE cairn_edges (repo text, body text)');
-      await expect(PostgresStorage.open(url)).rejects.toThrow(/schema version 1, this server writes version 2/);
+      await expect(PostgresStorage.open(url)).rejects.toThrow(/schema version 1, this server writes version 3/);
       const tables = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename LIKE 'cairn_%'");
       expect(tables.rows[0].n).toBe(1);
     } finally {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Edge, Entity, GraphPush } from '../../contracts/graph-push.js';
 import { createGraphServer, type GraphServer, type GraphServerOptions, type RequestLogEntry } from '../../server/http.js';
-import type { GraphStorage } from '../../server/storage.js';
+import { prefixEnd, type GraphStorage } from '../../server/storage.js';
 
 export type StorageFactory = () => Promise<GraphStorage>;
 
@@ -357,6 +357,20 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       const scoped = await s.storage.search('parse', 'r2', 3);
       expect(scoped.map((e) => `${e.repo}:${e.name}`)).toEqual(['r2:Parse', 'r2:parse', 'r2:parseA']);
       expect(await s.storage.search('parsez', undefined, 4)).toEqual([]);
+    });
+
+    it('search finds names past the Basic Multilingual Plane, and a prefix of the last code point', async () => {
+      const names = ['zebra', 'z\u{10FFFF}x', 'z\u{1F600}', '\u{10FFFF}a', '\u{10FFFF}', 'zz', '\uFFFFb'];
+      const s = await start();
+      await s.push({ repo: 'r', files: ['a.go'], entities: names.map((n) => entity('r', 'a.go', n)) });
+      const found = async (q: string) => (await s.storage.search(q, undefined, 10)).map((e) => e.name);
+      expect(await found('z')).toEqual(['zebra', 'zz', 'z\u{1F600}', 'z\u{10FFFF}x']);
+      expect(await found('\u{10FFFF}')).toEqual(['\u{10FFFF}', '\u{10FFFF}a']);
+      expect(await found('\uFFFF')).toEqual(['\uFFFFb']);
+      expect(prefixEnd('ab')).toBe('ac');
+      expect(prefixEnd('a\u{10FFFF}')).toBe('b');
+      expect(prefixEnd('\u{D7FF}')).toBe('\u{E000}');
+      expect(prefixEnd('\u{10FFFF}')).toBeNull();
     });
 
     it('edges into targets: relations and the own-repo rule apply before the limit, so a cut answer keeps the first callers', async () => {
