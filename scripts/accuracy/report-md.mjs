@@ -50,7 +50,7 @@ export function renderMarkdown(report) {
   const out = [];
   out.push('# Resolution accuracy');
   out.push('');
-  out.push(`Generated ${report.generated_at} by \`npm run accuracy\`. TypeScript corpora are judged by the TypeScript type checker, Go corpora by go/types; the other languages by hand-labelled golden sets (test/accuracy/golden/).`);
+  out.push(`Generated ${report.generated_at} by \`npm run accuracy\`. TypeScript corpora are judged by the TypeScript type checker, Go corpora by go/types, Python corpora by Jedi; the other languages by hand-labelled golden sets (test/accuracy/golden/).`);
   out.push('');
   out.push(summaryTable(report.runs));
   out.push('');
@@ -70,6 +70,10 @@ export function renderMarkdown(report) {
     if (run.seconds) facts.push(`time: oracle ${run.seconds.oracle ?? '–'} s, cairn ${run.seconds.cairn ?? '–'} s, join ${run.seconds.join ?? '–'} s`);
     out.push(facts.join('; '));
     out.push('');
+    if (run.oracle_classes) {
+      out.push(`The oracle's classes of all its call sites: ${counts(run.oracle_classes)} (indirect: through a parameter, variable or attribute holding a function).`);
+      out.push('');
+    }
     out.push(`Oracle targets: ${counts(m.oracle_targets)}. Anonymous callees (not counted): ${m.anonymous_callees}. Joined by: ${counts(m.match_by)}; blind pairings (not judged): ${m.blind_pairings}.`);
     out.push('');
     out.push(`In-repo targets that are no cairn symbol, by declaration kind: ${counts(m.unmodelled_targets_by_kind)}.`);
