@@ -4,12 +4,15 @@
 //
 //   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--go go-cobra,go-client-go] [--py py-requests,py-django-db]
 //                             [--golden rust,go] [--no-ts] [--no-go] [--no-py] [--no-golden]
-//                             [--out bench/results] [--report accuracy] [--keep]
+//                             [--out bench/results] [--report accuracy] [--update] [--keep]
+//
+// --update keeps the runs of the existing report that were not measured now (one
+// report for every language, each run stamped with when it was measured).
 //
 // Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
 // repository) installs or locates corpora by name.
 import { spawnSync } from 'node:child_process';
-import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -251,9 +254,17 @@ function parseArgs(argv) {
     else if (a === '--out') opts.out = resolve(argv[++i]);
     else if (a === '--report') opts.report = argv[++i];
     else if (a === '--keep') opts.keep = true;
+    else if (a === '--update') opts.update = true;
     else throw new Error(`unknown option ${a}`);
   }
   return opts;
+}
+
+/** The runs of an earlier report, each replaced by a new run of the same corpus, then the new ones. */
+export function mergeRuns(earlier, runs) {
+  const fresh = new Map(runs.map((r) => [r.corpus, r]));
+  const kept = earlier.runs.map((r) => fresh.get(r.corpus) ?? { ...r, measured_at: r.measured_at ?? earlier.generated_at });
+  return [...kept, ...runs.filter((r) => !earlier.runs.some((e) => e.corpus === r.corpus))];
 }
 
 export async function main(argv) {
@@ -290,7 +301,10 @@ export async function main(argv) {
       runs.push(await measureGolden(join(GOLDEN_DIR, f), { keep: opts.keep }));
     }
   }
-  const report = { generated_at: new Date().toISOString(), runs };
+  const now = new Date().toISOString();
+  for (const run of runs) run.measured_at = now;
+  const jsonFile = join(opts.out, `${opts.report}.json`);
+  const report = { generated_at: now, runs: opts.update && existsSync(jsonFile) ? mergeRuns(JSON.parse(readFileSync(jsonFile, 'utf8')), runs) : runs };
   mkdirSync(opts.out, { recursive: true });
   writeFileSync(join(opts.out, `${opts.report}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(opts.out, `${opts.report}.md`), renderMarkdown(report));
