@@ -1,11 +1,14 @@
 // Python adapter: what grammars/python/tags.scm cannot say. `__init__` is the
-// constructor, class bases are recorded for `self.m()` and `super().m()`, imports
+// constructor, class bases are recorded for `self.m()` and `super().m()`, receivers
+// typed by local declarations get a recipe (receiver-types.ts) and functions their
+// declared result (`attributes.returns`), imports
 // are flattened (relative sources keep their dots), and test code is marked: every
 // symbol of a test file (test_*.py, *_test.py, conftest.py, files under tests/),
 // `test_*` functions and `Test*` classes there, and unittest TestCase subclasses
 // anywhere (their methods inherit it).
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
+import { annotationType, receiverRecipe } from './receiver-types.js';
 
 const TESTCASE_BASES = new Set(['TestCase', 'unittest.TestCase', 'IsolatedAsyncioTestCase', 'unittest.IsolatedAsyncioTestCase']);
 
@@ -32,6 +35,9 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
     return true;
   }
   if (draft.name === '__init__') draft.kind = 'constructor';
+  // `-> T`: what a call of it returns, for receivers typed by that call (receiver-types.ts).
+  const returns = annotationType(node.childForFieldName('return_type'));
+  if (returns !== undefined) draft.attributes = { ...draft.attributes, returns };
   if (testFile && draft.name.startsWith('test')) {
     draft.isTest = true;
     draft.attributes = { ...draft.attributes, test: 'function' };
@@ -40,11 +46,15 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
   return true;
 }
 
-function call(draft: CallDraft, _node: Node, parts: Parts, _ctx: ExtractionContext): boolean {
+function call(draft: CallDraft, node: Node, parts: Parts, _ctx: ExtractionContext): boolean {
   // `super()` only names the bases; the call through it (`super().m()`) is the call site.
   if (draft.bare && draft.calleeName === 'super') return false;
   const receiver = parts.receiver;
   if (receiver?.type === 'call' && receiver.childForFieldName('function')?.text === 'super') draft.receiver = 'super()';
+  else if (receiver) {
+    const recipe = receiverRecipe(node, receiver);
+    if (recipe !== undefined) draft.receiverType = recipe;
+  }
   return true;
 }
 

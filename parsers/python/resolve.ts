@@ -10,7 +10,9 @@
 //   chain through the module's own imports).
 // - receiver_type 90: `self.m()` → method m of the enclosing class, else of its bases
 //   (local classes, or classes imported by name), nearest first; `super().m()` → the
-//   bases only.
+//   bases only; `x.m()` where the adapter typed x (receiver-types.ts: `x = Foo()`,
+//   `x: Foo`, `self.x = Foo()` in the class's methods, `x = make()` with `-> Foo`) →
+//   method m of that class, its bases included.
 // - package 80: a plain call bound by `from m import *`.
 // - same_file 60: a plain call of a function or class defined in this file at the top
 //   level or in an enclosing scope.
@@ -156,6 +158,50 @@ function methodIn(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn:
 /** Python's own `object` answers `super()` of a class without bases, and its dunder methods. */
 const OBJECT_ROOT: Binding = { kind: 'unresolved', reason: 'builtin', note: 'builtin:object' };
 
+/** Top-level functions named `callee` as written from `path`: `f` (local or imported), `mod.f` through `import mod`. */
+function functionsNamed(callee: string, path: string, ctx: ResolveContext): SymbolRecord[] {
+  const parts = callee.split('.');
+  if (parts.length === 1) {
+    const local = topLevel(path, callee, ctx);
+    if (local.length > 0) return local;
+    const bound = imported(callee, path, ctx);
+    return bound?.kind === 'candidates' ? bound.candidates : [];
+  }
+  const name = parts.pop()!;
+  const module = parts.join('.');
+  const binding = ctx.imports(path).find((f) => f.local === module && f.imported === 'self');
+  const from = binding ? undefined : ctx.imports(path).find((f) => f.local === module && f.imported !== '*');
+  const source = binding ? binding.source : from ? `${from.source}${from.source.endsWith('.') ? '' : '.'}${from.imported}` : undefined;
+  const file = source === undefined ? undefined : moduleFile(source, path, ctx);
+  const found = file ? exportedBy(file, name, ctx) : [];
+  return found === 'external' ? [] : found;
+}
+
+/** The declared result (`-> T`) of a function, as a recipe. */
+const returnsOf = (fn: SymbolRecord) => (typeof fn.attributes?.returns === 'string' ? fn.attributes.returns : undefined);
+
+/**
+ * The class a receiver recipe (receiver-types.ts) names, read from `path` inside
+ * `caller`: a class of the workspace, a class outside it (`outside`), or unknown.
+ */
+function recipeOrigin(recipe: string, path: string, caller: SymbolRecord, ctx: ResolveContext, depth = 0): BaseOrigin {
+  if (depth > 4) return undefined;
+  if (!recipe.endsWith('()')) return baseOrigin(recipe, path, ctx);
+  const callee = recipe.slice(0, -2);
+  const self = /^(self|cls)\.(\w+)$/.exec(callee);
+  let functions: SymbolRecord[];
+  if (self) {
+    const cls = enclosingClass(caller, ctx);
+    functions = cls ? methodIn(cls, self[2], ctx, false).found : [];
+  } else {
+    const origin = baseOrigin(callee, path, ctx);
+    if (origin) return origin; // a class: calling it makes an instance
+    functions = functionsNamed(callee, path, ctx);
+  }
+  const returns = functions.length === 1 ? returnsOf(functions[0]) : undefined;
+  return returns === undefined ? undefined : recipeOrigin(returns, functions[0].file_path, functions[0], ctx, depth + 1);
+}
+
 function enclosingClass(caller: SymbolRecord, ctx: ResolveContext): SymbolRecord | undefined {
   for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
     if (s.kind === 'class') return s;
@@ -194,6 +240,16 @@ export const pythonBinder: LanguageBinder = {
       // `super().__init__()` in a class without bases, or a dunder method no class here defines: object's.
       if ((receiver === 'super()' && (cls.bases ?? []).length === 0) || /^__\w+__$/.test(name)) return OBJECT_ROOT;
       return candidates('receiver_type', []);
+    }
+    if (receiver !== undefined && site.receiverType !== undefined) {
+      // A receiver the adapter typed: that class's method, its bases included.
+      const origin = recipeOrigin(site.receiverType, site.path, caller, ctx);
+      if (origin && 'outside' in origin) return origin.outside;
+      if (origin) {
+        const { found, outside } = methodIn(origin.class, name, ctx, false);
+        if (found.length > 0) return candidates('receiver_type', found);
+        if (outside) return outside;
+      }
     }
     if (receiver !== undefined) {
       // `mod.f()` through `import mod` / `import a.b as mod`.

@@ -57,8 +57,14 @@ export const OVERCLAIM_TOLERANCE = { exact: 2, other: 5 };
 /** An edge at or above this confidence claims to be trusted: a wrong one is a phantom edge. */
 export const PHANTOM_CONFIDENCE = 60;
 
-/** Declarations that hold a function value (Go's go/types kinds, TypeScript's syntax kinds): a call through one is indirect. */
-const FUNCTION_VALUE_KINDS = new Set(['FuncVar', 'FuncField', 'Parameter', 'VariableDeclaration', 'PropertySignature', 'PropertyDeclaration', 'PropertyAssignment', 'BindingElement']);
+/**
+ * Declarations that hold a function value (Go's go/types kinds, TypeScript's syntax
+ * kinds, the Python oracle's Jedi kinds): a call through one is indirect.
+ */
+const FUNCTION_VALUE_KINDS = new Set([
+  'FuncVar', 'FuncField', 'Parameter', 'VariableDeclaration', 'PropertySignature', 'PropertyDeclaration', 'PropertyAssignment', 'BindingElement',
+  'PyParam', 'PyVariable', 'PyAttribute',
+]);
 
 /**
  * The reasons that are right for an unresolved call site, by what the oracle says it

@@ -35,6 +35,20 @@ function tierTable(m) {
   return rows.join('\n');
 }
 
+/** Every corpus's tiers in one table: measured precision beside the confidence each tier states. */
+function calibrationTable(runs) {
+  const rows = [
+    '| corpus | tier | edges | judged | precision | stated | over-claims |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const run of runs) {
+    for (const [name, t] of Object.entries(run.metrics?.tiers ?? {})) {
+      rows.push(`| ${run.corpus} | ${name} | ${t.edges} | ${t.judged} | ${show(t.precision, '%')} | ${show(t.stated_confidence)} | ${t.overclaims ? '**yes**' : 'no'} |`);
+    }
+  }
+  return rows.join('\n');
+}
+
 function list(title, items) {
   if (!items || items.length === 0) return '';
   return `${title}\n\n${items.map((i) => `- \`${i.replace(/`/g, "'")}\``).join('\n')}\n`;
@@ -50,11 +64,15 @@ export function renderMarkdown(report) {
   const out = [];
   out.push('# Resolution accuracy');
   out.push('');
-  out.push(`Generated ${report.generated_at} by \`npm run accuracy\`. TypeScript corpora are judged by the TypeScript type checker, Go corpora by go/types; the other languages by hand-labelled golden sets (test/accuracy/golden/).`);
+  out.push(`Generated ${report.generated_at} by \`npm run accuracy\` (each corpus's section says when it was measured). TypeScript corpora are judged by the TypeScript type checker, Go corpora by go/types, Python corpora by Jedi; the other languages by hand-labelled golden sets (test/accuracy/golden/).`);
   out.push('');
   out.push(summaryTable(report.runs));
   out.push('');
   out.push('Legend: *sites seen* are call and `new` expressions with a named callee; *recorded* is the share cairn kept as an edge or an unresolved record (target 100%); *precision* counts edges whose target is the oracle\'s declaration (edges where the oracle has no answer are not judged); *recall* is over sites whose oracle target is a cairn symbol; *unresolved of in-repo* is the share of those sites cairn left unresolved; *reason accuracy* is, over unresolved sites the oracle can answer, the share whose reason fits what the oracle says is called (outside the workspace: external or builtin; a function value: indirect_call; an in-repo symbol: missing_target or ambiguous_target; a conversion: no call at all, so any reason is wrong); *phantom edges* are judged-wrong edges of confidence 60 or more; *cairn-only* sites are cairn records no oracle site claimed.');
+  out.push('');
+  out.push('## Tiers: measured precision beside stated confidence');
+  out.push('');
+  out.push(calibrationTable(report.runs));
   for (const run of report.runs) {
     const m = run.metrics;
     out.push('');
@@ -67,9 +85,14 @@ export function renderMarkdown(report) {
     const facts = [`oracle: ${run.oracle}`];
     if (run.oracle_config) facts.push(`config: ${run.oracle_config}`);
     if (run.files !== undefined) facts.push(`files: ${run.files}`);
+    if (run.measured_at) facts.push(`measured ${run.measured_at}`);
     if (run.seconds) facts.push(`time: oracle ${run.seconds.oracle ?? '–'} s, cairn ${run.seconds.cairn ?? '–'} s, join ${run.seconds.join ?? '–'} s`);
     out.push(facts.join('; '));
     out.push('');
+    if (run.oracle_classes) {
+      out.push(`The oracle's classes of all its call sites: ${counts(run.oracle_classes)} (indirect: through a parameter, variable or attribute holding a function).`);
+      out.push('');
+    }
     out.push(`Oracle targets: ${counts(m.oracle_targets)}. Anonymous callees (not counted): ${m.anonymous_callees}. Joined by: ${counts(m.match_by)}; blind pairings (not judged): ${m.blind_pairings}.`);
     out.push('');
     out.push(`In-repo targets that are no cairn symbol, by declaration kind: ${counts(m.unmodelled_targets_by_kind)}.`);

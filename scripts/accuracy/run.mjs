@@ -2,15 +2,19 @@
 // oracle (the TypeScript checker, or a golden set) the same questions, join and
 // report. Writes bench/results/accuracy.json and accuracy.md (--report names them otherwise).
 //
-//   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--go go-cobra,go-client-go] [--golden rust,go]
-//                             [--no-ts] [--no-go] [--no-golden] [--out bench/results] [--report accuracy] [--keep]
+//   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--go go-cobra,go-client-go] [--py py-requests,py-django-db]
+//                             [--golden rust,go] [--no-ts] [--no-go] [--no-py] [--no-golden]
+//                             [--out bench/results] [--report accuracy] [--update] [--keep]
+//
+// --update keeps the runs of the existing report that were not measured now (one
+// report for every language, each run stamped with when it was measured).
 //
 // Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
 // repository) installs or locates corpora by name.
 import { spawnSync } from 'node:child_process';
-import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { readCairnExport } from './cairn-graph.mjs';
@@ -18,6 +22,7 @@ import { goldenToOracleSites, readGolden } from './golden.mjs';
 import { joinFile, unclaimedSites } from './join.mjs';
 import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
 import { GO_CORPORA, buildOracle, corpusGopath, corpusModule, runGoOracle } from './oracle-go.mjs';
+import { PY_CORPORA, runPyOracle } from './oracle-py.mjs';
 import { Tally } from './metrics.mjs';
 import { renderMarkdown } from './report-md.mjs';
 
@@ -188,6 +193,33 @@ export async function measureGoCorpus(name, { keep = false } = {}) {
   });
 }
 
+/**
+ * Measures one Python corpus against Jedi. The copy lies at `py/<package>` (the
+ * installed corpus's folder name) and both tools read `py` as the repository root,
+ * as a package's repository holds it: the package's absolute imports of itself
+ * (`from django.db import models`) reach the copy, for Jedi (`py` goes first on its
+ * import path) and for cairn alike.
+ */
+export async function measurePyCorpus(name, { keep = false } = {}) {
+  const run = { corpus: name, oracle: 'jedi' };
+  return inWorkDir(run, name, keep, async (work) => {
+    const spec = PY_CORPORA[name];
+    if (!spec) throw new Error(`unknown Python corpus ${name} (known: ${Object.keys(PY_CORPORA).join(', ')})`);
+    const source = corpusPath(spec.install);
+    const pkg = basename(source);
+    const root = join(work, 'py');
+    cpSync(source, join(root, pkg), { recursive: true, filter: (p) => !p.split(/[\\/]/).some((part) => part === '.cairn' || part === '__pycache__') });
+    const t0 = Date.now();
+    const oracleFile = join(work, 'oracle.jsonl');
+    const only = (spec.only ?? ['']).map((folder) => join(pkg, folder));
+    const summary = runPyOracle(root, oracleFile, { sysPath: [root], only });
+    run.oracle_config = `${summary.config}, package ${pkg}${spec.only ? `, sites in ${only.join(', ')}` : ''}`;
+    run.files = summary.files;
+    run.oracle_classes = summary.classes;
+    await scoreAgainstOracle(run, root, work, oracleFile, seconds(t0));
+  });
+}
+
 /** Measures cairn on one golden set. */
 export async function measureGolden(goldenFile, { keep = false } = {}) {
   const set = readGolden(goldenFile);
@@ -208,21 +240,31 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
 }
 
 function parseArgs(argv) {
-  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), golden: null, ts: true, go: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
+  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), pyCorpora: ['py-requests', 'py-django-db'], golden: null, ts: true, go: true, py: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--corpus') opts.corpora = argv[++i].split(',');
     else if (a === '--go') opts.goCorpora = argv[++i].split(',');
     else if (a === '--no-go') opts.go = false;
+    else if (a === '--py') opts.pyCorpora = argv[++i].split(',');
+    else if (a === '--no-py') opts.py = false;
     else if (a === '--golden') opts.golden = argv[++i].split(',');
     else if (a === '--no-ts') opts.ts = false;
     else if (a === '--no-golden') opts.goldenOn = false;
     else if (a === '--out') opts.out = resolve(argv[++i]);
     else if (a === '--report') opts.report = argv[++i];
     else if (a === '--keep') opts.keep = true;
+    else if (a === '--update') opts.update = true;
     else throw new Error(`unknown option ${a}`);
   }
   return opts;
+}
+
+/** The runs of an earlier report, each replaced by a new run of the same corpus, then the new ones. */
+export function mergeRuns(earlier, runs) {
+  const fresh = new Map(runs.map((r) => [r.corpus, r]));
+  const kept = earlier.runs.map((r) => fresh.get(r.corpus) ?? { ...r, measured_at: r.measured_at ?? earlier.generated_at });
+  return [...kept, ...runs.filter((r) => !earlier.runs.some((e) => e.corpus === r.corpus))];
 }
 
 export async function main(argv) {
@@ -244,6 +286,14 @@ export async function main(argv) {
       runs.push(run);
     }
   }
+  if (opts.py) {
+    for (const name of opts.pyCorpora) {
+      process.stderr.write(`accuracy: ${name}...\n`);
+      const run = await measurePyCorpus(name, { keep: opts.keep });
+      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
+      runs.push(run);
+    }
+  }
   if (opts.goldenOn && existsSync(GOLDEN_DIR)) {
     const files = readdirSync(GOLDEN_DIR).filter((f) => f.endsWith('.json') && (!opts.golden || opts.golden.includes(f.replace(/\.json$/, ''))));
     for (const f of files.sort()) {
@@ -251,7 +301,10 @@ export async function main(argv) {
       runs.push(await measureGolden(join(GOLDEN_DIR, f), { keep: opts.keep }));
     }
   }
-  const report = { generated_at: new Date().toISOString(), runs };
+  const now = new Date().toISOString();
+  for (const run of runs) run.measured_at = now;
+  const jsonFile = join(opts.out, `${opts.report}.json`);
+  const report = { generated_at: now, runs: opts.update && existsSync(jsonFile) ? mergeRuns(JSON.parse(readFileSync(jsonFile, 'utf8')), runs) : runs };
   mkdirSync(opts.out, { recursive: true });
   writeFileSync(join(opts.out, `${opts.report}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(opts.out, `${opts.report}.md`), renderMarkdown(report));

@@ -8,7 +8,7 @@ import { graphFromMessages, lastIdentifier, readCairnExport, symbolForDeclaratio
 // @ts-expect-error plain ESM script without type declarations
 import { joinFile, unclaimedSites } from '../../scripts/accuracy/join.mjs';
 // @ts-expect-error plain ESM script without type declarations
-import { isTestPath, Tally } from '../../scripts/accuracy/metrics.mjs';
+import { isTestPath, rightReasons, Tally } from '../../scripts/accuracy/metrics.mjs';
 // @ts-expect-error plain ESM script without type declarations
 import { joinOracleFile } from '../../scripts/accuracy/run.mjs';
 // @ts-expect-error plain ESM script without type declarations
@@ -208,6 +208,47 @@ describe('Tally', () => {
     expect(r.recall).toMatchObject({ sites: 5, found: 2, recall: 40, outside_tests: { sites: 5, found: 2, recall: 40 } });
     expect(r.recall.outcomes).toEqual({ correct_edge: 2, 'unresolved:ambiguous_target': 1, not_recorded: 1, wrong_edge: 1 });
     expect(r.unresolved_by_reason).toEqual({ ambiguous_target: 1 });
+  });
+});
+
+describe('rightReasons and the reason and phantom counts', () => {
+  const outcome = (targets: any[], targetClass: string, extra = {}) => ({ site: { status: 'in_repo', targets, ...extra }, targetClass });
+
+  it('expects indirect_call through a function value of any oracle (Go, TypeScript, Python)', () => {
+    for (const kind of ['FuncVar', 'Parameter', 'PyParam', 'PyVariable', 'PyAttribute']) {
+      expect([...rightReasons(outcome([target('a.py', 3, 4, 'cb', kind)], 'unmodelled'))]).toEqual(['indirect_call']);
+    }
+  });
+
+  it('expects external or builtin outside the workspace, a miss reason for a modelled target, none for a conversion', () => {
+    expect(rightReasons(outcome([target(null, 1, 0, 'len', 'PyFunction', { where: 'builtin' })], 'external'))).toEqual(new Set(['builtin', 'external']));
+    expect(rightReasons(outcome([target(null, 1, 0, 'getcwd', 'PyFunction', { where: 'os' })], 'external'))).toEqual(new Set(['external', 'builtin']));
+    expect(rightReasons(outcome([target('a.py', 1, 4, 'f', 'PyFunction')], 'modelled'))).toEqual(new Set(['missing_target', 'ambiguous_target']));
+    expect(rightReasons({ site: { status: 'indirect', targets: [] }, targetClass: 'unmodelled' })).toEqual(new Set());
+    expect(rightReasons(outcome([], 'unknown', { status: 'unknown' }))).toBeNull();
+  });
+
+  it('scores reasons of unresolved sites and counts wrong edges of confidence 60 or more as phantom', () => {
+    const graph = graphFromMessages([
+      ...SYMBOLS,
+      unresolved('main.ts', 2, 2, 'cb', 'missing_target'), // oracle: a parameter, so indirect_call
+      unresolved('main.ts', 3, 2, 'len', 'builtin'),
+      edge('main.ts', 4, 2, 'lib.ts::helper', 'same_file', 60, 'run'), // oracle: outside, a phantom edge
+      edge('main.ts', 5, 2, 'lib.ts::helper', 'name_only', 30, 'go'), // wrong but below 60
+    ]);
+    const outside = [target(null, 1, 0, 'run', 'FunctionDeclaration', { where: 'os' })];
+    const sites = [
+      site('main.ts', 2, 2, 2, 'cb', 'cb', [target('main.ts', 1, 14, 'cb', 'PyParam')]),
+      site('main.ts', 3, 2, 2, 'len', 'len', [target(null, 1, 0, 'len', 'PyFunction', { where: 'builtin' })]),
+      site('main.ts', 4, 2, 2, 'run', 'run', outside),
+      site('main.ts', 5, 2, 2, 'go', 'go', [target(null, 1, 0, 'go', 'FunctionDeclaration', { where: 'os' })]),
+    ];
+    const tally = new Tally({ seed: 1 });
+    for (const o of joinFile(graph, sites)) tally.add(o);
+    const r = tally.report();
+    expect(r.reason_accuracy).toMatchObject({ judged: 2, right: 1, accuracy: 50, wrong_by_reason: { 'missing_target (oracle: indirect_call)': 1 } });
+    expect(r.phantom_edges.edges).toBe(1);
+    expect(r.phantom_edges.examples[0]).toContain('main.ts:4 run → lib.ts::helper [same_file 60]');
   });
 });
 

@@ -99,4 +99,65 @@ class Mapping(dict):
     expect(at('self.own')).toBe('adapters.py::Jar.own (receiver_type)');
     expect(at('self.setdefault_all')).toBe('builtin builtin');
   });
+
+  it('types receivers by constructor assignments, annotations, attributes set in methods and declared results', async () => {
+    open = await indexFiles({
+      'shop/engine.py': `class Engine:
+    def start(self):
+        pass
+    def copy(self):
+        pass
+class Turbo(Engine):
+    pass
+def build() -> Engine:
+    return Engine()
+`,
+      'shop/car.py': `from typing import Optional
+from .engine import Engine, Turbo, build
+import shop.engine as eng
+class Car:
+    spare: Engine
+    def __init__(self):
+        self.engine = Turbo()
+        self.backup = None
+        self.maybe = None
+    def go(self, fuel: "Engine", other, later: Optional[Engine] = None):
+        self.engine.start()
+        self.spare.start()
+        fuel.start()
+        later.start()
+        other.start()
+        self.backup.start()
+        self.maybe.copy()
+        local = Engine()
+        local.copy()
+        made = build()
+        made.start()
+        eng.build().start()
+        self.fresh().start()
+        again = Engine()
+        again = other
+        again.start()
+    def fresh(self) -> "Turbo":
+        return Turbo()
+    def swap(self):
+        self.maybe = make_any()
+`,
+    });
+    const at = (spec: string) => describeAnswer(open!.answer('shop/car.py', spec));
+    expect(at('self.engine.start')).toBe('shop/engine.py::Engine.start (receiver_type)');
+    expect(at('self.spare.start')).toBe('shop/engine.py::Engine.start (receiver_type)');
+    expect(at('fuel.start')).toBe('shop/engine.py::Engine.start (receiver_type)');
+    expect(at('later.start')).toBe('shop/engine.py::Engine.start (receiver_type)');
+    // `local = Engine()`: a method named like a standard one (`copy`) is the class's, not builtin.
+    expect(at('local.copy')).toBe('shop/engine.py::Engine.copy (receiver_type)');
+    expect(at('made.start')).toBe('shop/engine.py::Engine.start (receiver_type)');
+    expect(at('eng.build().start')).toBe('shop/engine.py::Engine.start (receiver_type)');
+    expect(at('self.fresh().start')).toBe('shop/engine.py::Engine.start (receiver_type)');
+    // No type to read: an untyped parameter, an attribute only ever None, bindings that disagree.
+    expect(at('other.start')).not.toContain('receiver_type');
+    expect(at('self.backup.start')).not.toContain('receiver_type');
+    expect(at('self.maybe.copy')).not.toContain('receiver_type');
+    expect(at('again.start')).not.toContain('receiver_type');
+  });
 });
