@@ -56,7 +56,7 @@ export function reviewQuery(grammar: GrammarName, folder: string): Promise<Query
 }
 
 /** A source parsed for review, with its profile's query; the caller deletes the tree. */
-export async function parseForReview(grammar: GrammarName, folder: string, source: string): Promise<{ tree: Tree; query: Query }> {
+async function parseForReview(grammar: GrammarName, folder: string, source: string): Promise<{ tree: Tree; query: Query }> {
   const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, folder)]);
   const tree = parser.parse(source);
   if (!tree) throw new Error('tree-sitter returned no tree');
@@ -77,8 +77,13 @@ interface Parsed extends ReviewParse {
   users: number;
 }
 
-/** Parses kept after their last reader let go, newest first, so that the next reader of the same text parses nothing. */
-const KEPT = 4;
+/**
+ * Parses kept after their last reader let go, newest first, so that the next reader of
+ * the same text (graph facts after the review that opened the file) parses nothing: at
+ * most KEPT of them, of at most KEPT_BYTES of source together.
+ */
+const KEPT = 8;
+const KEPT_BYTES = 1024 * 1024;
 const parsed: Parsed[] = [];
 
 /**
@@ -101,7 +106,10 @@ export async function withReviewParse<T>(grammar: GrammarName, folder: string, s
     return read(entry);
   } finally {
     entry.users--;
-    for (const idle of parsed.filter((p) => p.users === 0).slice(KEPT)) {
+    let kept = 0;
+    let bytes = 0;
+    for (const idle of parsed.filter((p) => p.users === 0)) {
+      if (++kept <= KEPT && (bytes += idle.source.length) <= KEPT_BYTES) continue;
       parsed.splice(parsed.indexOf(idle), 1);
       idle.tree.delete();
     }
