@@ -1,7 +1,8 @@
 // How much of extraction is query data: the lines of the tree-sitter query files under
-// grammars/ against the hand-written lines under parsers/ that read syntax nodes (every
-// file that imports tree-sitter's `Node` type). The language-free engine at the top of
-// parsers/ is counted apart: it runs the queries and is no language's extraction.
+// grammars/ against the hand-written lines of the language folders (parsers/<lang>/)
+// that read syntax nodes (every file that imports tree-sitter's `Node` type). The
+// language-free engine (the files at the top of parsers/ and the review capture runner
+// in parsers/review/) is counted apart: it runs the queries and is no language's extraction.
 // Lines are those with code: blank lines and comment lines are left out of both sides.
 //
 //   node scripts/query-share.mjs [--files]
@@ -52,7 +53,7 @@ const query = walk(join(repo, 'grammars'), '.scm').map((path) => {
 const code = walk(join(repo, 'parsers'), '.ts')
   .map((path) => ({ path, text: readFileSync(path, 'utf8') }))
   .filter((f) => readsNodes(f.text))
-  .map((f) => ({ path: f.path, lines: codeLines(f.text, /^\/\//), all: allLines(f.text), engine: dirname(f.path) === join(repo, 'parsers') }));
+  .map((f) => ({ path: f.path, lines: codeLines(f.text, /^\/\//), all: allLines(f.text), engine: [join(repo, 'parsers'), join(repo, 'parsers', 'review')].includes(dirname(f.path)) }));
 const hand = code.filter((f) => !f.engine);
 const engine = code.filter((f) => f.engine);
 

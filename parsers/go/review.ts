@@ -2,10 +2,11 @@
 // facts: top-level declarations (type declarations are roots; functions, methods,
 // constants and variables are not), the package clause, imports, the names the file
 // declares at package level, its build-constraint header, and outbound type
-// references of a type declaration (grammars/go/review.scm). No policy, no file system.
-import { parseForReview, reviewMatches, reviewQuery } from '../review/captures.js';
+// references of a type declaration, from one run of grammars/go/review.scm over the
+// file. No policy, no file system.
+import { matchesWithin, reviewQuery, withReviewParse, type ReviewMatch } from '../review/captures.js';
 import type { OutboundReference, ReviewDeclaration, ReviewFacts, ReviewFile, TopLevelMaterial } from '../review/facts.js';
-import { parserFor, type Node, type Query } from '../tree-sitter.js';
+import { parserFor, type Node } from '../tree-sitter.js';
 import { readHeader, type HeaderConstraint } from './build-constraint.js';
 
 export interface GoImport {
@@ -38,25 +39,31 @@ export function preloadGo(): void {
   Promise.all([parserFor('go'), reviewQuery('go', 'go')]).catch(() => undefined);
 }
 
-/** Parses a file once and keeps the tree for reference queries. */
+/** Parses a file once and runs its review query once: facts and the references of every type declaration. */
 export async function openGoReviewFile(source: string): Promise<ReviewFile<GoReviewFacts>> {
-  const { tree, query } = await parseForReview('go', 'go', source);
-  const { facts, nodes } = factsOf(tree.rootNode, source);
-  return {
-    facts,
-    references: (declaration) => {
-      const node = nodes[declaration.index];
-      if (!node || declaration.rootKind !== 'type') return [];
-      return [...referencesIn(node, query), ...constantLinks(facts, declaration)];
-    },
-    dispose: () => tree.delete(),
-  };
+  return withReviewParse('go', 'go', source, ({ root, matches }) => {
+    const { facts, nodes } = factsOf(root, source, matches);
+    const types = facts.declarations.filter((d) => d.rootKind === 'type');
+    const inside = matchesWithin(
+      types.map((d) => nodes[d.index]),
+      matches,
+    );
+    const references = new Map(types.map((d) => [d.index, referencesIn(inside.get(nodes[d.index]) ?? [])]));
+    return {
+      facts,
+      references: (declaration) => {
+        const found = references.get(declaration.index);
+        return found && declaration.rootKind === 'type' ? [...found, ...constantLinks(facts, declaration)] : [];
+      },
+      dispose: () => undefined,
+    };
+  });
 }
 
 const isExported = (name: string) => /^\p{Lu}/u.test(name);
 const children = (n: Node): Node[] => n.namedChildren.filter((c): c is Node => c !== null);
 
-function factsOf(root: Node, source: string): { facts: GoReviewFacts; nodes: Node[] } {
+function factsOf(root: Node, source: string, matches: readonly ReviewMatch[]): { facts: GoReviewFacts; nodes: Node[] } {
   const declarations: ReviewDeclaration[] = [];
   const nodes: Node[] = [];
   const material: TopLevelMaterial[] = [];
@@ -88,13 +95,6 @@ function factsOf(root: Node, source: string): { facts: GoReviewFacts; nodes: Nod
         material.push({ start: top.startIndex, end: top.endIndex, comment: false });
         break;
       case 'import_declaration':
-        for (const spec of top.descendantsOfType('import_spec')) {
-          if (!spec) continue;
-          const path = spec.childForFieldName('path')?.text.slice(1, -1) ?? '';
-          const name = spec.childForFieldName('name');
-          const form = !name ? 'default' : name.type === 'dot' ? 'dot' : name.type === 'blank_identifier' ? 'blank' : 'alias';
-          imports.push({ path, form, alias: form === 'alias' ? name!.text : null });
-        }
         material.push({ start: top.startIndex, end: top.endIndex, comment: false });
         break;
       case 'type_declaration': {
@@ -148,6 +148,13 @@ function factsOf(root: Node, source: string): { facts: GoReviewFacts; nodes: Nod
     }
   }
 
+  for (const { tag, parts } of matches) {
+    if (tag !== 'import') continue;
+    const name = parts.name;
+    const form = !name ? 'default' : name.type === 'dot' ? 'dot' : name.type === 'blank_identifier' ? 'blank' : 'alias';
+    imports.push({ path: parts.source?.text.slice(1, -1) ?? '', form, alias: form === 'alias' ? name!.text : null });
+  }
+
   // A type named twice in one file (or a type and another package-level name) has no unique identity.
   for (const d of declarations) {
     if (d.rootKind === 'type' && packageNames.filter((n) => n === d.name).length > 1) d.ineligible = 'duplicate-name';
@@ -166,17 +173,14 @@ function factsOf(root: Node, source: string): { facts: GoReviewFacts; nodes: Nod
   return { facts, nodes };
 }
 
-/** Outbound type references of one type declaration, in source order, each name once. */
-function referencesIn(node: Node, query: Query): OutboundReference[] {
-  const matches = reviewMatches(query, node);
+/** Outbound type references of one type declaration from the matches inside it, in source order, each name once. */
+function referencesIn(matches: readonly ReviewMatch[]): OutboundReference[] {
   const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => m.node.text));
+  const skipped = new Set(matches.filter((m) => m.tag === 'skip').map((m) => m.node.id));
   const found: OutboundReference[] = [];
   for (const { tag, node: n, parts } of matches) {
-    const parent = n.parent;
     if (tag === 'reference.type') {
-      if (parent?.type === 'qualified_type') continue;
-      if (parent && (parent.type === 'type_spec' || parent.type === 'type_alias') && parent.childForFieldName('name')?.id === n.id) continue;
-      if (binders.has(n.text)) continue;
+      if (skipped.has(n.id) || binders.has(n.text)) continue;
       found.push({ kind: 'type', name: n.text, offset: n.startIndex });
     } else if (tag === 'reference.qualified') {
       found.push({ kind: 'type', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });

@@ -5,7 +5,7 @@
 // members of their class: an edit inside one alone selects no root. Nothing is imported,
 // run or evaluated. Binding policy lives in parsers/python/binding.ts.
 import type { Node } from '../tree-sitter.js';
-import { parseForReview, reviewMatches, type ReviewMatch } from '../review/captures.js';
+import { withReviewParse, type ReviewMatch } from '../review/captures.js';
 import { MAX_DECLARATIONS, type OutboundReference, type ReviewDeclaration, type ReviewFacts, type ReviewFile, type TopLevelMaterial } from '../review/facts.js';
 
 export interface PythonImport {
@@ -38,16 +38,13 @@ const MARKERS: Record<string, string[]> = {
 };
 
 export async function openPythonFile(source: string): Promise<ReviewFile<PythonFacts>> {
-  const { tree, query } = await parseForReview('python', 'python', source);
-  try {
-    const { facts, references } = factsOf(tree.rootNode, reviewMatches(query, tree.rootNode));
+  return withReviewParse('python', 'python', source, ({ root, matches }) => {
+    const { facts, references } = factsOf(root, matches);
     return { facts, references: (d) => references.get(d.index) ?? [], dispose: () => undefined };
-  } finally {
-    tree.delete();
-  }
+  });
 }
 
-function factsOf(root: Node, matches: ReviewMatch[]): { facts: PythonFacts; references: Map<number, OutboundReference[]> } {
+function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: PythonFacts; references: Map<number, OutboundReference[]> } {
   const imports: PythonImport[] = [];
   const conditional: string[] = [];
   let wildcard = false;

@@ -7,12 +7,12 @@
 // | `@name` | an identifier | the declaration's name, or the bound name of an import |
 // | `@reference.type` | a type name | an outbound named-type reference |
 // | `@reference.qualified` | a qualified type | `@qualifier` then `@member` (TS `ns.T`), or a whole path (Rust `a::T`, Python `m.T`) |
-// | `@reference.call` | a call | `@callee`, or `@qualifier` and `@member`; `@arguments`, its argument list |
-// | `@reference.new` | a `new` expression | `@callee`; `@arguments`, its argument list when it has one |
+// | `@reference.call` | a call | `@callee`, or `@qualifier` and `@member` |
 // | `@binder` | a name | a local type binder (generic parameter) that shadows outer names |
 // | `@local` | a name or pattern | a value name a declaration binds inside itself (parameter, variable, inner function) |
 // | `@skip` | a type name | a name in no reference position (a declaration's own name, a binder, a qualified name's member) |
-// | `@import` | a statement | an import (`use`, `import`, `from ... import`) for the profile to read |
+// | `@import` | a statement | an import (`use`, `import`, `from ... import`) for the profile to read; `@name` and `@source` where the query reads them |
+// | `@source` | a string | the path or module an import names |
 // | `@module` | an item | a module declaration (`mod child;`) |
 // | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
 // | `@unsupported` | a type node | syntax whose meaning the profile does not establish (trait bounds, computed lengths): an omission |
@@ -31,15 +31,16 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'declaration.class',
   'declaration.constant',
   'declaration.variable',
+  'declaration.namespace',
+  'declaration.ambient',
   'name',
   'reference.type',
   'reference.qualified',
   'reference.call',
-  'reference.new',
   'callee',
-  'arguments',
   'qualifier',
   'member',
+  'source',
   'binder',
   'local',
   'skip',
@@ -55,7 +56,7 @@ export function reviewQuery(grammar: GrammarName, folder: string): Promise<Query
 }
 
 /** A source parsed for review, with its profile's query; the caller deletes the tree. */
-export async function parseForReview(grammar: GrammarName, folder: string, source: string): Promise<{ tree: Tree; query: Query }> {
+async function parseForReview(grammar: GrammarName, folder: string, source: string): Promise<{ tree: Tree; query: Query }> {
   const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, folder)]);
   const tree = parser.parse(source);
   if (!tree) throw new Error('tree-sitter returned no tree');
@@ -76,8 +77,13 @@ interface Parsed extends ReviewParse {
   users: number;
 }
 
-/** Parses kept after their last reader let go, newest first, so that the next reader of the same text parses nothing. */
-const KEPT = 4;
+/**
+ * Parses kept after their last reader let go, newest first, so that the next reader of
+ * the same text (graph facts after the review that opened the file) parses nothing: at
+ * most KEPT of them, of at most KEPT_BYTES of source together.
+ */
+const KEPT = 8;
+const KEPT_BYTES = 1024 * 1024;
 const parsed: Parsed[] = [];
 
 /**
@@ -100,14 +106,17 @@ export async function withReviewParse<T>(grammar: GrammarName, folder: string, s
     return read(entry);
   } finally {
     entry.users--;
-    for (const idle of parsed.filter((p) => p.users === 0).slice(KEPT)) {
+    let kept = 0;
+    let bytes = 0;
+    for (const idle of parsed.filter((p) => p.users === 0)) {
+      if (++kept <= KEPT && (bytes += idle.source.length) <= KEPT_BYTES) continue;
       parsed.splice(parsed.indexOf(idle), 1);
       idle.tree.delete();
     }
   }
 }
 
-const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'arguments']);
+const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source']);
 
 export interface ReviewMatch {
   /** The match's one capture that is not a part (`reference.type`, `binder`, ...): what it is about. */
@@ -128,5 +137,20 @@ export function reviewMatches(query: Query, node: Node): ReviewMatch[] {
     if (tag) out.push({ tag: tag.name, node: tag.node, parts });
   }
   out.sort((a, b) => a.node.startIndex - b.node.startIndex || a.node.endIndex - b.node.endIndex);
+  return out;
+}
+
+/** The matches inside each of `nodes` (in document order, none inside another), by node; a node without any is left out. */
+export function matchesWithin(nodes: readonly Node[], matches: readonly ReviewMatch[]): Map<Node, ReviewMatch[]> {
+  const out = new Map<Node, ReviewMatch[]>();
+  let k = 0;
+  for (const m of matches) {
+    while (k < nodes.length && nodes[k].endIndex <= m.node.startIndex) k++;
+    const node = nodes[k];
+    if (!node || node.startIndex > m.node.startIndex || m.node.endIndex > node.endIndex) continue;
+    const list = out.get(node);
+    if (list) list.push(m);
+    else out.set(node, [m]);
+  }
   return out;
 }

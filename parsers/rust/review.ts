@@ -4,7 +4,7 @@
 // declarations and scope-uncertain constructs are reported for the binding policy
 // (parsers/rust/binding.ts). No policy and no file system here.
 import type { Node } from '../tree-sitter.js';
-import { parseForReview, reviewMatches, type ReviewMatch } from '../review/captures.js';
+import { withReviewParse, type ReviewMatch } from '../review/captures.js';
 import { MAX_DECLARATIONS, type OutboundReference, type ReviewDeclaration, type ReviewFacts, type ReviewFile, type TopLevelMaterial } from '../review/facts.js';
 
 export interface UseBinding {
@@ -43,18 +43,13 @@ const ROOT_KINDS = new Set(['struct', 'enum', 'type']);
 const TYPE_NAMESPACE = new Set(['struct', 'enum', 'type', 'union', 'trait']);
 
 export async function openRustFile(source: string): Promise<ReviewFile<RustFacts>> {
-  const { tree, query } = await parseForReview('rust', 'rust', source);
-  try {
-    const root = tree.rootNode;
-    const matches = reviewMatches(query, root);
+  return withReviewParse('rust', 'rust', source, ({ root, matches }) => {
     const { facts, references } = factsOf(root, matches);
     return { facts, references: (d) => references.get(d.index) ?? [], dispose: () => undefined };
-  } finally {
-    tree.delete();
-  }
+  });
 }
 
-function factsOf(root: Node, matches: ReviewMatch[]): { facts: RustFacts; references: Map<number, OutboundReference[]> } {
+function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: RustFacts; references: Map<number, OutboundReference[]> } {
   const uses: UseBinding[] = [];
   const modules: ModuleDeclaration[] = [];
   let uncertain: string | null = null;

@@ -2,7 +2,7 @@
 // (top-level declarations and their eligibility as roots, import bindings,
 // re-exports, outbound references). No policy and no file system here.
 import { parserFor, type Node } from '../tree-sitter.js';
-import { reviewQuery, withReviewParse, type ReviewMatch } from '../review/captures.js';
+import { matchesWithin, reviewQuery, withReviewParse, type ReviewMatch } from '../review/captures.js';
 import { MAX_DECLARATIONS, type ReviewFile } from '../review/facts.js';
 import type {
   DeclarationKind,
@@ -43,11 +43,11 @@ interface RawDeclaration {
  */
 export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile<ReviewFileFacts>> {
   return withReviewParse(grammar, 'typescript', source, ({ root, matches }) => {
-    const facts = factsOf(root);
+    const facts = factsOf(root, matches);
     // Names a `typeof` may query without leaving the file's evidence: its declarations and imports.
     const names = new Set([...facts.declarations.map((d) => d.name), ...facts.imports.map((b) => b.local)]);
     const bound = (name: string) => names.has(name);
-    const inside = matchesByTopLevel(root, matches);
+    const inside = matchesWithin(root.namedChildren.filter((c): c is Node => c !== null), matches);
     const references = new Map<string, OutboundReference[]>();
     for (const [node, found] of inside) references.set(`${node.startIndex}:${node.endIndex}`, referencesIn(node, found, bound));
     return {
@@ -63,22 +63,6 @@ export async function analyzeTypeScript(source: string, grammar: ReviewGrammar):
   const file = await openReviewFile(source, grammar);
   file.dispose();
   return file.facts;
-}
-
-/** The matches inside each top-level node that holds any, by that node. */
-function matchesByTopLevel(root: Node, matches: readonly ReviewMatch[]): Map<Node, ReviewMatch[]> {
-  const out = new Map<Node, ReviewMatch[]>();
-  const top = root.namedChildren.filter((c): c is Node => c !== null);
-  let k = 0;
-  for (const m of matches) {
-    while (k < top.length && top[k].endIndex <= m.node.startIndex) k++;
-    const node = top[k];
-    if (!node || node.startIndex > m.node.startIndex || m.node.endIndex > node.endIndex) continue;
-    const list = out.get(node);
-    if (list) list.push(m);
-    else out.set(node, [m]);
-  }
-  return out;
 }
 
 /** Outbound references of one top-level node from the query's matches inside it, in source order, deduplicated by name. */
@@ -178,12 +162,19 @@ function collectPattern(pattern: Node, into: Set<string>): void {
   }
 }
 
-function factsOf(root: Node): ReviewFileFacts {
+function factsOf(root: Node, matches: readonly ReviewMatch[]): ReviewFileFacts {
   const imports: ImportBinding[] = [];
   const reExports: ReExport[] = [];
   const localExports: Record<string, string> = {};
   const material: TopLevelMaterial[] = [];
   const raw: RawDeclaration[] = [];
+  // The declaration each item (or the export around it) is, by the item: only top-level items are looked up.
+  const declared = new Map<number, ReviewMatch>();
+  for (const m of matches) {
+    if (!m.tag.startsWith('declaration.')) continue;
+    const parent = m.node.parent;
+    declared.set((parent?.type === 'export_statement' ? parent : m.node).id, m);
+  }
 
   for (const node of root.namedChildren) {
     if (!node) continue;
@@ -200,7 +191,8 @@ function factsOf(root: Node): ReviewFileFacts {
         const source = stringOf(node.childForFieldName('source'));
         const isDefault = node.children.some((c) => c?.type === 'default');
         if (declaration && !isDefault) {
-          raw.push(...declarationsOf(declaration, node, true));
+          const found = declared.get(node.id);
+          if (found) raw.push(...declarationsOf(found, node, true));
         } else {
           if (source !== null) reExports.push(...reExportsOf(node, source));
           else for (const spec of exportSpecifiers(node)) localExports[spec.exported] = spec.local;
@@ -209,7 +201,8 @@ function factsOf(root: Node): ReviewFileFacts {
         break;
       }
       default: {
-        const found = declarationsOf(node, node, false);
+        const match = declared.get(node.id);
+        const found = match ? declarationsOf(match, node, false) : [];
         if (found.length > 0) raw.push(...found);
         else material.push({ start: node.startIndex, end: node.endIndex, comment: false });
       }
@@ -282,34 +275,20 @@ function reExportsOf(node: Node, specifier: string): ReExport[] {
   return specs.map((s) => ({ exported: s.exported, imported: s.local, specifier }));
 }
 
-function declarationsOf(node: Node, outer: Node, exported: boolean): RawDeclaration[] {
+/** The declarations of a top-level item the query tagged `@declaration.<kind>`. */
+function declarationsOf({ tag, node }: ReviewMatch, outer: Node, exported: boolean): RawDeclaration[] {
   const name = node.childForFieldName('name')?.text ?? '';
   const base = { exported, node: outer, callable: null, signatureOnly: false } as const;
-  switch (node.type) {
-    case 'interface_declaration':
-      return [{ ...base, name, kind: 'interface' }];
-    case 'type_alias_declaration':
-      return [{ ...base, name, kind: 'type' }];
-    case 'function_declaration':
-    case 'generator_function_declaration':
-      return [{ ...base, name, kind: 'function', callable: 'function' }];
-    case 'function_signature':
-      return [{ ...base, name, kind: 'function', callable: 'function', signatureOnly: true }];
-    case 'class_declaration':
-    case 'abstract_class_declaration':
-      return [{ ...base, name, kind: 'class' }];
-    case 'enum_declaration':
-      return [{ ...base, name, kind: 'enum' }];
-    case 'internal_module':
-    case 'module':
-      return [{ ...base, name, kind: 'namespace' }];
-    case 'ambient_declaration': {
+  const kind = tag.slice('declaration.'.length);
+  switch (kind) {
+    case 'function':
+      return [{ ...base, name, kind: 'function', callable: 'function', signatureOnly: node.type === 'function_signature' }];
+    case 'ambient': {
       const inner = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
       const innerName = inner?.childForFieldName('name')?.text ?? '';
       return innerName ? [{ ...base, name: innerName, kind: 'ambient' }] : [];
     }
-    case 'lexical_declaration':
-    case 'variable_declaration': {
+    case 'variable': {
       const isConst = node.children.some((c) => c?.type === 'const');
       const declarators = node.namedChildren.filter((c): c is Node => c?.type === 'variable_declarator');
       return declarators.map((d) => {
@@ -325,7 +304,7 @@ function declarationsOf(node: Node, outer: Node, exported: boolean): RawDeclarat
       });
     }
     default:
-      return [];
+      return [{ ...base, name, kind: kind as DeclarationKind }];
   }
 }
 
