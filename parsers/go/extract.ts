@@ -3,7 +3,8 @@
 // capital letter, `pkg.F()` through an import is a qualified call while `x.M()` is a
 // member call whose receiver type comes from the enclosing function's declarations
 // (parameters, closure parameters, range variables, `var x T`, `x := T{}` / `&T{}` /
-// `NewT()` / `y.M()` / `y.f` / `y.(T)` / `y[i]`), and test functions of `_test.go`
+// `NewT()` / `y.M()` / `y.f` / `y.(T)` / `y[i]`) or the file's package-level variables,
+// a conversion to a predeclared type (`int64(x)`) is no call site, and test functions of `_test.go`
 // files are marked by their prefix. Structs record their fields' named types
 // (attribute `fields`, `name type` each).
 //
@@ -203,14 +204,43 @@ function valueType(value: Node | null, locals: ReadonlyMap<string, string>, ctx:
   }
 }
 
+/** Package-level variables declared in the file, by name, with their types where known. */
+const fileVariables = new WeakMap<ExtractionContext, Map<string, string>>();
+
+/**
+ * The file's `var x T` / `var x = T{}` at package level: an `init()` or a test of the same
+ * file calls methods on them (`rootCmd.Flags()`). Variables of the package's other files
+ * are not seen here.
+ */
+function packageVariables(at: Node, ctx: ExtractionContext): Map<string, string> {
+  let types = fileVariables.get(ctx);
+  if (types) return types;
+  fileVariables.set(ctx, (types = new Map()));
+  for (const decl of at.tree.rootNode.namedChildren) {
+    if (decl?.type !== 'var_declaration') continue;
+    const specs = decl.namedChildren.flatMap((c) => (c?.type === 'var_spec_list' ? c.namedChildren : [c]));
+    for (const spec of specs) {
+      if (spec?.type !== 'var_spec') continue;
+      const type = declaredType(spec.childForFieldName('type')) ?? valueType(spec.childForFieldName('value')?.namedChild(0) ?? null, types, ctx);
+      if (!type) continue;
+      for (const name of spec.childrenForFieldName('name')) if (name) types.set(name.text, type);
+    }
+  }
+  return types;
+}
+
 function declarationsOf(fn: Node, ctx: ExtractionContext): Map<string, string> {
-  const types = new Map<string, string>();
+  // Package-level variables first: a local of the same name shadows them below.
+  const types = new Map<string, string>(packageVariables(fn, ctx));
   const params = (list: Node | null) => {
     for (const p of list?.namedChildren ?? []) {
       if (p?.type !== 'parameter_declaration') continue;
       const type = declaredType(p.childForFieldName('type'));
-      if (!type) continue;
-      for (const name of p.childrenForFieldName('name')) if (name) types.set(name.text, type);
+      for (const name of p.childrenForFieldName('name')) {
+        if (!name) continue;
+        if (type) types.set(name.text, type);
+        else types.delete(name.text);
+      }
     }
   };
   params(fn.childForFieldName('receiver'));
@@ -270,10 +300,10 @@ function packageBinding(name: string, ctx: ExtractionContext): string | undefine
   return undefined;
 }
 
-/** The locals of the function enclosing `at`, typed (empty outside a function). */
+/** The locals of the function enclosing `at`, typed (the package-level variables outside a function). */
 function localsAt(at: Node, ctx: ExtractionContext): ReadonlyMap<string, string> {
   const fn = enclosingFunction(at, ctx);
-  if (!fn) return new Map();
+  if (!fn) return packageVariables(at, ctx);
   let byFunction = localTypes.get(ctx);
   if (!byFunction) localTypes.set(ctx, (byFunction = new Map()));
   let types = byFunction.get(fn.startIndex);
@@ -283,7 +313,10 @@ function localsAt(at: Node, ctx: ExtractionContext): ReadonlyMap<string, string>
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   const receiver = parts.receiver;
-  if (!receiver) return true;
+  if (!receiver) {
+    // `int64(x)`, `string(b)`: a conversion to a predeclared type calls nothing.
+    return !(draft.bare && PREDECLARED.has(draft.calleeName) && !localsAt(node, ctx).has(draft.calleeName));
+  }
   const locals = localsAt(node, ctx);
   if (receiver.type === 'identifier' && !locals.has(receiver.text) && packageBinding(receiver.text, ctx) !== undefined) {
     // `pkg.F()`: a path call through an import, not a member call.

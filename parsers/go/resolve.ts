@@ -15,8 +15,8 @@
 //   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's
 //   declared type, a method's declared result, an element of a slice or map): methods
 //   `T::M` of the package that declares T, promoted ones through embedded fields, or
-//   the method of an interface T. A call through a function-typed field of a known
-//   struct is indirect_call.
+//   the method of an interface T. A call through a field of a known struct (of a func
+//   type or a named function type) is indirect_call.
 // - package 80: a plain `F()` bound to a function of the same directory and package
 //   clause (this file included), or of a dot-imported package.
 // - a plain `f()` naming no function, type or builtin of the package is a call through a
@@ -40,7 +40,7 @@ const BUILTINS = new Set([
   'bool', 'byte', 'rune', 'string', 'error', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16',
   'uint32', 'uint64', 'uintptr', 'float32', 'float64', 'complex64', 'complex128', 'any',
 ]);
-const TYPE_KINDS = new Set(['struct', 'interface', 'type_alias']);
+const TYPE_KINDS = new Set(['struct', 'interface', 'typedef', 'type_alias']);
 
 const dirOf = (path: string) => {
   const dir = posix.dirname(path);
@@ -253,9 +253,10 @@ export const goBinder: LanguageBinder = {
       if (type === undefined || isBinding(type)) return type;
       const methods = methodsOfType(type.type, name, type.path, ctx);
       if (methods !== undefined) return methods;
-      // `x.f()` through a function-typed field: the compiler too names no function here.
+      // `x.f()` through a field (of a func type, or a named one like `PositionalArgs`): the
+      // type has no method f, so in code that compiles the field holds a function value.
       const field = fieldType(type, name, ctx);
-      return field !== undefined && !isBinding(field) && field.type === 'func' ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
+      return field !== undefined && !isBinding(field) ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
     }
     if (BUILTINS.has(name) && site.kind === 'call') {
       const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);

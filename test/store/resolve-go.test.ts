@@ -216,3 +216,53 @@ func each(f func(*rest.Request)) {}
     expect(at('r.codec.Encode', 0, 'rest/request.go')).toBe('external external:k8s.io/apimachinery/runtime');
   });
 });
+
+describe('Go reasons the compiler would give', () => {
+  const REASON_FILES = {
+    'cmd/command.go': `package cmd
+import flag "github.com/spf13/pflag"
+type PositionalArgs func(cmd *Command, args []string) error
+type Command struct {
+	Args PositionalArgs
+	flags *flag.FlagSet
+}
+func (c *Command) Flags() *flag.FlagSet { return c.flags }
+func (c *Command) AddCommand(cmds ...*Command) {}
+func (c *Command) validate(args []string) error {
+	n := int64(len(args))
+	_ = n
+	return c.Args(c, args)
+}
+`,
+    'cmd/cmd_test.go': `package cmd
+func init() {
+	rootCmd.Flags().StringP("x", "x", "", "")
+	rootCmd.AddCommand(printCmd)
+}
+var rootCmd = &Command{}
+var (
+	printCmd = &Command{}
+)
+func TestRoot() {
+	rootCmd.Flags().Lookup("x")
+	printCmd.AddCommand()
+}
+`,
+  };
+
+  it('types package-level variables, calls fields as function values, and records no conversion', async () => {
+    open = await indexFiles(REASON_FILES, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string, path = 'cmd/cmd_test.go', nth = 0) => describeAnswer(open!.answer(path, spec, nth));
+    // `var rootCmd = &Command{}` types rootCmd in init() and in the tests of the same file.
+    expect(at('rootCmd.Flags')).toBe('cmd/command.go::Command::Flags (receiver_type)');
+    expect(at('rootCmd.Flags().StringP')).toBe('external external:github.com/spf13/pflag');
+    expect(at('rootCmd.AddCommand')).toBe('cmd/command.go::Command::AddCommand (receiver_type)');
+    expect(at('rootCmd.Flags().Lookup')).toBe('external external:github.com/spf13/pflag');
+    expect(at('printCmd.AddCommand')).toBe('cmd/command.go::Command::AddCommand (receiver_type)');
+    // `Args PositionalArgs`: a field of a named function type holds a function value.
+    expect(at('c.Args', 'cmd/command.go')).toBe('indirect_call');
+    // `int64(...)` converts: no call site at all.
+    expect(() => open!.answer('cmd/command.go', 'int64')).toThrow(/no answer/);
+    expect(at('len', 'cmd/command.go')).toBe('builtin builtin');
+  });
+});
