@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import type { SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
+import { containerOf, membersOf } from '../graph/containment.js';
 import { requireSymbol } from '../graph/lookup.js';
 import { neighbours, type Neighbour } from '../graph/neighbours.js';
 import { answerFromGraph } from '../graph/open-graph.js';
@@ -45,7 +46,7 @@ export function register(program: Command): void {
             const directTests = ctx.tests
               ? allCallers.neighbours.flatMap((n) => (n.symbol?.is_test ? [n.symbol] : [])).slice(0, limit)
               : [];
-            const children = graph.symbolsInFile(symbol.file_path).filter((s) => s.parent_id === symbol.id);
+            const children = membersOf(graph, symbol);
             const truncated =
               callers.total > callers.neighbours.length || callees.total > callees.neighbours.length || children.length > limit;
             const result: CommandResult<ExploreData> = {
@@ -53,7 +54,7 @@ export function register(program: Command): void {
               ok: true,
               data: {
                 symbol,
-                container: symbol.parent_id ? (graph.symbol(symbol.parent_id) ?? null) : null,
+                container: containerOf(graph, symbol),
                 children: children.slice(0, limit),
                 callers: callers.neighbours,
                 callers_total: callers.total,

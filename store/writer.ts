@@ -248,7 +248,7 @@ export class GraphWriter {
     for (const [ord, answer] of resolved.answers) {
       this.dropAnswer(answers.sites[ord], ord);
       answers.sites[ord] = answer;
-      this.addAnswer(answer, ord);
+      if (answer) this.addAnswer(answer, ord);
     }
     this.dbs.answers.putSync(path, storedAnswers(path, slotsById(slots), answers));
     this.writeDeps(path, resolved.deps, fresh);

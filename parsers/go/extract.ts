@@ -113,6 +113,55 @@ function fieldTypes(typeSpec: Node): string[] | undefined {
   return fields.length > 0 ? fields : undefined;
 }
 
+/** Types declared at file scope of the file, by name. */
+const fileTypes = new WeakMap<ExtractionContext, Set<string>>();
+
+function typesOfFile(at: Node, ctx: ExtractionContext): Set<string> {
+  let names = fileTypes.get(ctx);
+  if (names) return names;
+  fileTypes.set(ctx, (names = new Set()));
+  for (const decl of at.tree.rootNode.namedChildren) {
+    if (decl?.type !== 'type_declaration') continue;
+    for (const spec of decl.namedChildren) {
+      const name = spec?.type === 'type_spec' || spec?.type === 'type_alias' ? spec.childForFieldName('name')?.text : undefined;
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** A site that is no call: a type its enclosing function uses, or the type a method belongs to. */
+function typeSite(node: Node, relationship: 'references' | 'contains', ctx: ExtractionContext): void {
+  const at = ctx.point(node);
+  const qualified = node.type === 'qualified_type';
+  const name = qualified ? (node.childForFieldName('name')?.text ?? '') : node.text;
+  const draft: CallDraft = { start: at.index, end: at.index + (node.endIndex - node.startIndex), line: at.line, column: at.column, calleeName: name, specifier: node.text, kind: 'call', relationship };
+  if (qualified) draft.qualifier = node.childForFieldName('package')?.text;
+  ctx.calls.push(draft);
+}
+
+/**
+ * Each type a function or method names (parameters, results, literals, declarations,
+ * conversions, assertions), once, at its first use; not its receiver's type, nor its own
+ * type parameters, nor predeclared types. Resolution makes each a `references` edge when the
+ * type is in the workspace, so a type's callers are the code that uses it.
+ */
+function typeUses(fn: Node, ctx: ExtractionContext): void {
+  const skip = new Set<string>(PREDECLARED);
+  for (const p of fn.childForFieldName('type_parameters')?.namedChildren ?? []) {
+    for (const name of p?.childrenForFieldName('name') ?? []) if (name) skip.add(name.text);
+  }
+  const receiver = fn.childForFieldName('receiver');
+  const seen = new Set<string>();
+  for (const node of fn.descendantsOfType(['type_identifier', 'qualified_type'])) {
+    if (!node || (node.type === 'type_identifier' && node.parent?.type === 'qualified_type')) continue;
+    if (receiver && node.startIndex >= receiver.startIndex && node.endIndex <= receiver.endIndex) continue;
+    if (skip.has(node.text) || seen.has(node.text)) continue;
+    seen.add(node.text);
+    typeSite(node, 'references', ctx);
+  }
+}
+
 function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: ExtractionContext): boolean {
   if (isExportedName(draft.name)) draft.exported = true;
   if (node.type === 'type_spec') {
@@ -123,12 +172,17 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
   }
   if (node.type === 'method_declaration') {
     const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
-    const type = goTypeName(receiver?.childForFieldName('type') ?? null);
+    const typeNode = receiver?.childForFieldName('type') ?? null;
+    const type = goTypeName(typeNode);
     if (type) {
       draft.ownerType = type;
       draft.qualifiedName = `${type}::${draft.name}`;
+      // Declared in another file of the package: resolution finds the type that contains it.
+      const named = typeNode?.descendantsOfType('type_identifier').find((n) => n?.text === type);
+      if (named && !typesOfFile(node, ctx).has(type)) typeSite(named, 'contains', ctx);
     }
   }
+  if (node.type === 'function_declaration' || node.type === 'method_declaration') typeUses(node, ctx);
   if (node.type === 'function_declaration' || node.type === 'method_declaration' || node.type === 'method_elem') {
     const returns = resultType(node.childForFieldName('result'));
     if (returns) {
@@ -366,6 +420,7 @@ export const goAdapter: LanguageAdapter = {
   queryFiles: ['go/tags.scm'],
   separator: () => '::',
   selfReceiver: '',
+  methodsBesideType: true,
   isTestFile,
   definition,
   call,

@@ -26,6 +26,9 @@
 //   calls into packages that are not in the workspace are external
 //   (`external:<import path>`), and so are methods of common standard interfaces on
 //   receivers of unknown type (`Error`, `Lock`, ...): builtin.
+// - not calls: a type a function names is a `references` edge to it (package 80, exact 100
+//   through an import), and a method declared in another file than its type is contained
+//   by it (a `contains` edge from the type, exact 100).
 import { posix } from 'node:path';
 import { GO_MODULE_FILE_NAME } from './module-config.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
@@ -117,6 +120,22 @@ function qualifiedFunction(qualifier: string, name: string, path: string, ctx: R
   const types = inImportedPackage(source, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
   if (types.length > 0) return conversion(types);
   return external(source);
+}
+
+/**
+ * A type named in a function (`T`, `pkg.T`): its declaration, in the package or one it
+ * imports from the workspace; outside the workspace there is nothing to point at.
+ */
+function typeUse(qualifier: string | undefined, name: string, path: string, ctx: ResolveContext): Binding {
+  const types = goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind));
+  if (qualifier !== undefined) {
+    const source = importOf(qualifier, path, ctx);
+    return source === undefined ? candidates('exact', []) : candidates('exact', inImportedPackage(source, types, ctx));
+  }
+  const own = inSamePackage(path, types, ctx);
+  if (own.length > 0) return candidates('package', own);
+  const dotted = ctx.imports(path).filter((f) => f.local === '*').flatMap((f) => inImportedPackage(f.source, types, ctx));
+  return candidates('package', dotted);
 }
 
 /** `T` or `pkg.T` as seen from `path`: the type's declarations (struct, interface, named type). */
@@ -246,6 +265,8 @@ export const goBinder: LanguageBinder = {
   bind(input, ctx) {
     const { site } = input;
     const name = site.calleeName;
+    if (site.relationship === 'contains') return candidates('exact', inSamePackage(site.path, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx));
+    if (site.relationship === 'references') return typeUse(site.qualifier, name, site.path, ctx);
     if (site.qualifier !== undefined && site.receiver === undefined) return qualifiedFunction(site.qualifier, name, site.path, ctx);
     if (site.receiver !== undefined) {
       if (site.receiverType === undefined) return undefined;

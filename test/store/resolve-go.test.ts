@@ -89,7 +89,7 @@ describe('Go resolution', () => {
     expect(at('len')).toBe('builtin builtin');
     // A conversion calls nothing: a references edge to the type, never a missing call.
     expect(() => open!.answer('app/main.go', 'geo.Meters')).toThrow(/no answer/);
-    expect(open.edges('references').map((e) => `${e.file_path}:${e.specifier} -> ${e.target}`).sort()).toEqual([
+    expect(open.edges('references').filter((e) => e.specifier?.endsWith('Meters')).map((e) => `${e.file_path}:${e.specifier} -> ${e.target}`).sort()).toEqual([
       'app/main.go:geo.Meters -> geo/grid.go::Meters',
       'geo/other.go:Meters -> geo/grid.go::Meters',
     ]);
@@ -264,5 +264,46 @@ func TestRoot() {
     // `int64(...)` converts: no call site at all.
     expect(() => open!.answer('cmd/command.go', 'int64')).toThrow(/no answer/);
     expect(at('len', 'cmd/command.go')).toBe('builtin builtin');
+  });
+});
+
+describe('Go types own their methods, and uses of a type point at it', () => {
+  const TYPE_FILES = {
+    'cmd/command.go': `package cmd
+import flag "github.com/spf13/pflag"
+type Command struct{ flags *flag.FlagSet }
+func (c *Command) Execute() error { return nil }
+type byName []*Command
+func (s byName) Len() int { return len(s) }
+`,
+    'cmd/completions.go': `package cmd
+func (c *Command) initCompleteCmd() {}
+func (s byName) Swap(i, j int) {}
+`,
+    'cmd/args.go': `package cmd
+func NoArgs(cmd *Command, args []string) error { return nil }
+func build() *Command { return &Command{} }
+`,
+    'doc/man.go': `package doc
+import "example.com/m/cmd"
+func GenMan(c *cmd.Command, out *flag.FlagSet) {}
+`,
+  };
+
+  it('contains methods in and beyond their type\'s file, and gives the type its users as references', async () => {
+    open = await indexFiles(TYPE_FILES, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const contains = open.edges('contains').map((e) => `${e.source} -> ${e.target} (${e.resolution_kind})`).sort();
+    expect(contains).toEqual([
+      'cmd/command.go::Command -> cmd/command.go::Command::Execute (exact)',
+      'cmd/command.go::Command -> cmd/completions.go::Command::initCompleteCmd (exact)',
+      'cmd/command.go::byName -> cmd/command.go::byName::Len (exact)',
+      'cmd/command.go::byName -> cmd/completions.go::byName::Swap (exact)',
+    ]);
+    expect(open.store.symbol('cmd/command.go::Command::Execute')?.parent_id).toBe('cmd/command.go::Command');
+    expect(open.store.symbol('cmd/command.go::byName')?.kind).toBe('typedef');
+    const users = open.edges('references').filter((e) => e.target === 'cmd/command.go::Command').map((e) => `${e.source} (${e.resolution_kind})`).sort();
+    expect(users).toEqual(['cmd/args.go::NoArgs (package)', 'cmd/args.go::build (package)', 'doc/man.go::GenMan (exact)']);
+    // A type outside the workspace (`*flag.FlagSet`) is no call: nothing unresolved is left for it.
+    expect([...open.store.unresolved()].map((u) => u.specifier)).toEqual(['len']);
   });
 });
