@@ -6,6 +6,7 @@ import type { Dbs } from './env.js';
 import type { StoreLookup } from './lookup.js';
 import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
 import { frameworkTier, REVERSED_RELATIONSHIPS } from '../parsers/java/spring-resolve.js';
+import { NOT_CALLS } from './records.js';
 import { fileDep, type StoredCallSite, WHOLE_FILE } from './schema.js';
 
 export type Answer = EdgeRecord | UnresolvedRecord;
@@ -61,16 +62,13 @@ function addDep(deps: Map<string, Set<number>>, dep: string, ord: number): void 
   else deps.set(dep, new Set([ord]));
 }
 
-/** Sites that are no calls: an edge when they resolve, and nothing otherwise. */
-const EDGE_ONLY: ReadonlySet<Relationship> = new Set(['references', 'contains']);
-
 /**
  * The edge or unresolved record of one site. A `references` site is a use of a type (Go's
  * `*pflag.FlagSet`, `error`: nothing in the workspace to point at), a `contains` site the
  * type a method belongs to: neither is a call, so neither leaves an unresolved record.
  */
 function answerFor(site: StoredCallSite, resolution: Resolution): Answer | undefined {
-  if (site.relationship !== undefined && EDGE_ONLY.has(site.relationship) && resolution.kind !== 'edge') return undefined;
+  if (site.relationship !== undefined && NOT_CALLS.has(site.relationship) && resolution.kind !== 'edge') return undefined;
   if (site.relationship !== undefined && site.relationship !== 'calls') return frameworkAnswer(site, resolution);
   if (resolution.kind === 'edge') {
     return {

@@ -19,7 +19,7 @@ import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { Dbs } from './env.js';
 import { EXCLUDED_FOLDERS_DEP, StoreLookup } from './lookup.js';
 import { wordSuffixes } from './name-words.js';
-import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
+import { callCount, fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
 import { readAnswers, slotsById, storedAnswers } from './file-answers.js';
 import { knownFromIncomingKey, omitKnown, type IncomingKey } from './known-values.js';
 import { resolveSites, type ResolvedSites } from './resolve-file.js';
@@ -113,7 +113,7 @@ export class GraphWriter {
     }
     const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
     if (sites) {
-      this.stats.call_sites -= sites.length;
+      this.stats.call_sites -= callCount(sites);
       this.dbs.call_sites.removeSync(path);
     }
     for (const dep of (this.dbs.dependencies.get(path) as string[] | undefined) ?? []) this.dbs.dependents.removeSync([dep, path]);
@@ -168,7 +168,7 @@ export class GraphWriter {
     const sites = storedCallSites(facts, symbolSlots);
     if (sites.length > 0) {
       this.dbs.call_sites.putSync(facts.path, sites);
-      this.stats.call_sites += sites.length;
+      this.stats.call_sites += callCount(sites);
     }
     const answers: FileAnswers = { contains, sites: [] };
     if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers, slots });
