@@ -5,7 +5,8 @@
 // are flattened (relative sources keep their dots), and test code is marked: every
 // symbol of a test file (test_*.py, *_test.py, conftest.py, files under tests/),
 // `test_*` functions and `Test*` classes there, and unittest TestCase subclasses
-// anywhere (their methods inherit it).
+// anywhere (their methods inherit it). A local assigned once from `F(...)` records `F()`
+// as the receiver type of the calls on it.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 import { annotationType, receiverRecipe } from './receiver-types.js';

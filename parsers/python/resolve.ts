@@ -18,7 +18,9 @@
 //   level or in an enclosing scope.
 // - Python's builtins (`len`, `print`, `isinstance`, ...) not defined in scope and
 //   standard methods on receivers of unknown type are builtin; modules that are not in
-//   the workspace are external (`external:<module>`).
+//   the workspace are external (`external:<module>`), and so are methods called on a
+//   value made by a call of a name from outside (`zip_file = zipfile.ZipFile(a)`, then
+//   `zip_file.namelist()`).
 import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
