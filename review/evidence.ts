@@ -186,8 +186,8 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
           const add = (name: string, relation: 'type' | 'call', target: ReferenceTarget) => {
             const ref = `r${++refCounter}`;
             refs.set(ref, { name, from: key });
-            const sized: InputEdge = { from: ids.get(key) ?? 'n999', to: 'n999', relation, status: 'expanded', reason: null, name };
-            facts.push({ ref, relation, target, edgeBytes: edgeBytes(sized) });
+            const sized = sizedEdge(ids.get(key) ?? 'n999', relation, name);
+            facts.push({ ref, relation, target, edgeBytes: edgeBytes(sized), omittedEdgeBytes: omittedEdgeBytes(sized, target.kind === 'omitted' ? target.reason : null) });
           };
           const fileBinder = (await binderFor(filePath)) ?? binder;
           const uncertain = fileBinder.scopeUncertainty(file.facts);
@@ -224,7 +224,7 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
           const key = command.node as string;
           const record = await nodeRecord(host, key, `n${nodes.length + 1}`);
           nodeRecords.set(key, record);
-          return { type: 'MEASURED', node: key, bytes: nodeBytes(record), elapsedMs: elapsed() };
+          return { type: 'MEASURED', node: key, bytes: nodeBytes(record), reserveBytes: await ownEdgeBytes(host, key, record.id), elapsedMs: elapsed() };
         }
         case 'edge': {
           if (command.status === 'expanded') {
@@ -254,6 +254,29 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
   for (const path of [...absent].sort()) sources.push({ path, digest: ABSENT });
   for (const [path, digest] of [...inventories].sort()) sources.push({ path, digest });
   return { artifact, nodes, edges, decisions: output.edges, sources, spent: output.spent };
+}
+
+/** Every code an omission can carry is at most this long (review/omission-codes.ts checks it). */
+export const MAX_REASON_LENGTH = 48;
+
+/** An edge record as the traversal measures it before deciding about it (`n999`: no node id is longer). */
+const sizedEdge = (from: string, relation: 'type' | 'call', name: string): InputEdge => ({ from, to: 'n999', relation, status: 'expanded', reason: null, name });
+
+/** The bytes of `edge` omitted: with its reason when known, else the longest reason there is. */
+const omittedEdgeBytes = (edge: InputEdge, reason: string | null): number => edgeBytes({ ...edge, to: null, status: 'omitted', reason: reason ?? 'x'.repeat(MAX_REASON_LENGTH) });
+
+/**
+ * The most a declaration's own edges can take once it is expanded (each reference is one
+ * edge, and a scope uncertainty one more), measured before any of them is bound.
+ */
+async function ownEdgeBytes(host: ReviewHost, key: string, id: string): Promise<number> {
+  const [path, index] = splitKey(key);
+  const file = await host.parse(path);
+  const binder = await binderFor(path);
+  if (!binder) return 0;
+  const edges = file.references(file.facts.declarations[index]).map((r) => sizedEdge(id, r.kind, binder.display(r)));
+  if (binder.scopeUncertainty(file.facts)) edges.push(sizedEdge(id, 'type', '(scope)'));
+  return edges.reduce((sum, e) => sum + Math.max(edgeBytes(e), omittedEdgeBytes(e, null)), 0);
 }
 
 async function nodeRecord(host: ReviewHost, key: string, id: string): Promise<InputNode> {

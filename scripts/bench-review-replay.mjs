@@ -133,9 +133,10 @@ try {
   if (!warm) throw new Error('no review server answered');
 
   const loadBefore = loadavg();
+  // Outcomes where a review input was built (a backend could answer); the graph backend speaks only through facts.
   const SPEAKS = new Set(['rendered', 'reviewed', 'finding', 'graph-fact']);
   const per = Object.fromEntries(
-    FORMATS.map((f) => [f, { expected: 0, recalled: 0, selected: 0, wrong: 0, silent: {}, silentOnRoot: {}, times: [], byProcess: 0, failed: 0, misses: [], wrongs: [] }]),
+    FORMATS.map((f) => [f, { expected: 0, recalled: 0, selected: 0, wrong: 0, told: 0, silent: {}, silentOnRoot: {}, silentSamples: [], times: [], byProcess: 0, failed: 0, misses: [], wrongs: [] }]),
   );
   // A bare `node -e 0` beside every case: process start-up on this machine at the same moments, the reference the hook time is read against.
   const bare = [];
@@ -167,11 +168,18 @@ try {
       const missed = c.expected.filter((n) => !selected.includes(n));
       if (missed.length > 0) s.misses.push({ path: c.path, line: c.add ? 1 : c.hunk.at + 1, roots: missed, codes: [...new Set(codes)] });
       if (wrong.length > 0) s.wrongs.push({ path: c.path, line: c.add ? 1 : c.hunk.at + 1, roots: wrong, expected: c.expected });
-      if (!codes.some((code) => SPEAKS.has(code))) {
-        for (const code of new Set(codes.length > 0 ? codes : ['(no coverage)'])) {
-          s.silent[code] = (s.silent[code] ?? 0) + 1;
-          if (c.expected.length > 0) s.silentOnRoot[code] = (s.silentOnRoot[code] ?? 0) + 1;
-        }
+      // The agent is told something only by a finding or a graph fact (review/output.ts); otherwise the event is silent.
+      if (data.findings.length > 0 || data.facts.length > 0) {
+        s.told++;
+        continue;
+      }
+      for (const code of new Set(codes.length > 0 ? codes : ['(no coverage)'])) {
+        s.silent[code] = (s.silent[code] ?? 0) + 1;
+        if (c.expected.length > 0) s.silentOnRoot[code] = (s.silentOnRoot[code] ?? 0) + 1;
+      }
+      if (c.expected.length > 0 && !codes.some((code) => SPEAKS.has(code))) {
+        const units = data.units.map((u) => ({ name: u.name, lines: u.endLine - u.startLine + 1, code: u.code, inputBytes: u.inputBytes, treeBytes: u.spent.treeBytes }));
+        s.silentSamples.push({ path: c.path, line: c.add ? 1 : c.hunk.at + 1, codes: [...new Set(codes)], units });
       }
     }
   }
@@ -191,12 +199,14 @@ try {
         roots_selected: s.selected,
         wrong_roots: s.wrong,
         wrong_roots_pct: pct(s.wrong, s.selected),
+        events_telling_the_agent_something: s.told,
         silent_events_by_code: s.silent,
         silent_events_on_a_supported_root_by_code: s.silentOnRoot,
         hook_ms: { p50: percentile(s.times, 50), p99: percentile(s.times, 99), max: percentile(s.times, 100) },
         hook_p50_to_node_start_p50: Math.round((percentile(s.times, 50) / percentile(bare, 50)) * 100) / 100,
         hooks_not_answered_by_server: s.byProcess,
         hooks_failed: s.failed,
+        unreviewed_roots: s.silentSamples.slice(0, 60),
         missed: s.misses.slice(0, 40),
         wrong: s.wrongs.slice(0, 40),
       },
