@@ -22,7 +22,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { takeOption } from './take-option.mjs';
 import { addEvents, applyHunk, claudeEdit, codexPatch, hunksOf } from './review-replay/hunks.mjs';
-import { isReviewedTypeScript, rootsTouched, supportedRoots } from './review-replay/oracle.mjs';
+import { hasSyntaxErrors, isReviewedTypeScript, rootsTouched, supportedRoots } from './review-replay/oracle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -88,8 +88,11 @@ try {
     const before = readFileSync(join(older, path), 'utf8');
     for (const hunk of hunksOf(before, after)) {
       const applied = applyHunk(before, hunk);
-      const expected = rootsTouched(supportedRoots(path, applied.after), applied.changedLines, applied.deletionPoints);
-      cases.push({ path, before, hunk, after: applied.after, expected });
+      // One hunk of a larger change can leave the file unparseable on its own (a bracket closed by another hunk):
+      // the compiler cannot say which roots it touches, so it is replayed but expects none, and is counted apart.
+      const broken = hasSyntaxErrors(path, applied.after) && !hasSyntaxErrors(path, before);
+      const expected = broken ? [] : rootsTouched(supportedRoots(path, applied.after), applied.changedLines, applied.deletionPoints);
+      cases.push({ path, before, hunk, after: applied.after, expected, broken });
     }
   }
   const deletedFiles = oldFiles.filter((p) => !newFiles.includes(p)).length;
@@ -136,7 +139,7 @@ try {
   // Outcomes where a review input was built (a backend could answer); the graph backend speaks only through facts.
   const SPEAKS = new Set(['rendered', 'reviewed', 'finding', 'graph-fact']);
   const per = Object.fromEntries(
-    FORMATS.map((f) => [f, { expected: 0, recalled: 0, selected: 0, wrong: 0, told: 0, silent: {}, silentOnRoot: {}, silentSamples: [], times: [], byProcess: 0, failed: 0, misses: [], wrongs: [] }]),
+    FORMATS.map((f) => [f, { expected: 0, recalled: 0, selected: 0, wrong: 0, told: 0, selectedOnBroken: 0, silent: {}, silentOnRoot: {}, silentSamples: [], times: [], byProcess: 0, failed: 0, misses: [], wrongs: [] }]),
   );
   // A bare `node -e 0` beside every case: process start-up on this machine at the same moments, the reference the hook time is read against.
   const bare = [];
@@ -158,29 +161,34 @@ try {
       if (data.runner !== 'server') s.byProcess++;
       const selected = [...new Set(data.units.filter((u) => u.path === c.path).map((u) => u.name))].sort();
       const others = data.units.filter((u) => u.path !== c.path);
+      const codes = data.coverage.map((e) => e.code);
+      const line = c.add ? 1 : c.hunk.at + 1;
+      // The agent is told something only by a finding or a graph fact (review/output.ts); otherwise the event is silent.
+      if (data.findings.length > 0 || data.facts.length > 0) s.told++;
+      else {
+        for (const code of new Set(codes.length > 0 ? codes : ['(no coverage)'])) {
+          s.silent[code] = (s.silent[code] ?? 0) + 1;
+          if (c.expected.length > 0) s.silentOnRoot[code] = (s.silentOnRoot[code] ?? 0) + 1;
+        }
+        if (c.expected.length > 0 && !codes.some((code) => SPEAKS.has(code))) {
+          const units = data.units.map((u) => ({ name: u.name, lines: u.endLine - u.startLine + 1, code: u.code, inputBytes: u.inputBytes, treeBytes: u.spent.treeBytes }));
+          s.silentSamples.push({ path: c.path, line, codes: [...new Set(codes)], units });
+        }
+      }
+      if (c.broken) {
+        // Not judged: the compiler cannot decide its roots. What cairn selected there is recorded apart.
+        s.selectedOnBroken += selected.length;
+        continue;
+      }
       const hit = c.expected.filter((n) => selected.includes(n));
       const wrong = [...selected.filter((n) => !c.expected.includes(n)), ...others.map((u) => `${u.path}:${u.name}`)];
       s.expected += c.expected.length;
       s.recalled += hit.length;
       s.selected += selected.length + others.length;
       s.wrong += wrong.length;
-      const codes = data.coverage.map((e) => e.code);
       const missed = c.expected.filter((n) => !selected.includes(n));
-      if (missed.length > 0) s.misses.push({ path: c.path, line: c.add ? 1 : c.hunk.at + 1, roots: missed, codes: [...new Set(codes)] });
-      if (wrong.length > 0) s.wrongs.push({ path: c.path, line: c.add ? 1 : c.hunk.at + 1, roots: wrong, expected: c.expected });
-      // The agent is told something only by a finding or a graph fact (review/output.ts); otherwise the event is silent.
-      if (data.findings.length > 0 || data.facts.length > 0) {
-        s.told++;
-        continue;
-      }
-      for (const code of new Set(codes.length > 0 ? codes : ['(no coverage)'])) {
-        s.silent[code] = (s.silent[code] ?? 0) + 1;
-        if (c.expected.length > 0) s.silentOnRoot[code] = (s.silentOnRoot[code] ?? 0) + 1;
-      }
-      if (c.expected.length > 0 && !codes.some((code) => SPEAKS.has(code))) {
-        const units = data.units.map((u) => ({ name: u.name, lines: u.endLine - u.startLine + 1, code: u.code, inputBytes: u.inputBytes, treeBytes: u.spent.treeBytes }));
-        s.silentSamples.push({ path: c.path, line: c.add ? 1 : c.hunk.at + 1, codes: [...new Set(codes)], units });
-      }
+      if (missed.length > 0) s.misses.push({ path: c.path, line, roots: missed, codes: [...new Set(codes)] });
+      if (wrong.length > 0) s.wrongs.push({ path: c.path, line, roots: wrong, expected: c.expected });
     }
   }
   const loadAfter = loadavg();
@@ -199,6 +207,7 @@ try {
         roots_selected: s.selected,
         wrong_roots: s.wrong,
         wrong_roots_pct: pct(s.wrong, s.selected),
+        roots_selected_on_hunks_leaving_a_syntax_error: s.selectedOnBroken,
         events_telling_the_agent_something: s.told,
         silent_events_by_code: s.silent,
         silent_events_on_a_supported_root_by_code: s.silentOnRoot,
@@ -218,6 +227,7 @@ try {
     hunks: cases.length,
     hunks_replayed: replayed.length,
     hunks_touching_a_supported_root: replayed.filter((c) => c.expected.length > 0).length,
+    hunks_leaving_a_syntax_error_alone: replayed.filter((c) => c.broken).length,
     new_files: replayed.filter((c) => c.add).length,
     formats,
     goals: { root_recall_pct: 95, wrong_roots_pct_below: 1, hook_p99_ms_below: TARGET_MS },
@@ -234,9 +244,9 @@ try {
   const cell = (f) => {
     const s = formats[f];
     const silent = Object.entries(s.silent_events_by_code).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-    return `${f}: recall ${s.root_recall_pct}% (${s.roots_recalled}/${s.roots_expected}), wrong ${s.wrong_roots_pct}% (${s.wrong_roots}/${s.roots_selected}), hook p50 ${s.hook_ms.p50} ms p99 ${s.hook_ms.p99} ms (${s.hook_p50_to_node_start_p50}x node start); silent: ${silent}`;
+    return `${f}: recall ${s.root_recall_pct}% (${s.roots_recalled}/${s.roots_expected}), wrong ${s.wrong_roots_pct}% (${s.wrong_roots}/${s.roots_selected}), hook p50 ${s.hook_ms.p50} ms p99 ${s.hook_ms.p99} ms (${s.hook_p50_to_node_start_p50}x node start); agent told something on ${s.events_telling_the_agent_something}; silent: ${silent}`;
   };
-  const line = `| ${result.date.slice(0, 10)} | ${result.commit} | ${pkg} ${from} → ${to} | ${result.hunks_replayed} hunks (${result.hunks_touching_a_supported_root} on a supported root) | ${FORMATS.map(cell).join('; ')} | node start p50 ${result.node_start_ms.p50} ms | load ${result.load_average.before[0]}→${result.load_average.after[0]} | ${machine} | node ${process.version} |`;
+  const line = `| ${result.date.slice(0, 10)} | ${result.commit} | ${pkg} ${from} → ${to} | ${result.hunks_replayed} hunks (${result.hunks_touching_a_supported_root} on a supported root, ${result.hunks_leaving_a_syntax_error_alone} leave a syntax error alone: not judged) | ${FORMATS.map(cell).join('; ')} | node start p50 ${result.node_start_ms.p50} ms | load ${result.load_average.before[0]}→${result.load_average.after[0]} | ${machine} | node ${process.version} |`;
   appendFileSync(join(root, 'bench/results/review-replay.md'), `${line}\n`);
   console.log(line);
   // The server leaves within seconds once its socket is gone.

@@ -36,10 +36,14 @@ function rootOf(statement) {
   return null;
 }
 
+const parse = (path, text) => ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+
+/** True when the compiler's parse of `text` reports a syntax error (then its roots cannot be decided). */
+export const hasSyntaxErrors = (path, text) => parse(path, text).parseDiagnostics.length > 0;
+
 /** Every supported root of `text`, with the lines the compiler says its declaration spans (its leading comments excluded). */
 export function supportedRoots(path, text) {
-  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  const file = parse(path, text);
   const count = new Map();
   for (const s of file.statements) for (const n of declaredNames(s)) count.set(n, (count.get(n) ?? 0) + 1);
   const line = (pos) => file.getLineAndCharacterOfPosition(pos).line + 1;
