@@ -19,6 +19,7 @@ import type { AnalysisSettings, AuthorityCapture, BindingHost } from '../contrac
 import { inventoryDigest, inventorySource, type DirectoryObservation } from '../parsers/review/inventory.js';
 import type { Span } from './edits.js';
 import type { InputArtifact, InputEdge, InputNode } from '../contracts/review-input.js';
+import { MAX_OMISSION_CODE_LENGTH } from '../contracts/omission-codes.js';
 import { declarationFingerprint, edgeBytes, fixedBytes, nodeBytes } from './input.js';
 
 /** A path check's answer (review/paths.ts gives the reasons). */
@@ -256,14 +257,12 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
   return { artifact, nodes, edges, decisions: output.edges, sources, spent: output.spent };
 }
 
-/** Every code an omission can carry is at most this long (review/omission-codes.ts checks it). */
-export const MAX_REASON_LENGTH = 48;
 
 /** An edge record as the traversal measures it before deciding about it (`n999`: no node id is longer). */
 const sizedEdge = (from: string, relation: 'type' | 'call', name: string): InputEdge => ({ from, to: 'n999', relation, status: 'expanded', reason: null, name });
 
 /** The bytes of `edge` omitted: with its reason when known, else the longest reason there is. */
-const omittedEdgeBytes = (edge: InputEdge, reason: string | null): number => edgeBytes({ ...edge, to: null, status: 'omitted', reason: reason ?? 'x'.repeat(MAX_REASON_LENGTH) });
+const omittedEdgeBytes = (edge: InputEdge, reason: string | null): number => edgeBytes({ ...edge, to: null, status: 'omitted', reason: reason ?? 'x'.repeat(MAX_OMISSION_CODE_LENGTH) });
 
 /**
  * The most a declaration's own edges can take once it is expanded (each reference is one
