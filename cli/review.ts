@@ -112,14 +112,14 @@ export function register(program: Command): void {
 
   review
     .command('codes')
-    .description('what each coverage code and outcome that review status and a run count means')
+    .description('what each coverage code, outcome and omission code a review records means')
     .action(async (_options: unknown, command: Command) => {
       const { codeTable } = await import('../review/codes.js');
       await execute(
         command,
         'review codes',
         async () => ({ command: 'review codes', ok: true, data: { codes: codeTable() }, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 }),
-        (r) => r.data.codes.map((c) => `${c.code.padEnd(26)} ${c.meaning}`).join('\n'),
+        (r) => codesText(r.data.codes),
       );
     });
 
@@ -135,4 +135,19 @@ export function register(program: Command): void {
         (r) => (r.data.running ? `cairn review stop: stopped the review server (pid ${r.data.pid})` : 'cairn review stop: no review server runs for this workspace'),
       );
     });
+}
+
+/** The code table in three sections; an omission code one language gives is marked with it. */
+function codesText(codes: Array<{ code: string; kind: string; meaning: string; language: string | null }>): string {
+  const section = (kind: string, title: string) => [
+    title,
+    ...codes.filter((c) => c.kind === kind).map((c) => `  ${c.code.padEnd(40)} ${c.language ? `[${c.language}] ` : ''}${c.meaning}`),
+  ];
+  return [
+    ...section('coverage', 'Coverage codes (a review that did not run, counted by review status):'),
+    '',
+    ...section('outcome', 'Outcomes:'),
+    '',
+    ...section('omission', 'Omission codes (why an evidence edge was left out: `omitted … : <code>`):'),
+  ].join('\n');
 }

@@ -73,4 +73,13 @@ export interface LanguageBinder {
   scopeUncertainty(facts: ReviewFacts): string | null;
   /** The reference as the evidence names it (`ns.T`, `a::T`, `m.T`). */
   display(reference: OutboundReference): string;
+  /**
+   * The source of a bundled library file this language ships (Bend's Base catalog) at a
+   * `bundled:` path its resolveReference returned, or null. Bundled files are parsed like
+   * captured ones but never captured: they have no workspace path and never become roots.
+   */
+  bundledSource?(path: string): string | null;
 }
+
+/** Paths of bundled library declarations start with this; no workspace-relative path does. */
+export const BUNDLED_PREFIX = 'bundled:';

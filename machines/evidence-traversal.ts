@@ -47,6 +47,11 @@ export interface ReferenceFact {
   target: ReferenceTarget;
   /** Canonical bytes of this edge's record in the evidence tree. */
   edgeBytes: number;
+  /**
+   * Canonical bytes of the same record when the edge is omitted (its reason in place of
+   * null), at most: an omitted edge is rendered too, so it spends tree bytes like any other.
+   */
+  omittedEdgeBytes: number;
 }
 
 export type EdgeStatus = 'expanded' | 'included' | 'omitted';
@@ -102,7 +107,8 @@ export type TraversalEvent =
   | { type: 'PATH_CHECKED'; path: string; allowed: boolean; reason: string | null; elapsedMs: number }
   | { type: 'CAPTURED'; path: string; outcome: string; bytes: number; elapsedMs: number }
   | { type: 'EXPORT_RESOLVED'; target: ReferenceTarget; elapsedMs: number; authority?: AuthorityRead[] }
-  | { type: 'MEASURED'; node: string; bytes: number; elapsedMs: number };
+  /** `reserveBytes`: what the node's own edges will take at most once it is expanded (they are rendered whatever becomes of them). */
+  | { type: 'MEASURED'; node: string; bytes: number; reserveBytes?: number; elapsedMs: number };
 
 interface Pending {
   from: string;
@@ -173,6 +179,9 @@ function withAuthority(c: TraversalContext, reads: AuthorityRead[] | undefined):
   return { files, readBytes };
 }
 
+/** The most the queued edges can add to the tree, whatever is decided about them. */
+const queuedEdgeBytes = (c: TraversalContext): number => c.queue.reduce((sum, p) => sum + Math.max(p.fact.edgeBytes, p.fact.omittedEdgeBytes), 0);
+
 /** Omissions that say a budget ran out rather than that a target was examined. */
 const BUDGET_OMISSIONS = ['work-limit', 'analysis-deadline', 'target-limit', 'depth-limit'];
 
@@ -187,7 +196,7 @@ function decide(c: TraversalContext, p: Pending, status: EdgeStatus, to: string 
     edges: [...c.edges, edge],
     work: countWork ? c.work + 1 : c.work,
     targets,
-    treeBytes: status === 'omitted' ? c.treeBytes : c.treeBytes + (status === 'included' ? p.fact.edgeBytes : 0),
+    treeBytes: c.treeBytes + (status === 'omitted' ? p.fact.omittedEdgeBytes : status === 'included' ? p.fact.edgeBytes : 0),
   };
 }
 
@@ -320,8 +329,11 @@ export const evidenceTraversalMachine = setup({
     pathDenied: ({ event }) => event.type === 'PATH_CHECKED' && !event.allowed,
     readBudgetSpent: ({ context }) => context.readBytes + context.budgets.fileBytes > context.budgets.readBytes,
     notCaptured: ({ event }) => event.type === 'CAPTURED' && event.outcome !== 'captured',
+    // A node fits when it, its edge, its own edges and every edge still queued (each is rendered, expanded or not) fit:
+    // so no later edge can push the rendered tree past the budget.
     treeOverflow: ({ context, event }) =>
-      event.type === 'MEASURED' && context.treeBytes + event.bytes + (context.current?.fact.edgeBytes ?? 0) > context.budgets.treeBytes,
+      event.type === 'MEASURED' &&
+      context.treeBytes + event.bytes + (context.current?.fact.edgeBytes ?? 0) + (event.reserveBytes ?? 0) + queuedEdgeBytes(context) > context.budgets.treeBytes,
   },
 }).createMachine({
   id: 'evidence-traversal',

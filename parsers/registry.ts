@@ -6,6 +6,7 @@
 // binding (review/binding/). parsers/README.md says how to add a language.
 import type { CallableShapes } from './review/callables.js';
 import type { Language } from '../contracts/facts.js';
+import type { OmissionCodes } from '../contracts/omission-codes.js';
 import type { LanguageBinder as Resolver } from '../contracts/resolve.js';
 import type { LanguageBinder as ReviewBinder } from '../contracts/review-binding.js';
 import type { LanguageSetting, ReviewLanguage } from '../contracts/review-language.js';
@@ -57,6 +58,8 @@ export interface LanguageEntry {
   functionRules?: boolean;
   /** Its own setting in the review configuration (Go's frozen build target). */
   reviewSetting?: LanguageSetting;
+  /** The omission codes only its review gives, with what each means (parsers/<folder>/omission-codes.ts). */
+  reviewOmissions?: OmissionCodes;
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */

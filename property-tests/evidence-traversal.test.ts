@@ -64,6 +64,10 @@ async function run(w: World) {
   const recorder = new AuditRecorder();
   let clock = 0;
   let events = 0;
+  const refsOf = (k: string) => {
+    const [f, d] = k.slice(1).split('.ts#').map(Number);
+    return w.files[f].decls[d].refs.length;
+  };
   const bytesOf = (k: string) => {
     const [f, d] = k.slice(1).split('.ts#').map(Number);
     return w.files[f].decls[d].bytes;
@@ -83,9 +87,9 @@ async function run(w: World) {
             emitted.push(ref);
             const targetFile = r.file;
             const targetDecl = r.decl % w.files[targetFile].decls.length;
-            if (r.kind === 'omitted') return { ref, relation: r.relation, target: { kind: 'omitted', reason: 'unresolved-binding' }, edgeBytes: 90 };
-            if (targetFile === f) return { ref, relation: r.relation, target: { kind: 'decl', key: key(f, targetDecl), path: path(f) }, edgeBytes: 90 };
-            return { ref, relation: r.relation, target: { kind: 'module', path: path(targetFile), name: `D${targetDecl}` }, edgeBytes: 90 };
+            if (r.kind === 'omitted') return { ref, relation: r.relation, target: { kind: 'omitted', reason: 'unresolved-binding' }, edgeBytes: 90, omittedEdgeBytes: 120 };
+            if (targetFile === f) return { ref, relation: r.relation, target: { kind: 'decl', key: key(f, targetDecl), path: path(f) }, edgeBytes: 90, omittedEdgeBytes: 120 };
+            return { ref, relation: r.relation, target: { kind: 'module', path: path(targetFile), name: `D${targetDecl}` }, edgeBytes: 90, omittedEdgeBytes: 120 };
           });
           return { type: 'REFERENCES', node: c.node as string, refs, elapsedMs: clock };
         }
@@ -105,7 +109,8 @@ async function run(w: World) {
           return { type: 'EXPORT_RESOLVED', target: { kind: 'decl', key: key(f, d), path: c.path as string }, elapsedMs: clock };
         }
         case 'measure':
-          return { type: 'MEASURED', node: c.node as string, bytes: bytesOf(c.node as string), elapsedMs: clock };
+          // The node's own edges, at most (every stub edge is at most 120 bytes omitted).
+          return { type: 'MEASURED', node: c.node as string, bytes: bytesOf(c.node as string), reserveBytes: refsOf(c.node as string) * 120, elapsedMs: clock };
         default:
           return null;
       }

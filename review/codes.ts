@@ -1,5 +1,10 @@
-// What each coverage code and outcome a review records means, once. `cairn review codes`
-// prints this table; `review status` and a run's `Coverage:` line count by these codes.
+// What each coverage code, outcome and omission code a review records means, once.
+// `cairn review codes` prints this table; `review status` and a run's `Coverage:` line
+// count by the coverage codes, and each `omitted … : <code>` line names an omission code.
+// Omission codes come from contracts/omission-codes.ts (shared) and each language's own
+// table through the registry; a code two languages give is listed once, with both.
+import { SHARED_OMISSIONS } from '../contracts/omission-codes.js';
+import { LANGUAGES } from '../parsers/registry.js';
 import { COVERAGE_CODES, type CoverageOutcome } from './coverage.js';
 
 export const CODE_MEANINGS: Record<CoverageOutcome, string> = {
@@ -24,8 +29,36 @@ export const CODE_MEANINGS: Record<CoverageOutcome, string> = {
   'graph-fact': 'the graph backend told the agent one fact from the index',
 };
 
-/** Every code in the order a reader meets them: skips first, then outcomes. */
-export function codeTable(): Array<{ code: string; meaning: string }> {
+export interface CodeRow {
+  code: string;
+  /** `coverage` (a skip), `outcome` (a run that got somewhere) or `omission` (why an evidence edge was left out). */
+  kind: 'coverage' | 'outcome' | 'omission';
+  meaning: string;
+  /** For an omission code one language gives: that language (its folder); null when shared. */
+  language: string | null;
+}
+
+/** Every omission code once: the shared ones, then each language's own in registry order. */
+export function omissionRows(): CodeRow[] {
+  const rows = new Map<string, CodeRow>();
+  for (const [code, meaning] of Object.entries(SHARED_OMISSIONS)) rows.set(code, { code, kind: 'omission', meaning, language: null });
+  for (const entry of LANGUAGES) {
+    for (const [code, meaning] of Object.entries(entry.reviewOmissions ?? {})) {
+      if (rows.has(code)) throw new Error(`omission code ${code} is explained twice (${rows.get(code)!.language ?? 'shared'} and ${entry.folder})`);
+      rows.set(code, { code, kind: 'omission', meaning, language: entry.folder });
+    }
+  }
+  return [...rows.values()];
+}
+
+/** Every code in the order a reader meets them: skips first, then outcomes, then omissions. */
+export function codeTable(): CodeRow[] {
   const outcomes = Object.keys(CODE_MEANINGS).filter((c) => !(COVERAGE_CODES as readonly string[]).includes(c));
-  return [...COVERAGE_CODES, ...outcomes].map((code) => ({ code, meaning: CODE_MEANINGS[code as CoverageOutcome] }));
+  const runCodes = [...COVERAGE_CODES, ...outcomes].map((code): CodeRow => ({
+    code,
+    kind: (COVERAGE_CODES as readonly string[]).includes(code) ? 'coverage' : 'outcome',
+    meaning: CODE_MEANINGS[code as CoverageOutcome],
+    language: null,
+  }));
+  return [...runCodes, ...omissionRows()];
 }

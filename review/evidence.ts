@@ -16,10 +16,12 @@ import {
 import { rootSelectionMachine, type RootSelectionOutput } from '../machines/root-selection.js';
 import { MAX_DECLARATIONS, type ReviewDeclaration, type ReviewFile } from '../parsers/review/facts.js';
 import { binderFor } from './binding/index.js';
-import type { AnalysisSettings, AuthorityCapture, BindingHost } from '../contracts/review-binding.js';
+import { BUNDLED_PREFIX, type AnalysisSettings, type AuthorityCapture, type BindingHost } from '../contracts/review-binding.js';
+import { profileFor } from '../parsers/review/profiles.js';
 import { inventoryDigest, inventorySource, type DirectoryObservation } from '../parsers/review/inventory.js';
 import type { Span } from './edits.js';
 import type { InputArtifact, InputEdge, InputNode } from '../contracts/review-input.js';
+import { MAX_OMISSION_CODE_LENGTH } from '../contracts/omission-codes.js';
 import { declarationFingerprint, edgeBytes, fixedBytes, nodeBytes } from './input.js';
 
 /** A path check's answer (review/paths.ts gives the reasons). */
@@ -138,8 +140,9 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
     return out.length > 0 ? { authority: out } : {};
   };
   const absent = new Set<string>();
+  const parse = (p: string) => parseAny(host, p);
   const bindingHost: BindingHost = {
-    file: (p) => host.parse(p),
+    file: parse,
     isFile: (p) => host.isFile(p),
     probe: (p) => {
       const found = host.isFile(p);
@@ -181,14 +184,14 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
         case 'references': {
           const key = command.node as string;
           const [filePath, index] = splitKey(key);
-          const file = await host.parse(filePath);
+          const file = await parse(filePath);
           const declaration = file.facts.declarations[index];
           const facts: ReferenceFact[] = [];
           const add = (name: string, relation: 'type' | 'call', target: ReferenceTarget) => {
             const ref = `r${++refCounter}`;
             refs.set(ref, { name, from: key });
-            const sized: InputEdge = { from: ids.get(key) ?? 'n999', to: 'n999', relation, status: 'expanded', reason: null, name };
-            facts.push({ ref, relation, target, edgeBytes: edgeBytes(sized) });
+            const sized = sizedEdge(ids.get(key) ?? 'n999', relation, name);
+            facts.push({ ref, relation, target, edgeBytes: edgeBytes(sized), omittedEdgeBytes: omittedEdgeBytes(sized, target.kind === 'omitted' ? target.reason : null) });
           };
           const fileBinder = (await binderFor(filePath)) ?? binder;
           const uncertain = fileBinder.scopeUncertainty(file.facts);
@@ -225,7 +228,7 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
           const key = command.node as string;
           const record = await nodeRecord(host, key, `n${nodes.length + 1}`);
           nodeRecords.set(key, record);
-          return { type: 'MEASURED', node: key, bytes: nodeBytes(record), elapsedMs: elapsed() };
+          return { type: 'MEASURED', node: key, bytes: nodeBytes(record), reserveBytes: await ownEdgeBytes(host, key, record.id), elapsedMs: elapsed() };
         }
         case 'edge': {
           if (command.status === 'expanded') {
@@ -256,11 +259,54 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
   return { artifact, nodes, edges, decisions: output.edges, sources, spent: output.spent };
 }
 
+
+/** An edge record as the traversal measures it before deciding about it (`n999`: no node id is longer). */
+const sizedEdge = (from: string, relation: 'type' | 'call', name: string): InputEdge => ({ from, to: 'n999', relation, status: 'expanded', reason: null, name });
+
+/** The bytes of `edge` omitted: with its reason when known, else the longest reason there is. */
+const omittedEdgeBytes = (edge: InputEdge, reason: string | null): number => edgeBytes({ ...edge, to: null, status: 'omitted', reason: reason ?? 'x'.repeat(MAX_OMISSION_CODE_LENGTH) });
+
+/**
+ * The most a declaration's own edges can take once it is expanded (each reference is one
+ * edge, and a scope uncertainty one more), measured before any of them is bound.
+ */
+async function ownEdgeBytes(host: ReviewHost, key: string, id: string): Promise<number> {
+  const [path, index] = splitKey(key);
+  const file = await parseAny(host, path);
+  const binder = await binderFor(path);
+  if (!binder) return 0;
+  const edges = file.references(file.facts.declarations[index]).map((r) => sizedEdge(id, r.kind, binder.display(r)));
+  if (binder.scopeUncertainty(file.facts)) edges.push(sizedEdge(id, 'type', '(scope)'));
+  return edges.reduce((sum, e) => sum + Math.max(edgeBytes(e), omittedEdgeBytes(e, null)), 0);
+}
+
+/** Bundled library files by path (their source never changes within a process), parsed once. */
+const bundledFiles = new Map<string, Promise<{ text: string; file: ReviewFile }>>();
+
+/** A bundled library file: its source from the language that ships it, parsed with that language's profile. */
+function bundled(path: string): Promise<{ text: string; file: ReviewFile }> {
+  let entry = bundledFiles.get(path);
+  if (!entry) {
+    entry = (async () => {
+      const text = (await binderFor(path))?.bundledSource?.(path) ?? null;
+      const profile = profileFor(path);
+      const grammar = profile?.grammarFor(path);
+      if (text === null || !profile || !grammar) throw new Error(`internal: no bundled source at ${path}`);
+      return { text, file: await profile.open(text, grammar) };
+    })();
+    bundledFiles.set(path, entry);
+  }
+  return entry;
+}
+
+/** A captured file parsed by the host, or a bundled one (never captured: no workspace path). */
+const parseAny = async (host: ReviewHost, path: string): Promise<ReviewFile> => (path.startsWith(BUNDLED_PREFIX) ? (await bundled(path)).file : host.parse(path));
+
 async function nodeRecord(host: ReviewHost, key: string, id: string): Promise<InputNode> {
   const [path, index] = splitKey(key);
-  const file = await host.parse(path);
+  const file = await parseAny(host, path);
   const d = file.facts.declarations[index];
-  const text = host.snapshot(path)!.text;
+  const text = path.startsWith(BUNDLED_PREFIX) ? (await bundled(path)).text : host.snapshot(path)!.text;
   const source = text.slice(d.start, d.end);
   return { id, kind: d.kind, name: d.name, domain: path, source, fingerprint: declarationFingerprint(source) };
 }

@@ -1,27 +1,30 @@
 // Bend binding and omission policy for review: a datatype name binds to a unique
 // datatype of the same file; `R.T` binds through a leading `import ./x.bend as R` to
 // the datatype T of that file; with a leading `import Base`, the curated Base leaf
-// names are known leaves (not edges). Base composites such as List have no catalog
-// here (no pinned compiler's Base library ships with cairn), so they stay explicit
-// omissions, as does every name this profile cannot bind.
+// names are known leaves (not edges), and a Base datatype of the pinned catalog
+// (parsers/bend/base-catalog.ts: List) binds to its bundled declaration. Other Base
+// composites (Maybe, Result, Array) stay explicit omissions, as does every name this
+// profile cannot bind.
 import { posix } from 'node:path';
 import type { ReferenceTarget } from '../../contracts/review-binding.js';
 import type { ReviewFacts, ReviewFile } from '../review/facts.js';
 import { OMITTED, type BendReviewFacts } from './review.js';
+import { BASE_PATH, baseDatatypes, baseNames, baseSource } from './base-catalog.js';
 import type { BindingHost, LanguageBinder } from '../../contracts/review-binding.js';
 
 /** The leaf assumptions a literal leading `import Base` admits. */
 export const BASE_LEAVES = new Set(['Empty', 'Unit', 'Bool', 'Cmp', 'Nat', 'U32', 'F32', 'Char', 'String']);
-/**
- * Base composites the review spec names. Without a catalog they never resolve; as alias
- * prefixes they make roots incomplete (a curated subset of the Base namespaces).
- */
+/** Base composites the review spec names: those the catalog holds resolve, the others stay omissions. */
 export const BASE_COMPOSITES = new Set(['List', 'Maybe', 'Result', 'Array']);
+
+/** Names an import alias may not take with `import Base`: the leaves, the composites and every name the catalog says Base declares. */
+const isBaseName = (name: string) => BASE_LEAVES.has(name) || BASE_COMPOSITES.has(name) || baseNames().has(name);
 
 const omitted = (reason: string): ReferenceTarget => ({ kind: 'omitted', reason });
 
-function hasBase(facts: BendReviewFacts): boolean {
-  return facts.bend.imports.some((i) => i.kind === 'base');
+/** `import Base` in effect: a leading import in a project file; always inside the bundled library itself (library scope). */
+function hasBase(path: string, facts: BendReviewFacts): boolean {
+  return path === BASE_PATH || facts.bend.imports.some((i) => i.kind === 'base');
 }
 
 /** What a name means in a file of its own: a datatype, another binding, or nothing. */
@@ -39,12 +42,12 @@ function local(path: string, facts: BendReviewFacts, name: string): ReferenceTar
 export const bendBinder: LanguageBinder = {
   language: 'bend',
 
-  async resolveReference(_host: BindingHost, path: string, file: ReviewFile, reference) {
+  async resolveReference(host: BindingHost, path: string, file: ReviewFile, reference) {
     const facts = file.facts as BendReviewFacts;
     if (reference.path?.[0] === OMITTED) return omitted(reference.path[1]);
     if (reference.member !== undefined) {
       // With `import Base`, an alias named like a Base name is no binding: its references are never imported evidence.
-      if (hasBase(facts) && (BASE_LEAVES.has(reference.name) || BASE_COMPOSITES.has(reference.name))) return omitted('base-alias-conflict');
+      if (hasBase(path, facts) && isBaseName(reference.name)) return omitted('base-alias-conflict');
       const imports = facts.bend.imports.filter((i) => i.kind === 'relative' && i.alias === reference.name);
       if (imports.length !== 1) return omitted(imports.length === 0 ? 'unresolved-binding' : 'duplicate-alias');
       const target = imports[0];
@@ -55,8 +58,10 @@ export const bendBinder: LanguageBinder = {
     }
     const bound = local(path, facts, reference.name);
     if (bound) return bound;
-    if (hasBase(facts)) {
+    if (hasBase(path, facts)) {
       if (BASE_LEAVES.has(reference.name)) return null;
+      // A catalog datatype: its bundled declaration (library scope, so a project binding never stands in for it).
+      if (baseDatatypes().has(reference.name)) return local(BASE_PATH, (await host.file(BASE_PATH)).facts as BendReviewFacts, reference.name) ?? omitted('base-composite');
       if (BASE_COMPOSITES.has(reference.name)) return omitted('base-composite');
     }
     return omitted('unresolved-binding');
@@ -77,9 +82,11 @@ export const bendBinder: LanguageBinder = {
     const taken = new Set([...bend.bindings.map((b) => b.name), ...bend.datatypes.flatMap((d) => d.constructors.map((c) => c.name))]);
     if (aliases.some((a) => taken.has(a))) return 'alias-conflict';
     const base = bend.imports.some((i) => i.kind === 'base');
-    if (base && aliases.some((a) => BASE_LEAVES.has(a) || BASE_COMPOSITES.has(a))) return 'base-alias-conflict';
+    if (base && aliases.some(isBaseName)) return 'base-alias-conflict';
     return null;
   },
+
+  bundledSource: (path) => (path === BASE_PATH ? baseSource() : null),
 
   display: (reference) => (reference.path?.[0] === OMITTED ? reference.name : reference.member ? `${reference.name}.${reference.member}` : reference.name),
 };

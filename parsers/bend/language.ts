@@ -2,6 +2,7 @@
 // grammar grammars/bend/type.ohm.
 import { SOURCE_CEILING } from '../review/ceilings.js';
 import type { LanguageEntry } from '../registry.js';
+import { OMISSION_CODES } from './omission-codes.js';
 
 export const bend: LanguageEntry = {
   folder: 'bend',
@@ -15,5 +16,6 @@ export const bend: LanguageEntry = {
     samples: { 'warm.bend': 'type Warm is Data:\n  Warm{}\n' },
     preload: () => void import('./review.js').catch(() => undefined),
   },
+  reviewOmissions: OMISSION_CODES,
   reviewBinder: async () => (await import('./binding.js')).bendBinder,
 };

@@ -6,6 +6,7 @@ import { goModuleConfig } from './module-config.js';
 import { goAdapter, goPackageName } from './extract.js';
 import { goBinder } from './resolve.js';
 import { goTargetSetting } from './target-setting.js';
+import { OMISSION_CODES } from './omission-codes.js';
 
 export const go: LanguageEntry = {
   folder: 'go',
@@ -22,6 +23,7 @@ export const go: LanguageEntry = {
     samples: { 'warm.go': 'package warm\n\ntype Warm string\n' },
     preload: () => void import('./review.js').then((m) => m.preloadGo()).catch(() => undefined),
   },
+  reviewOmissions: OMISSION_CODES,
   reviewBinder: async () => (await import('./binding.js')).goBinder,
   reviewSetting: goTargetSetting,
 };

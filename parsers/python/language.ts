@@ -5,6 +5,7 @@ import { reviewQuery } from '../review/captures.js';
 import { parserFor } from '../tree-sitter.js';
 import { pythonAdapter, pythonModulePath } from './extract.js';
 import { pythonBinder } from './resolve.js';
+import { OMISSION_CODES } from './omission-codes.js';
 
 export const python: LanguageEntry = {
   folder: 'python',
@@ -19,5 +20,6 @@ export const python: LanguageEntry = {
     samples: { 'warm.py': 'class Warm:\n    a: str\n' },
     preload: () => void Promise.all([parserFor('python'), reviewQuery('python', 'python')]).catch(() => undefined),
   },
+  reviewOmissions: OMISSION_CODES,
   reviewBinder: async () => (await import('./binding.js')).pythonBinder,
 };

@@ -5,6 +5,7 @@ import { reviewQuery } from '../review/captures.js';
 import { parserFor } from '../tree-sitter.js';
 import { rustAdapter, rustModulePath } from './extract.js';
 import { rustBinder } from './resolve.js';
+import { OMISSION_CODES } from './omission-codes.js';
 
 export const rust: LanguageEntry = {
   folder: 'rust',
@@ -18,5 +19,6 @@ export const rust: LanguageEntry = {
     samples: { 'warm.rs': 'pub struct Warm { a: String }\n' },
     preload: () => void Promise.all([parserFor('rust'), reviewQuery('rust', 'rust')]).catch(() => undefined),
   },
+  reviewOmissions: OMISSION_CODES,
   reviewBinder: async () => (await import('./binding.js')).rustBinder,
 };

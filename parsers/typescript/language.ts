@@ -5,6 +5,7 @@ import type { LanguageEntry } from '../registry.js';
 import { typescriptModuleConfig } from './module-config.js';
 import { typescriptBinder } from './resolve.js';
 import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './extract.js';
+import { OMISSION_CODES } from './omission-codes.js';
 
 export const typescript: LanguageEntry = {
   folder: 'typescript',
@@ -26,6 +27,7 @@ export const typescript: LanguageEntry = {
     samples: { 'warm.ts': 'export type Warm = string;\n', 'warm.tsx': 'export type Warm = string;\n' },
     preload: (grammar) => void import('./review.js').then((m) => m.preloadGrammar(grammar as 'typescript' | 'tsx')).catch(() => undefined),
   },
+  reviewOmissions: OMISSION_CODES,
   reviewBinder: async () => (await import('./binding.js')).typescriptBinder,
   reviewCallables: async () => {
     const { argumentCounts, bareCalls, parameterShape } = await import('./callables.js');

@@ -4,8 +4,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseHookEvent } from '../../review/edits.js';
-import { cleanup, editEvent, review, summary } from './helpers.js';
+import { before, cleanup, editEvent, review, summary } from './helpers.js';
 import { bendWorkspace, PAYMENT_BEND, paymentBendEdit, RECEIPT_BEND } from './go-bend-fixtures.js';
+import { BASE_PATH, baseProvenance } from '../../parsers/bend/base-catalog.js';
 
 afterEach(cleanup);
 
@@ -26,16 +27,55 @@ describe('Bend review', () => {
     expect(interpreter.accessLog.filter((a) => a.op === 'read').map((a) => a.path)).toEqual(['bend/payment.bend', 'bend/receipt.bend']);
   });
 
-  test('List and other Base composites are explicit omissions (no pinned catalog ships with cairn)', async () => {
+  test('with import Base, List resolves to the bundled declaration of the pinned Base catalog; its own reference stays in library scope', async () => {
     const text = PAYMENT_BEND.replace('Cash{amount: U32}', 'Cash{amount: U32, coins: List<U32>}');
     const ws = bendWorkspace({ 'bend/payment.bend': text });
-    const { result } = await review(ws, parseHookEvent(paymentBendEdit(ws, text)));
-    expect(edges(result)).toEqual(['R.Receipt:expanded', 'List:omitted:base-composite']);
-    expect(result.units[0].rules.map((r) => `${r.ruleId}:${r.runs}`)).toEqual([
-      'cairn/absent-with-several-meanings:false',
-      'cairn/bare-primitives-for-domain-values:true',
-      'cairn/impossible-field-combinations:false',
-    ]);
+    const { result, interpreter } = await review(ws, parseHookEvent(paymentBendEdit(ws, text)));
+    expect(edges(result)).toEqual(['R.Receipt:expanded', 'List:expanded', 'List:included']);
+    const unit = result.units[0];
+    expect(unit.completeness).toBe('complete');
+    const list = unit.input!.evidence.nodes.find((n) => n.name === 'List')!;
+    expect(list).toMatchObject({ domain: BASE_PATH, kind: 'datatype', source: 'type List<T: Data> is Data:\n  Nil{}\n  Cons{head: T, tail: List<T>}' });
+    // Bundled: never captured, never a freshness source, never a path the gate is asked about.
+    expect(interpreter.accessLog.map((a) => a.path)).not.toContain(BASE_PATH);
+    expect(unit.sources.map((s) => s.path)).toEqual(['bend/payment.bend', 'bend/receipt.bend']);
+    expect(unit.rules.every((r) => r.runs)).toBe(true);
+  });
+
+  test('a local List shadows the catalog; Base composites the catalog does not hold stay omissions; without import Base, List is unresolved', async () => {
+    const local = PAYMENT_BEND.replace('Cash{amount: U32}', 'Cash{amount: U32, coins: List}').concat('\ntype List is Data:\n  Empty{}\n');
+    const ws = bendWorkspace({ 'bend/payment.bend': local });
+    const shadowed = (await review(ws, parseHookEvent(paymentBendEdit(ws, local)))).result;
+    expect(shadowed.units[0].input!.evidence.nodes.map((n) => `${n.domain}:${n.name}`)).toEqual(['bend/receipt.bend:Receipt', 'bend/payment.bend:List']);
+    const maybe = PAYMENT_BEND.replace('Cash{amount: U32}', 'Cash{amount: U32, tip: Maybe<U32>}');
+    const ws2 = bendWorkspace({ 'bend/payment.bend': maybe });
+    expect(edges((await review(ws2, parseHookEvent(paymentBendEdit(ws2, maybe)))).result)).toEqual(['R.Receipt:expanded', 'Maybe:omitted:base-composite']);
+    const noBase = PAYMENT_BEND.replace('import Base\n', '').replace('Cash{amount: U32}', 'Cash{amount: U32, coins: List<U32>}');
+    const ws3 = bendWorkspace({ 'bend/payment.bend': noBase });
+    expect(edges((await review(ws3, parseHookEvent(paymentBendEdit(ws3, noBase)))).result)).toContain('List:omitted:unresolved-binding');
+  });
+
+  test('an import alias named like any name the catalog says Base declares (a constructor, a namespace) marks the root incomplete', async () => {
+    for (const alias of ['Cons', 'Math']) {
+      const text = PAYMENT_BEND.replace(' as R', ` as ${alias}`).replace('R.Receipt', `${alias}.Receipt`);
+      const ws = bendWorkspace({ 'bend/payment.bend': text });
+      const event = editEvent(ws, 'bend/payment.bend', before(text, 'Cash{amount: Nat}', 'Cash{amount: U32}'), 'Cash{amount: Nat}', 'Cash{amount: U32}');
+      const unit = (await review(ws, parseHookEvent(event))).result.units[0];
+      expect(unit.omitted.map((o) => `${o.name}:${o.reason}`), alias).toEqual(['(scope):base-alias-conflict', `${alias}.Receipt:base-alias-conflict`]);
+      expect(unit.input?.evidence.nodes ?? []).toEqual([]);
+    }
+  });
+
+  test('the catalog records where its facts come from: Bend release, commit, module and its hashes', () => {
+    expect(baseProvenance()).toEqual({
+      project: 'Bend',
+      repository: 'github.com/HigherOrderCO/Bend',
+      release: '0.2.38',
+      commit: '58372e05fb96ec228cd09310f6a6418f1967a48f',
+      module: 'src/fun/builtins.bend',
+      module_git_blob: '2d708f3020512a3b9946afe8923729cf460d785c',
+      module_sha256: 'aef29c2988b21c98ed7ed6db51ded7a8374e982017005d19f70e4bd51d7355a8',
+    });
   });
 
   test('without import Base, leaf names are unresolved', async () => {

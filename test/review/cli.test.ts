@@ -114,7 +114,7 @@ describe('cairn review (CLI)', () => {
     const run = JSON.parse(cairn(ws, ['--json', 'review', '--file', 'src/payment.ts', '--line', '5']).stdout);
     const steps = cairn(ws, ['replay', join(ws, run.data.auditLog), '--steps']).stdout.replace(/elapsedMs=\d+/g, 'elapsedMs=N');
     expect(steps).toContain(
-      'evidence-traversal#3 step 5: MEASURED node=src/money.ts#0 bytes=192 elapsedMs=N\n' +
+      'evidence-traversal#3 step 5: MEASURED node=src/money.ts#0 bytes=192 reserveBytes=0 elapsedMs=N\n' +
         '    -> edge from=src/payment.ts#0 ref=r1 relation=type depth=1 to=src/money.ts#0 status=expanded reason=null spent={"files":2,"readBytes":259,"treeBytes":922,"work":2,"targets":1} | references node=src/money.ts#0 depth=1\n',
     );
     expect(steps).toContain('replayed 4 machine run(s): identical to the recording');

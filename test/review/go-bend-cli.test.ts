@@ -152,10 +152,10 @@ process.stdout.write(JSON.stringify({ decisions: r.rules.map((x) => ({ ruleId: x
     const a = run(ambiguous, codexEvent('*** Begin Patch\n*** Update File: bend/payment.bend\n@@\n-import ./receipts.bend as R\n+import ./receipt.bend as R\n*** End Patch\n'));
     expect(a.coverage).toEqual(['ambiguous-attribution']);
 
-    const list = bendWorkspace({ ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ rules: closureOnly }), 'bend/payment.bend': 'import Base\n\ntype Payment is Data:\n  Cash{coins: List<U32>}\n' });
-    const i = run(list, editEvent(list, 'bend/payment.bend', 'import Base\n\ntype Payment is Data:\n  Cash{coins: U32}\n', 'coins: U32', 'coins: List<U32>'));
+    const list = bendWorkspace({ ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ rules: closureOnly }), 'bend/payment.bend': 'import Base\n\ntype Payment is Data:\n  Cash{coins: Maybe<U32>}\n' });
+    const i = run(list, editEvent(list, 'bend/payment.bend', 'import Base\n\ntype Payment is Data:\n  Cash{coins: U32}\n', 'coins: U32', 'coins: Maybe<U32>'));
     expect(i.coverage).toEqual(['incomplete-graph']);
-    expect(i.data.units[0].omitted).toEqual([{ name: 'List', relation: 'type', depth: 1, reason: 'base-composite' }]);
+    expect(i.data.units[0].omitted).toEqual([{ name: 'Maybe', relation: 'type', depth: 1, reason: 'base-composite' }]);
 
     const excluded = bendWorkspace({ ...userConfig(0.9), '.cairn.jsonc': JSON.stringify({ privacyExcludes: ['bend/receipt.bend'] }) });
     const e = run(excluded, paymentBendEdit(excluded));

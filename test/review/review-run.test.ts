@@ -266,6 +266,35 @@ describe('review run: evidence boundaries', () => {
     expect(unit.rules.find((r) => r.ruleId === 'cairn/bare-primitives-for-domain-values')!.runs).toBe(true);
   });
 
+  test('omitted edges spend tree bytes too: a tree filled by expansions is not dropped whole as input-limit when omissions follow', async () => {
+    // Seen on real releases: the traversal filled the tree to its budget with nodes, then the
+    // omitted edges (rendered too) pushed the input past it and nothing was reviewed.
+    const mid = (i: number) => `export interface Mid${i} {\n${Array.from({ length: 6 }, (_, k) => `  field${k}: string;`).join('\n')}\n}\n`;
+    const pkg = Array.from({ length: 12 }, (_, i) => `P${i}`);
+    const text = [
+      `import type { ${pkg.join(', ')} } from 'some-package';`,
+      ...[0, 1, 2, 3].map((i) => `import { Mid${i} } from './mid${i}';`),
+      'export interface R {',
+      ...[0, 1, 2, 3].map((i) => `  m${i}: Mid${i};`),
+      ...pkg.map((p) => `  ${p.toLowerCase()}: ${p};`),
+      '  k: string;',
+      '}',
+      '',
+    ].join('\n');
+    const files = Object.fromEntries([0, 1, 2, 3].map((i) => [`src/mid${i}.ts`, mid(i)]));
+    const ws = workspace({ 'src/r.ts': text, ...files, '.cairn.jsonc': '{ "limits": { "treeBytes": 3200 } }' });
+    const parsed = parseHookEvent(editEvent(ws, 'src/r.ts', text.replace('  k: string;\n', ''), '  p11: P11;\n', '  p11: P11;\n  k: string;\n'));
+    const { result } = await review(ws, parsed, { dryRun: true });
+    const unit = result.units[0];
+    expect(unit.code).toBeNull();
+    expect(unit.status).toBe('dry-run');
+    expect(unit.inputBytes!).toBeLessThanOrEqual(3200);
+    expect(unit.spent.treeBytes).toBeGreaterThanOrEqual(unit.inputBytes!);
+    expect(unit.omitted.filter((o) => o.reason === 'package-import')).toHaveLength(12);
+    expect(unit.omitted.some((o) => o.reason === 'tree-limit')).toBe(true);
+    expect(unit.input!.evidence.nodes.length).toBeGreaterThan(0);
+  });
+
   test('file and depth limits become expansion-limit omissions', async () => {
     const ws = workspace({
       'src/a.ts': "import { B } from './b';\nexport interface A {\n  b: B;\n  k: string;\n}\n",

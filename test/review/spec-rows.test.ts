@@ -121,13 +121,3 @@ describe('Bend: an import alias that collides with a Base name', () => {
     expect(unit.sources.map((s) => s.path)).toEqual(['bend/payment.bend']);
   });
 });
-
-describe('review codes', () => {
-  test('every coverage code and outcome is explained once', async () => {
-    const { codeTable } = await import('../../review/codes.js');
-    const { COVERAGE_CODES } = await import('../../review/coverage.js');
-    const table = codeTable();
-    expect(table.map((c) => c.code)).toEqual([...COVERAGE_CODES, 'rendered', 'reviewed', 'finding', 'graph-fact']);
-    for (const row of table) expect(row.meaning.length).toBeGreaterThan(20);
-  });
-});
