@@ -1,6 +1,7 @@
-// What the watcher (agents/watcher.ts) runs: the incremental sync `cairn sync` runs,
-// holding the writer lock only while the store is written, and the inventory's rule for
-// which changed paths can change the index at all (by name; nothing is opened).
+// What the watcher (agents/watcher.ts) runs: the incremental sync `cairn sync` runs, of
+// the paths that changed, holding the writer lock only while the store is written; and
+// the inventory's rule for which changed paths can change the index at all (by name;
+// nothing is opened).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexReport } from '../contracts/index-report.js';
@@ -12,10 +13,19 @@ export interface WatchSyncOptions {
   includeLibrary?: boolean;
   jobs?: number;
   signal?: AbortSignal;
+  /** The paths that changed (files or folders); absent: the whole tree. */
+  paths?: readonly string[];
 }
 
 export function syncForWatcher(workspace: string, options: WatchSyncOptions = {}): Promise<IndexReport> {
-  return indexWorkspace(workspace, { mode: 'sync', jobs: options.jobs, includeLibrary: options.includeLibrary, signal: options.signal, lockOnlyToWrite: true });
+  return indexWorkspace(workspace, {
+    mode: 'sync',
+    jobs: options.jobs,
+    includeLibrary: options.includeLibrary,
+    signal: options.signal,
+    lockOnlyToWrite: true,
+    paths: options.paths,
+  });
 }
 
 /** A test of workspace-relative paths: true when a change there can change the index. Reads the privacy configuration once. */

@@ -190,8 +190,22 @@ export class LmdbGraphStore implements GraphStore {
     return out;
   }
 
-  *fileStates(): Iterable<IndexedFileState> {
-    for (const f of this.files()) yield { path: f.path, size: f.size, mtime_ms: f.mtime_ms, hash: f.hash, status: f.status };
+  *fileStates(paths?: readonly string[]): Iterable<IndexedFileState> {
+    const state = (f: FileRecord): IndexedFileState => ({ path: f.path, size: f.size, mtime_ms: f.mtime_ms, hash: f.hash, status: f.status });
+    if (!paths) {
+      for (const f of this.files()) yield state(f);
+      return;
+    }
+    const seen = new Set<string>();
+    for (const path of paths) {
+      const file = this.file(path);
+      const under = path === '' ? [] : this.files(`${path}/`);
+      for (const f of file ? [file, ...under] : under) {
+        if (seen.has(f.path)) continue;
+        seen.add(f.path);
+        yield state(f);
+      }
+    }
   }
 
   symbol(id: string): SymbolRecord | undefined {

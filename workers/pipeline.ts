@@ -19,7 +19,7 @@ import { gitHead } from './git-head.js';
 import { cairnPath, checkIndexPaths } from '../gate/cairn-paths.js';
 import { indexGate } from '../gate/config-files.js';
 import type { Gate } from '../gate/gate.js';
-import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
+import { changesWholeTree, takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
 import { acquireWriteLock } from './lock.js';
 import { readModuleConfigs } from './module-configs.js';
 import { createAnalysisPool, type AnalysisPool } from './pool.js';
@@ -40,6 +40,13 @@ export interface IndexOptions {
    * and analysis run (the watcher syncs often and must not keep `cairn sync` waiting).
    */
   lockOnlyToWrite?: boolean;
+  /**
+   * sync only: the workspace-relative paths that changed (files, or folders for what lies
+   * under them), the watcher's events. Only they are inventoried, decided and analysed;
+   * a change that can alter the whole tree's listing or resolution (an ignore file, a
+   * module configuration, the workspace configuration) makes it a sync of the whole tree.
+   */
+  paths?: readonly string[];
 }
 
 interface RunContext {
@@ -51,6 +58,8 @@ interface RunContext {
   graph: GraphStore;
   pool: AnalysisPool;
   meta: IndexMeta;
+  /** A sync of some paths only (IndexOptions.paths): the rest of the index stands as it is. */
+  partial: boolean;
 }
 
 interface RunOutcome {
@@ -111,8 +120,9 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
     // after `init --include-library` would delete the library files init took in).
     const recorded = options.mode === 'sync' && options.includeLibrary === undefined && state === 'compatible' ? graph.meta()?.options : undefined;
     const includeLibrary = recorded ? recorded.include_library : Boolean(options.includeLibrary);
+    const paths = options.mode === 'sync' && options.paths && !options.paths.some(changesWholeTree) ? options.paths : undefined;
     const clock = performance.now();
-    const inventory = takeInventory(root, { includeLibrary, gate });
+    const inventory = takeInventory(root, { includeLibrary, gate, paths });
     const inventoryMs = performance.now() - clock;
     if (options.mode === 'sync' && state === 'missing') throw indexMissing();
     if (options.mode === 'sync' && state === 'unusable') {
@@ -122,6 +132,7 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
       throw new CairnError('index_incompatible', 'the index was written by another schema version: run `cairn init` to rebuild it', 1, 'cairn init');
     }
     const head = gitHead(root);
+    const stored = paths ? graph.meta() : undefined;
     const run: RunContext = {
       root,
       gate,
@@ -137,8 +148,10 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
         workspace: '.',
         options: { include_library: includeLibrary },
         cairn_version: CAIRN_VERSION,
-        skipped_folders: inventory.skippedFolders,
+        // A partial inventory cannot count the library folders left out: the whole tree's count stands.
+        skipped_folders: stored ? (stored.skipped_folders ?? []) : inventory.skippedFolders,
       },
+      partial: paths !== undefined,
     };
     const outcome = options.mode === 'init' ? await runInit(run, state === 'compatible') : await runSync(run);
     const d = outcome.decision;
@@ -236,7 +249,8 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   const analyseStarted = performance.now();
   // Loaded here, not at the top: init never decides freshness, and the machine's library costs start-up time.
   const { decideFreshness } = await import('./freshness-check.js');
-  const decision = await decideFreshness(run.graph.fileStates(), run.inventory.entries, MAX_FILE_BYTES, async (paths) => {
+  const indexed = run.partial ? run.graph.fileStates(run.options.paths) : run.graph.fileStates();
+  const decision = await decideFreshness(indexed, run.inventory.entries, MAX_FILE_BYTES, async (paths) => {
     await analyse(paths);
     return paths.map((path) => {
       const facts = analysed.get(path);
@@ -258,9 +272,12 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
     }
   }
   upserts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  // Module configuration is small: read whole every sync, and compared with what the index was resolved with.
-  const configs = readModuleConfigs(run.gate, run.inventory.configs);
-  const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
+  // Module configuration is small: read whole every sync of the whole tree, and compared with what the index
+  // was resolved with. A sync of some paths never includes one (it would be a sync of the whole tree).
+  const configs = run.partial ? undefined : readModuleConfigs(run.gate, run.inventory.configs);
+  const configsChanged = configs !== undefined && JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
+  // Nor can it count the unsupported source files of the whole tree: the stored count stands.
+  const unsupportedExtensions = run.partial ? run.graph.stats().unsupported_extensions : run.inventory.unsupportedExtensions;
   const foldersChanged = JSON.stringify(run.meta.skipped_folders) !== JSON.stringify(run.graph.meta()?.skipped_folders);
   const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged && !foldersChanged;
   throwIfStopped(run.options);
@@ -271,7 +288,7 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
         upserts,
         deletions: decision.deleted,
         meta: run.meta,
-        unsupportedExtensions: run.inventory.unsupportedExtensions,
+        unsupportedExtensions,
         configs,
       });
     } finally {
