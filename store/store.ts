@@ -21,10 +21,17 @@ import { changedNames, GraphWriter, type Signatures } from './writer.js';
 export interface OpenStoreOptions {
   /** Never create or write the index (a stamp of a checked file may be left beside it: env.ts); a workspace without an index reads as `missing`. */
   readOnly?: boolean;
+  /**
+   * A reader in a process that also writes this index (a server running the watcher):
+   * lmdb shares one environment per path within a process, and the first opener's
+   * options hold for every later one, so this reader opens it as a writer would (a
+   * writer that joined a read-only environment could not write). It still never writes.
+   */
+  besideWriter?: boolean;
 }
 
 export function openStore(workspace: string, options: OpenStoreOptions = {}): GraphStore {
-  return new LmdbGraphStore(graphPath(workspace), options.readOnly ?? false);
+  return new LmdbGraphStore(graphPath(workspace), options.readOnly ?? false, options.besideWriter ?? false);
 }
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -66,13 +73,14 @@ export class LmdbGraphStore implements GraphStore {
   constructor(
     private readonly path: string,
     private readonly readOnly: boolean,
+    besideWriter = false,
   ) {
     if (!readOnly) recoverSwap(path);
     if (!envExists(path)) return;
     this.problem = envProblem(path) ?? undefined;
     if (this.problem) return;
     try {
-      this.env = openEnv(path, readOnly);
+      this.env = openEnv(path, readOnly && !besideWriter);
       this.env.dbs.meta.get('schema_version');
     } catch (error) {
       void this.env?.root.close();
