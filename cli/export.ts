@@ -5,8 +5,7 @@
 import type { Command } from 'commander';
 import type { ExportMessage } from '../contracts/export.js';
 import { CairnError } from '../contracts/errors.js';
-import { readDocs } from '../graph/docs.js';
-import { indexGate } from '../gate/config-files.js';
+import { indexedDocs } from '../graph/docs.js';
 import { planPush } from '../wire/push-plan.js';
 import { repoLabel } from '../graph/repo-label.js';
 import { envelope } from '../contracts/envelope.js';
@@ -85,7 +84,7 @@ async function exportGraphPush(workspace: string, label: string | undefined): Pr
   const graph = openGraph(workspace);
   let plan;
   try {
-    plan = planPush(graph, repo, {}, readDocs(workspace, indexGate(workspace), graph));
+    plan = planPush(graph, repo, {}, indexedDocs(graph));
   } finally {
     await graph.close();
   }

@@ -4,8 +4,7 @@
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
 import { repoLabel } from '../graph/repo-label.js';
-import { readDocs } from '../graph/docs.js';
-import { indexGate } from '../gate/config-files.js';
+import { indexedDocs } from '../graph/docs.js';
 import { batchesOf, planPush } from '../wire/push-plan.js';
 import { graphEndpoint, sendBatch, serverHoldsRepo, type RetryInfo } from '../wire/push-send.js';
 import { loadPushState, pushStatePath, savePushState } from '../wire/push-state.js';
@@ -64,7 +63,7 @@ async function push(ctx: CommandContext, flags: PushFlags): Promise<CommandResul
   const graph = openGraph(ctx.workspace);
   let plan;
   try {
-    plan = planPush(graph, repo, state.files, readDocs(ctx.workspace, indexGate(ctx.workspace), graph));
+    plan = planPush(graph, repo, state.files, indexedDocs(graph));
   } finally {
     await graph.close();
   }

@@ -12,6 +12,7 @@ import { Gate } from '../gate/gate.js';
 import { languageForPath } from '../parsers/index.js';
 import { isModuleConfigPath, mayAffectModuleConfig } from '../parsers/module-config.js';
 import { WORKSPACE_CONFIG } from '../gate/config-files.js';
+import { isDocPath } from './doc-inventory.js';
 
 /** Folders that hold other people's code or build output. */
 export const LIBRARY_DIRS = new Set([
@@ -123,12 +124,12 @@ function skippedFolderList(counts: Map<string, { files: number; complete: boolea
 
 /**
  * Could a change at this path change the index? The inventory's own rules by name
- * (folder rules, privacy, language or module configuration, ignore files), asked by
- * the watcher before a sync: nothing is opened.
+ * (folder rules, privacy, language, documents, module configuration, ignore files),
+ * asked by the watcher before a sync: nothing is opened.
  */
 export function mayChangeIndex(path: string, includeLibrary: boolean, gate: Gate): boolean {
   if (isExcludedPath(path, includeLibrary) || gate.isPrivate(path)) return false;
-  return languageForPath(path) !== null || changesWholeTree(path);
+  return languageForPath(path) !== null || isDocPath(path) || changesWholeTree(path);
 }
 
 /**

@@ -15,6 +15,7 @@ import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
 import { asDiskFull, openStore, refuseFullDisk, unusableIndex, type GraphStore } from '../store/index.js';
+import { docChange } from './doc-inventory.js';
 import { gitHead } from './git-head.js';
 import { cairnPath, checkIndexPaths } from '../gate/cairn-paths.js';
 import { indexGate } from '../gate/config-files.js';
@@ -218,6 +219,7 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
     const analyseMs = performance.now() - analyseStarted;
     throwIfStopped(run.options);
     const storeStarted = performance.now();
+    session.addDocs(docChange(run.root, run.gate).upserts);
     const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs), run.options.signal);
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
@@ -279,7 +281,9 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   // Nor can it count the unsupported source files of the whole tree: the stored count stands.
   const unsupportedExtensions = run.partial ? run.graph.stats().unsupported_extensions : run.inventory.unsupportedExtensions;
   const foldersChanged = JSON.stringify(run.meta.skipped_folders) !== JSON.stringify(run.graph.meta()?.skipped_folders);
-  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged && !foldersChanged;
+  const docs = docChange(run.root, run.gate, run.graph.docs());
+  const docsChanged = docs.upserts.length > 0 || docs.deletions.length > 0;
+  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged && !foldersChanged && !docsChanged;
   throwIfStopped(run.options);
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
     const release = run.options.lockOnlyToWrite ? await acquireWriteLock(run.root) : undefined;
@@ -290,6 +294,7 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
         meta: run.meta,
         unsupportedExtensions,
         configs,
+        ...(docsChanged ? { docs } : {}),
       });
     } finally {
       release?.();

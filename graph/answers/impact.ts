@@ -4,8 +4,7 @@ import type { CommandResult, Warning } from '../../contracts/envelope.js';
 import { CairnError } from '../../contracts/errors.js';
 import { requireSymbol } from '../lookup.js';
 import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direction } from '../impact.js';
-import { indexGate } from '../../gate/config-files.js';
-import { documentsCiting, readDocs } from '../docs.js';
+import { documentsCiting, indexedDocs } from '../docs.js';
 import { answerFromGraph } from '../open-graph.js';
 import { intOption } from './options.js';
 
@@ -60,7 +59,7 @@ export async function impactResult(ctx: CommandContext, query: string, flags: Im
       warnings.push({ code: 'low_confidence_included', message: `edges below ${IMPACT_DEFAULTS.minConfidence} are included and labelled low_confidence` });
     }
     if (!ctx.tests) warnings.push({ code: 'tests_suppressed', message: '--no-tests: test symbols are not walked or reported' });
-    const documents = documentsCiting(readDocs(ctx.workspace, indexGate(ctx.workspace), graph), [result.data.root, ...result.data.nodes]);
+    const documents = documentsCiting(indexedDocs(graph), [result.data.root, ...result.data.nodes]);
     return {
       command: 'impact',
       ok: true,

@@ -35,8 +35,6 @@ const DEPARTURES: Record<string, string> = {
   'graph/answers/diff.ts -> parsers/index.ts': 'language of a path',
   'graph/answers/diff.ts -> parsers/module-config.ts': 'paths that may change module configuration',
   'graph/diff.ts -> parsers/classify.ts': 'the size bound of a source file',
-  // Documents are read at query time, not indexed: their sections come from the pure Markdown reader.
-  'graph/docs.ts -> parsers/markdown/doc-sections.ts': 'sections and code spans of a Markdown document',
 };
 
 function sources(dir: string): string[] {
