@@ -20,7 +20,7 @@ import watcher from '@parcel/watcher';
 import type { IndexReport } from '../contracts/index-report.js';
 import { WORKSPACE_CONFIG } from '../gate/config-files.js';
 import { workspaceRelative } from '../gate/gate.js';
-import { indexRelevance, syncForWatcher, unwatchedFolders } from '../graph/watch-sync.js';
+import { indexRelevance, syncForWatcher, unwatchedFolders, warmForWatcher } from '../graph/watch-sync.js';
 
 export type WatcherState = 'idle' | 'syncing' | 'failed';
 
@@ -56,7 +56,8 @@ export interface Watcher {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_DEBOUNCE_MS = 150;
+/** Editors save by writing a file and renaming it: both events arrive within a few milliseconds. */
+export const DEFAULT_DEBOUNCE_MS = 50;
 export const DEFAULT_MAX_WAIT_MS = 2000;
 /** A batch of more changed paths than this is synced as the whole tree (see the header). */
 export const MAX_BATCH_PATHS = 8192;
@@ -126,6 +127,8 @@ export async function startWatcher(workspace: string, options: WatcherOptions = 
         const what = 'paths' in scope ? `${scope.paths.length} changed path(s)` : `the whole tree (${scope.wholeTree})`;
         log(`synced ${what}: ${f.added} added, ${f.changed} changed, ${f.deleted} deleted in ${Math.round(performance.now() - started)} ms`);
         for (const listener of listeners) listener(report);
+        // After the first sync, the index's languages are known: their grammars are loaded before the first save needs them.
+        if (!('paths' in scope) && scope.wholeTree === 'start' && !options.sync) void warmForWatcher(workspace).catch((error: Error) => log(`grammars not loaded ahead: ${error.message}`));
       })
       .catch((error: unknown) => {
         if (stopped) return;

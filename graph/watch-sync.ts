@@ -8,6 +8,9 @@ import type { IndexReport } from '../contracts/index-report.js';
 import { indexGate } from '../gate/config-files.js';
 import { LIBRARY_DIRS, mayChangeIndex } from '../workers/inventory.js';
 import { indexWorkspace } from '../workers/pipeline.js';
+import { warmAnalysis } from '../workers/analyse-file.js';
+import type { Language } from '../contracts/facts.js';
+import { withGraph } from './open-graph.js';
 
 export interface WatchSyncOptions {
   includeLibrary?: boolean;
@@ -26,6 +29,12 @@ export function syncForWatcher(workspace: string, options: WatchSyncOptions = {}
     lockOnlyToWrite: true,
     paths: options.paths,
   });
+}
+
+/** Loads the grammars of the languages the index holds, so the first save after the start is parsed as fast as the next. */
+export async function warmForWatcher(workspace: string): Promise<void> {
+  const languages = await withGraph(workspace, (graph) => Object.keys(graph.stats().files_by_language));
+  await warmAnalysis(languages.filter((l) => l !== 'unknown') as Language[]);
 }
 
 /** A test of workspace-relative paths: true when a change there can change the index. Reads the privacy configuration once. */
