@@ -14,6 +14,7 @@ import { readAnswers } from './file-answers.js';
 import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { knownFromIncomingKey, restoreKnown, type IncomingKey } from './known-values.js';
 import { normalisedName } from './name-words.js';
+import { NameScan } from './name-scan.js';
 import { nearestNames } from './similar-names.js';
 import { emptyStats, sortedStats } from './stats.js';
 import { beginRebuild, recoverSwap, type RebuildSession } from './rebuild.js';
@@ -94,6 +95,9 @@ export class LmdbGraphStore implements GraphStore {
 
   /** Why an index that is there cannot be read (a damaged data.mdb). */
   private problem: string | undefined;
+
+  /** The name keys of a reader that searches by substring more than once (name-scan.ts). */
+  private readonly nameScan = new NameScan();
 
   unusableReason(): string | undefined {
     return this.problem;
@@ -255,8 +259,8 @@ export class LmdbGraphStore implements GraphStore {
     // Substring: test the raw key bytes first (the lowercased name is stored as UTF-8 in
     // the key) and decode only the keys that contain the query somewhere.
     const needle = Buffer.from(q, 'utf8');
-    for (const raw of this.env!.rawNames.getKeys({})) {
-      if (raw.indexOf(needle) < 0) continue;
+    const version = (dbs.meta.get('meta') as IndexMeta | undefined)?.indexed_at;
+    for (const raw of this.nameScan.containing(version, needle, () => this.env!.rawNames.getKeys({}))) {
       const key = decodeKey(raw) as [string, string, string];
       if (key[0].includes(q) && !key[0].startsWith(q) && take(key)) break;
     }
