@@ -222,7 +222,8 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
 
   connection.onWorkspaceSymbol(async (params) => {
     if (params.query.trim() === '') return [];
-    const found = await search(ctx, params.query, { limit: String(MAX_SYMBOLS) });
+    // No names a typo away: the query is typed as we go, and the editor filters fuzzily itself (a typo scan walks every name).
+    const found = await search(ctx, params.query, { limit: String(MAX_SYMBOLS), typoTolerant: false });
     const freshness = await stamp('workspace/symbol', params, [found]);
     return found.ok ? found.data.symbols.map((s) => workspaceSymbol(s, uriOf, freshness)) : [];
   });

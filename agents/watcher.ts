@@ -71,10 +71,12 @@ export async function startWatcher(workspace: string, options: WatcherOptions = 
   const log = options.log ?? (() => undefined);
   let relevant = indexRelevance(workspace, options.includeLibrary);
   const controller = new AbortController();
+  /** Whether the workspace is a git work tree, as the last sync found it: a sync of some paths does not ask git again. */
+  let git: boolean | undefined;
   const sync =
     options.sync ??
     ((signal: AbortSignal, scope: SyncScope) =>
-      syncForWatcher(workspace, { includeLibrary: options.includeLibrary, jobs: options.jobs, signal, paths: 'paths' in scope ? scope.paths : undefined }));
+      syncForWatcher(workspace, { includeLibrary: options.includeLibrary, jobs: options.jobs, signal, ...('paths' in scope ? { paths: scope.paths, git } : {}) }));
   const listeners: Array<(report: IndexReport) => void> = [];
   let state: WatcherState = 'idle';
   /** The batch being gathered: changed paths, or the whole tree (and why). */
@@ -122,6 +124,7 @@ export async function startWatcher(workspace: string, options: WatcherOptions = 
     running = sync(controller.signal, scope)
       .then((report) => {
         finished += 1;
+        git = report.git;
         state = 'idle';
         const f = report.files;
         const what = 'paths' in scope ? `${scope.paths.length} changed path(s)` : `the whole tree (${scope.wholeTree})`;

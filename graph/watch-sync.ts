@@ -18,6 +18,8 @@ export interface WatchSyncOptions {
   signal?: AbortSignal;
   /** The paths that changed (files or folders); absent: the whole tree. */
   paths?: readonly string[];
+  /** Whether the workspace is a git work tree, as the last sync found it (IndexOptions.git). */
+  git?: boolean;
 }
 
 export function syncForWatcher(workspace: string, options: WatchSyncOptions = {}): Promise<IndexReport> {
@@ -28,6 +30,7 @@ export function syncForWatcher(workspace: string, options: WatchSyncOptions = {}
     signal: options.signal,
     lockOnlyToWrite: true,
     paths: options.paths,
+    git: options.git,
   });
 }
 

@@ -66,6 +66,8 @@ export interface InventoryOptions {
   includeLibrary?: boolean;
   /** The gate the files will be read through: privacy-excluded paths are left out by name, never opened. */
   gate?: Gate;
+  /** Whether the root is a git work tree, when the caller knows (git is not asked again). */
+  git?: boolean;
   /**
    * Only these workspace-relative paths, each a file or a folder (for what lies under it),
    * asked with the same rules as the whole tree (the watcher's changed paths). The
@@ -145,7 +147,7 @@ export function changesWholeTree(path: string): boolean {
 
 export function takeInventory(root: string, options: InventoryOptions = {}): Inventory {
   const includeLibrary = Boolean(options.includeLibrary);
-  const git = isGitWorkTree(root);
+  const git = options.git ?? isGitWorkTree(root);
   const inventory: Inventory = { git, entries: [], configs: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0, privacy: 0, path_too_long: 0 }, skippedFolders: [] };
   const folders = new Map<string, { files: number; complete: boolean }>();
   const skippedFolder = (folder: string, count: { files: number; complete: boolean }) => void folders.set(folder, count);

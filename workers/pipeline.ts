@@ -48,6 +48,12 @@ export interface IndexOptions {
    * module configuration, the workspace configuration) makes it a sync of the whole tree.
    */
   paths?: readonly string[];
+  /**
+   * sync of some paths only: whether the workspace is a git work tree, as the caller's
+   * last sync found it (the watcher's): git is not asked again, and outside git not at
+   * all. Each git process forked from a long-lived server cost it tens of milliseconds.
+   */
+  git?: boolean;
 }
 
 interface RunContext {
@@ -123,7 +129,8 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
     const includeLibrary = recorded ? recorded.include_library : Boolean(options.includeLibrary);
     const paths = options.mode === 'sync' && options.paths && !options.paths.some(changesWholeTree) ? options.paths : undefined;
     const clock = performance.now();
-    const inventory = takeInventory(root, { includeLibrary, gate, paths });
+    const known = paths ? options.git : undefined;
+    const inventory = takeInventory(root, { includeLibrary, gate, paths, git: known });
     const inventoryMs = performance.now() - clock;
     if (options.mode === 'sync' && state === 'missing') throw indexMissing();
     if (options.mode === 'sync' && state === 'unusable') {
@@ -132,7 +139,7 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
     if (options.mode === 'sync' && state === 'incompatible') {
       throw new CairnError('index_incompatible', 'the index was written by another schema version: run `cairn init` to rebuild it', 1, 'cairn init');
     }
-    const head = gitHead(root);
+    const head = known === false ? null : gitHead(root);
     const stored = paths ? graph.meta() : undefined;
     const run: RunContext = {
       root,

@@ -83,6 +83,8 @@ describe('cairn lsp', () => {
     expect(stamp.fresh).toBe(true);
     // Each symbol carries the answer's stamp in its data field.
     for (const s of symbols as any[]) expect(s.data.freshness).toMatchObject({ fresh: true, changed_since_index: [], indexed_at: stamp.indexed_at });
+    // A query no name contains answers nothing (the CLI's search offers names a typo away; an editor filters as one types).
+    expect(await lsp.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'greetz' })).toEqual([]);
   });
 
   it('definition goes from a call site to its resolved target, counting columns in UTF-16 code units', async () => {

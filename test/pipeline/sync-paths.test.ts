@@ -105,6 +105,20 @@ describe('a sync of some paths', () => {
   });
 });
 
+describe('a sync told whether the workspace is a git work tree', () => {
+  it('asks git nothing: told it is not one, it lists the paths by the walk and records no commit', async () => {
+    fixture = makeFixture(FILES, { git: true });
+    const root = fixture.root;
+    await indexWorkspace(root, { mode: 'init' });
+    fixture.write('src/a.ts', 'export function a() { return 7; }\n');
+    const told = await indexWorkspace(root, { mode: 'sync', paths: ['src/a.ts'], git: false });
+    expect(told).toMatchObject({ git: false, git_head: null, files: { inventoried: 1, changed: 1 } });
+    const asked = await indexWorkspace(root, { mode: 'sync', paths: ['src/a.ts'] });
+    expect(asked.git).toBe(true);
+    expect(asked.git_head).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
+
 describe('the writer lock of a watcher sync', () => {
   it('is free while files are parsed (another writer takes it then) and taken only to write: the sync waits for it', async () => {
     fixture = makeFixture(FILES, { git: true });
