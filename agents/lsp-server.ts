@@ -109,7 +109,7 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
     if (!file.ok || file.data.kind !== 'file') return { path, results: [file], bufferDiffers: false };
     const found: Found = { path, results: [file], bufferDiffers: buffers.differs(uri, file.data.file.hash) };
     const spot = { line: position.line + 1, column: position.character };
-    const sites = await fileSites(ctx, path);
+    const sites = await fileSites(ctx, path, { line: spot.line });
     found.results.push(sites);
     const site = sites.ok ? siteAt(sites.data.sites, spot) : undefined;
     if (site) found.site = site;
@@ -161,6 +161,9 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
       serverInfo: { name: 'cairn', version: options.version },
     };
   });
+
+  // Once the client is ready, the index is opened (and its first page checks run) before the first request needs it.
+  connection.onInitialized(() => void indexedAt(ctx.workspace));
 
   const publishDiagnostics = async (uri: string) => {
     if (!diagnosticsOn) {
