@@ -10,7 +10,7 @@ import { LIBRARY_DIRS, mayChangeIndex } from '../workers/inventory.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { warmAnalysis } from '../workers/analyse-file.js';
 import type { Language } from '../contracts/facts.js';
-import { withGraph } from './open-graph.js';
+import { openGraph } from './open-graph.js';
 
 export interface WatchSyncOptions {
   includeLibrary?: boolean;
@@ -36,7 +36,14 @@ export function syncForWatcher(workspace: string, options: WatchSyncOptions = {}
 
 /** Loads the grammars of the languages the index holds, so the first save after the start is parsed as fast as the next. */
 export async function warmForWatcher(workspace: string): Promise<void> {
-  const languages = await withGraph(workspace, (graph) => Object.keys(graph.stats().files_by_language));
+  // Opened as the watcher's syncs open it (store/store.ts: besideWriter), since one may start while this reads.
+  const graph = openGraph(workspace, { besideWriter: true });
+  let languages: string[];
+  try {
+    languages = Object.keys(graph.stats().files_by_language);
+  } finally {
+    await graph.close();
+  }
   await warmAnalysis(languages.filter((l) => l !== 'unknown') as Language[]);
 }
 
