@@ -1,10 +1,16 @@
 // `cairn lsp`: a read-only language server over stdio for the workspace it is started
 // in. Every answer comes from the result functions the command line and the MCP server
 // call (graph/answers/), here turned into the protocol's shapes; nothing is indexed,
-// written or synced by a request. Each answer is stamped with its freshness: a
-// `cairn/freshness` notification after every request (the index's age and the files the
-// answer relied on that changed since), repeated in hovers and code lens titles, and a
-// note when the buffer asked about differs from the file the index was built from.
+// written or synced by a request. The index stays open for the server's life (one
+// reader, reopened when `init` replaces the file: graph/open-graph.ts).
+//
+// Each answer is stamped with its freshness (the index's age and the files the answer
+// relied on that changed since): a `cairn/freshness` notification sent just before each
+// answer, carrying the request's id; in the `data` field of every item whose protocol
+// shape has one (workspace symbols, call hierarchy items, code lenses); in hover text
+// and code lens titles; and a note when the buffer asked about differs from the file
+// the index was built from. Bare locations (definition, references) have no field of
+// their own: the notification with the request's id is their stamp.
 import {
   CodeLens,
   DiagnosticSeverity,
@@ -32,8 +38,9 @@ import { search } from '../graph/answers/search.js';
 import { testsForResult } from '../graph/answers/tests-for.js';
 import type { NeighbourResult } from '../graph/neighbours.js';
 import { siteAt, symbolAt, wordAt } from '../graph/position.js';
+import { keepGraphOpen } from '../graph/open-graph.js';
 import { Buffers } from './lsp-buffers.js';
-import { callRange, hierarchyItem, siteRange, symbolInformation, symbolLocation, symbolRange, type ItemData } from './lsp-shapes.js';
+import { callRange, hierarchyItem, siteRange, symbolLocation, symbolRange, workspaceSymbol, type ItemData } from './lsp-shapes.js';
 
 export interface LanguageServerOptions {
   workspace: string;
@@ -47,6 +54,8 @@ export interface LanguageServerOptions {
    * stops here (a native watch still subscribed when the process exits can crash it).
    */
   onShutdown?: () => Promise<void>;
+  /** The id of the request whose params these are (serveLanguageServer records them), for the stamp. */
+  requestId?: (params: object) => number | string | undefined;
 }
 
 /** Rows a references or call hierarchy answer lists, at most (the callers/callees maximum). */
@@ -77,13 +86,19 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
   const buffers = new Buffers(options.workspace);
   const ctx: CommandContext = contextFrom({ workspace: options.workspace, json: true });
   let diagnosticsOn = false;
+  const closeGraph = keepGraphOpen(ctx.workspace, { besideWriter: options.watcher !== undefined });
 
-  /** Sends the stamp for one request's answers and returns it (hover and code lens print it too). */
-  const stamp = async (method: string, results: CommandResult<unknown>[], uri?: string, bufferDiffers = false): Promise<Freshness> => {
-    const freshness = freshnessOf(await indexedAt(options.workspace), results);
+  /**
+   * Sends the stamp for one request's answers, before the answer, and returns it (items
+   * carry it in their `data`; hover and code lens print it too). `params` is the
+   * request's own params object: its id goes with the stamp.
+   */
+  const stamp = async (method: string, params: object, results: CommandResult<unknown>[], uri?: string, bufferDiffers = false): Promise<Freshness> => {
+    const freshness = freshnessOf(await indexedAt(ctx.workspace), results);
     const watcher = options.watcher?.();
     if (watcher) freshness.watcher = watcher;
-    void connection.sendNotification('cairn/freshness', { method, ...(uri ? { uri } : {}), ...freshness, buffer_differs: bufferDiffers });
+    const id = options.requestId?.(params);
+    void connection.sendNotification('cairn/freshness', { ...(id === undefined ? {} : { id }), method, ...(uri ? { uri } : {}), ...freshness, buffer_differs: bufferDiffers });
     return freshness;
   };
 
@@ -94,7 +109,7 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
     if (!file.ok || file.data.kind !== 'file') return { path, results: [file], bufferDiffers: false };
     const found: Found = { path, results: [file], bufferDiffers: buffers.differs(uri, file.data.file.hash) };
     const spot = { line: position.line + 1, column: position.character };
-    const sites = await fileSites(ctx, path);
+    const sites = await fileSites(ctx, path, { line: spot.line });
     found.results.push(sites);
     const site = sites.ok ? siteAt(sites.data.sites, spot) : undefined;
     if (site) found.site = site;
@@ -147,6 +162,9 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
     };
   });
 
+  // Once the client is ready, the index is opened (and its first page checks run) before the first request needs it.
+  connection.onInitialized(() => void indexedAt(ctx.workspace));
+
   const publishDiagnostics = async (uri: string) => {
     if (!diagnosticsOn) {
       await connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -179,6 +197,7 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
   options.onSynced?.(() => void refreshDiagnostics());
   connection.onShutdown(async () => {
     await options.onShutdown?.();
+    await closeGraph();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
@@ -204,41 +223,45 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
     open.delete(textDocument.uri);
   });
 
-  connection.onWorkspaceSymbol(async ({ query }) => {
-    if (query.trim() === '') return [];
-    const found = await search(ctx, query, { limit: String(MAX_SYMBOLS) });
-    await stamp('workspace/symbol', [found]);
-    return found.ok ? found.data.symbols.map((s) => symbolInformation(s, uriOf)) : [];
+  connection.onWorkspaceSymbol(async (params) => {
+    if (params.query.trim() === '') return [];
+    // No names a typo away: the query is typed as we go, and the editor filters fuzzily itself (a typo scan walks every name).
+    const found = await search(ctx, params.query, { limit: String(MAX_SYMBOLS), typoTolerant: false });
+    const freshness = await stamp('workspace/symbol', params, [found]);
+    return found.ok ? found.data.symbols.map((s) => workspaceSymbol(s, uriOf, freshness)) : [];
   });
 
-  connection.onDefinition(async ({ textDocument, position }) => {
+  connection.onDefinition(async (params) => {
+    const { textDocument, position } = params;
     const found = await find(textDocument.uri, position);
     if (!found) return null;
-    await stamp('textDocument/definition', found.results, textDocument.uri, found.bufferDiffers);
+    await stamp('textDocument/definition', params, found.results, textDocument.uri, found.bufferDiffers);
     if (found.site) return found.site.targets.flatMap((t) => (t.symbol ? [symbolLocation(t.symbol, uriOf)] : []));
     return found.symbol ? symbolLocation(found.symbol, uriOf) : null;
   });
 
-  connection.onReferences(async ({ textDocument, position, context }) => {
+  connection.onReferences(async (params) => {
+    const { textDocument, position, context } = params;
     const found = await find(textDocument.uri, position);
     const target = found && subject(found);
     if (!found || !target) {
-      if (found) await stamp('textDocument/references', found.results, textDocument.uri, found.bufferDiffers);
+      if (found) await stamp('textDocument/references', params, found.results, textDocument.uri, found.bufferDiffers);
       return null;
     }
     const callers = await neighboursOf(target.id, 'callers');
-    await stamp('textDocument/references', [...found.results, callers], textDocument.uri, found.bufferDiffers);
+    await stamp('textDocument/references', params, [...found.results, callers], textDocument.uri, found.bufferDiffers);
     const locations: Location[] = context.includeDeclaration ? [symbolLocation(target, uriOf)] : [];
     if (callers.ok) for (const n of callers.data.neighbours) locations.push({ uri: uriOf(n.file_path), range: callRange(n.line, n.column, target.name) });
     return locations;
   });
 
-  connection.languages.callHierarchy.onPrepare(async ({ textDocument, position }) => {
+  connection.languages.callHierarchy.onPrepare(async (params) => {
+    const { textDocument, position } = params;
     const found = await find(textDocument.uri, position);
     if (!found) return null;
-    await stamp('textDocument/prepareCallHierarchy', found.results, textDocument.uri, found.bufferDiffers);
+    const freshness = await stamp('textDocument/prepareCallHierarchy', params, found.results, textDocument.uri, found.bufferDiffers);
     const target = subject(found);
-    return target ? [hierarchyItem(target, uriOf)] : null;
+    return target ? [hierarchyItem(target, uriOf, freshness)] : null;
   });
 
   const grouped = (result: CommandResult<NeighbourResult>, ends: 'callers' | 'callees') => {
@@ -254,26 +277,29 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
     return groups;
   };
 
-  connection.languages.callHierarchy.onIncomingCalls(async ({ item }) => {
+  connection.languages.callHierarchy.onIncomingCalls(async (params) => {
+    const { item } = params;
     const id = (item.data as ItemData | undefined)?.id;
     if (!id) return null;
     const callers = await neighboursOf(id, 'callers');
-    await stamp('callHierarchy/incomingCalls', [callers], item.uri);
-    return [...grouped(callers, 'callers').values()].map((g): CallHierarchyIncomingCall => ({ from: hierarchyItem(g.symbol, uriOf), fromRanges: g.ranges }));
+    const freshness = await stamp('callHierarchy/incomingCalls', params, [callers], item.uri);
+    return [...grouped(callers, 'callers').values()].map((g): CallHierarchyIncomingCall => ({ from: hierarchyItem(g.symbol, uriOf, freshness), fromRanges: g.ranges }));
   });
 
-  connection.languages.callHierarchy.onOutgoingCalls(async ({ item }) => {
+  connection.languages.callHierarchy.onOutgoingCalls(async (params) => {
+    const { item } = params;
     const id = (item.data as ItemData | undefined)?.id;
     if (!id) return null;
     const callees = await neighboursOf(id, 'callees');
-    await stamp('callHierarchy/outgoingCalls', [callees], item.uri);
-    return [...grouped(callees, 'callees').values()].map((g): CallHierarchyOutgoingCall => ({ to: hierarchyItem(g.symbol, uriOf), fromRanges: g.ranges }));
+    const freshness = await stamp('callHierarchy/outgoingCalls', params, [callees], item.uri);
+    return [...grouped(callees, 'callees').values()].map((g): CallHierarchyOutgoingCall => ({ to: hierarchyItem(g.symbol, uriOf, freshness), fromRanges: g.ranges }));
   });
 
-  connection.onHover(async ({ textDocument, position }): Promise<Hover | null> => {
+  connection.onHover(async (params): Promise<Hover | null> => {
+    const { textDocument, position } = params;
     const found = await find(textDocument.uri, position);
     if (!found || (!found.site && !found.symbol)) {
-      if (found) await stamp('textDocument/hover', found.results, textDocument.uri, found.bufferDiffers);
+      if (found) await stamp('textDocument/hover', params, found.results, textDocument.uri, found.bufferDiffers);
       return null;
     }
     const lines: string[] = [];
@@ -300,22 +326,23 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
       lines.push(`**${s.kind}** \`${s.qualified_name || s.name}\` (${s.file_path}:${s.start_line})`);
       lines.push(await describe(s));
     }
-    const freshness = await stamp('textDocument/hover', results, textDocument.uri, found.bufferDiffers);
+    const freshness = await stamp('textDocument/hover', params, results, textDocument.uri, found.bufferDiffers);
     lines.push('', `_${freshnessLine(freshness)}_`);
     if (found.bufferDiffers) lines.push(`_${bufferNote}_`);
     const range = found.site ? siteRange(found.site) : found.symbol ? symbolRange(found.symbol) : undefined;
     return { contents: { kind: 'markdown', value: lines.join('\n') }, ...(range ? { range } : {}) };
   });
 
-  connection.onCodeLens(async ({ textDocument }) => {
+  connection.onCodeLens(async (params) => {
+    const { textDocument } = params;
     const path = buffers.pathOf(textDocument.uri);
     if (path === null) return [];
     const file = await node(ctx, { file: path, symbolsOnly: true });
-    await stamp('textDocument/codeLens', [file], textDocument.uri);
+    const freshness = await stamp('textDocument/codeLens', params, [file], textDocument.uri);
     if (!file.ok || file.data.kind !== 'file') return [];
     return file.data.symbols
       .filter((s) => FUNCTION_LIKE.has(s.kind))
-      .map((s) => ({ range: { start: { line: s.start_line - 1, character: s.start_column }, end: { line: s.start_line - 1, character: s.start_column } }, data: { id: s.id, uri: textDocument.uri } }));
+      .map((s) => ({ range: { start: { line: s.start_line - 1, character: s.start_column }, end: { line: s.start_line - 1, character: s.start_column } }, data: { id: s.id, uri: textDocument.uri, freshness } }));
   });
 
   connection.onCodeLensResolve(async (lens): Promise<CodeLens> => {
@@ -325,14 +352,14 @@ export function attachLanguageServer(connection: Connection, options: LanguageSe
     if (!target.ok || target.data.kind !== 'symbol') return { ...lens, command: { title: 'not in the index', command: '' } };
     const s = target.data.symbol;
     const c = await counts(s);
-    const freshness = await stamp('codeLens/resolve', [target, ...c.results], data.uri);
+    const freshness = await stamp('codeLens/resolve', lens, [target, ...c.results], data.uri);
     const locations: Location[] = [
       ...c.callerRows.map((n) => ({ uri: uriOf(n.file_path), range: callRange(n.line, n.column, s.name) })),
       ...c.testRows.map((t) => ({ uri: uriOf(t.test.file_path), range: { start: { line: t.test.start_line - 1, character: 0 }, end: { line: t.test.start_line - 1, character: 0 } } })),
     ];
     const stale = freshness.changed_since_index.length > 0 ? ' · stale' : '';
     const title = `${c.callers} caller${c.callers === 1 ? '' : 's'} · ${c.tests}${c.testsMore ? '+' : ''} test${c.tests === 1 ? '' : 's'}${stale}`;
-    return { ...lens, command: { title, command: SHOW_LOCATIONS, arguments: [data.uri, lens.range.start, locations] } };
+    return { ...lens, data: { ...data, freshness }, command: { title, command: SHOW_LOCATIONS, arguments: [data.uri, lens.range.start, locations] } };
   });
 
   // A client without its own handler for the lens command asks the server: the answer is the locations.
@@ -344,8 +371,18 @@ export async function serveLanguageServer(options: LanguageServerOptions): Promi
   const { createConnection } = await import('vscode-languageserver/node.js');
   // stdout carries the protocol: anything else a library prints goes to stderr.
   console.log = console.info = console.debug = (...parts: unknown[]) => console.error(...parts);
-  const connection = createConnection(process.stdin, process.stdout);
-  attachLanguageServer(connection, options);
+  // Each request's id, by its params object (the handlers get that same object), for the freshness stamp.
+  const ids = new WeakMap<object, number | string>();
+  const connection = createConnection(process.stdin, process.stdout, {
+    messageStrategy: {
+      handleMessage(message, next) {
+        const request = message as { id?: number | string | null; method?: string; params?: unknown };
+        if (request.method !== undefined && request.id !== undefined && request.id !== null && typeof request.params === 'object' && request.params !== null) ids.set(request.params, request.id);
+        next(message);
+      },
+    },
+  });
+  attachLanguageServer(connection, { ...options, requestId: (params) => ids.get(params) });
   const closed = new Promise<void>((resolve) => connection.onExit(() => resolve()));
   connection.listen();
   await closed;

@@ -6,8 +6,9 @@ import {
   type CallHierarchyItem,
   type Location,
   type Range,
-  type SymbolInformation,
+  type WorkspaceSymbol,
 } from 'vscode-languageserver/node.js';
+import type { Freshness } from '../contracts/freshness.js';
 import type { SymbolRecord } from '../contracts/graph.js';
 import type { SiteExtent } from '../graph/position.js';
 
@@ -65,17 +66,22 @@ export function symbolLocation(s: SymbolRecord, uriOf: UriOf): Location {
   return { uri: uriOf(s.file_path), range: symbolRange(s) };
 }
 
-export function symbolInformation(s: SymbolRecord, uriOf: UriOf): SymbolInformation {
+/**
+ * A workspace symbol with its whole location (so a client that knows only the older
+ * SymbolInformation reads it too), and the answer's freshness stamp in `data`.
+ */
+export function workspaceSymbol(s: SymbolRecord, uriOf: UriOf, freshness: Freshness): WorkspaceSymbol {
   const container = s.qualified_name.includes('::') || s.qualified_name.includes('.') ? s.qualified_name.slice(0, s.qualified_name.length - s.name.length).replace(/(::|\.)$/, '') : s.file_path;
-  return { name: s.name, kind: symbolKind(s.kind), location: symbolLocation(s, uriOf), containerName: container };
+  return { name: s.name, kind: symbolKind(s.kind), location: symbolLocation(s, uriOf), containerName: container, data: { freshness } };
 }
 
-/** The data a call hierarchy item carries back to the server: the symbol's id. */
+/** The data a call hierarchy item carries: the symbol's id (sent back to the server), and the freshness stamp of the answer that made it. */
 export interface ItemData {
   id: string;
+  freshness?: Freshness;
 }
 
-export function hierarchyItem(s: SymbolRecord, uriOf: UriOf): CallHierarchyItem {
+export function hierarchyItem(s: SymbolRecord, uriOf: UriOf, freshness: Freshness): CallHierarchyItem {
   return {
     name: s.name,
     kind: symbolKind(s.kind),
@@ -83,6 +89,6 @@ export function hierarchyItem(s: SymbolRecord, uriOf: UriOf): CallHierarchyItem 
     uri: uriOf(s.file_path),
     range: symbolRange(s),
     selectionRange: declarationRange(s),
-    data: { id: s.id } satisfies ItemData,
+    data: { id: s.id, freshness } satisfies ItemData,
   };
 }

@@ -1,21 +1,50 @@
-// What the watcher (agents/watcher.ts) runs: the incremental sync `cairn sync` runs,
-// holding the writer lock only while the store is written, and the inventory's rule for
-// which changed paths can change the index at all (by name; nothing is opened).
+// What the watcher (agents/watcher.ts) runs: the incremental sync `cairn sync` runs, of
+// the paths that changed, holding the writer lock only while the store is written; and
+// the inventory's rule for which changed paths can change the index at all (by name;
+// nothing is opened).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexReport } from '../contracts/index-report.js';
 import { indexGate } from '../gate/config-files.js';
 import { LIBRARY_DIRS, mayChangeIndex } from '../workers/inventory.js';
 import { indexWorkspace } from '../workers/pipeline.js';
+import { warmAnalysis } from '../workers/analyse-file.js';
+import type { Language } from '../contracts/facts.js';
+import { openGraph } from '../graph/open-graph.js';
 
 export interface WatchSyncOptions {
   includeLibrary?: boolean;
   jobs?: number;
   signal?: AbortSignal;
+  /** The paths that changed (files or folders); absent: the whole tree. */
+  paths?: readonly string[];
+  /** Whether the workspace is a git work tree, as the last sync found it (IndexOptions.git). */
+  git?: boolean;
 }
 
 export function syncForWatcher(workspace: string, options: WatchSyncOptions = {}): Promise<IndexReport> {
-  return indexWorkspace(workspace, { mode: 'sync', jobs: options.jobs, includeLibrary: options.includeLibrary, signal: options.signal, lockOnlyToWrite: true });
+  return indexWorkspace(workspace, {
+    mode: 'sync',
+    jobs: options.jobs,
+    includeLibrary: options.includeLibrary,
+    signal: options.signal,
+    lockOnlyToWrite: true,
+    paths: options.paths,
+    git: options.git,
+  });
+}
+
+/** Loads the grammars of the languages the index holds, so the first save after the start is parsed as fast as the next. */
+export async function warmForWatcher(workspace: string): Promise<void> {
+  // Opened as the watcher's syncs open it (store/store.ts: besideWriter), since one may start while this reads.
+  const graph = openGraph(workspace, { besideWriter: true });
+  let languages: string[];
+  try {
+    languages = Object.keys(graph.stats().files_by_language);
+  } finally {
+    await graph.close();
+  }
+  await warmAnalysis(languages.filter((l) => l !== 'unknown') as Language[]);
 }
 
 /** A test of workspace-relative paths: true when a change there can change the index. Reads the privacy configuration once. */

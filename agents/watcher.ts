@@ -3,19 +3,30 @@
 // scripts/bench-watchers.mjs on go-kubernetes (22,776 files, 4,896 directories; record in
 // bench/results/watchers-go-kubernetes.json): ready in 0.58 s against 8.2 s, 11.5 MB of
 // resident memory for the watch against 250 MB, no event lost by either in a burst of
-// 3,000 paths (medians of 2 alternating rounds). Events are
-// filtered by name with the inventory's rules (agents/watch-sync.ts: folder rules,
-// privacy, languages), so a path cairn would never index starts no sync and nothing is
-// opened to decide. Relevant events are debounced into one batch: a save, a branch
-// switch or a pull that touches thousands of files is one sync, the same incremental
-// sync `cairn sync` runs, holding the writer lock only while it writes. Events that
-// arrive during a sync make one more sync after it. Only the user starts a watcher.
+// 3,000 paths (medians of 2 alternating rounds). Each event's path is asked the
+// inventory's rules by name (agents/watch-sync.ts: folder rules, privacy, languages), so
+// a path cairn would never index starts no sync and nothing is opened to decide.
+// Relevant paths are debounced into one batch, and the batch is synced alone: the
+// same incremental sync `cairn sync` runs, told which paths changed, so it inventories,
+// hashes and parses only those (a save, or a branch switch or pull touching thousands
+// of files, is one sync), holding the writer lock only while it writes. The whole tree
+// is synced on start (changes made while nobody watched), when the watch reports an
+// error (events may be lost), and when a batch grows past MAX_BATCH_PATHS: on Linux
+// @parcel/watcher drops the kernel's queue-overflow notice silently, and a burst that
+// large is where the kernel's queue (16,384 events by default) can overflow. Events
+// that arrive during a sync make one more sync after it. Only the user starts a watcher.
+import { lstatSync } from 'node:fs';
 import watcher from '@parcel/watcher';
 import type { IndexReport } from '../contracts/index-report.js';
+import { WORKSPACE_CONFIG } from '../gate/config-files.js';
 import { workspaceRelative } from '../gate/gate.js';
-import { indexRelevance, syncForWatcher, unwatchedFolders } from './watch-sync.js';
+import { indexRelevance, syncForWatcher, unwatchedFolders, warmForWatcher } from './watch-sync.js';
 
 export type WatcherState = 'idle' | 'syncing' | 'failed';
+
+/** What one sync is asked to bring up to date: the paths that changed, or the whole tree. */
+export type SyncScope = { paths: readonly string[] } | { wholeTree: WholeTreeReason };
+export type WholeTreeReason = 'start' | 'watch error' | 'burst' | 'retry';
 
 export interface WatcherOptions {
   /** Quiet time after the last relevant event before a sync starts. */
@@ -25,8 +36,12 @@ export interface WatcherOptions {
   includeLibrary?: boolean;
   jobs?: number;
   log?: (line: string) => void;
-  /** The sync to run (tests count calls); default: the watcher's incremental sync. */
-  sync?: (signal: AbortSignal) => Promise<IndexReport>;
+  /** A batch of more changed paths than this is synced as the whole tree (default MAX_BATCH_PATHS). */
+  maxBatchPaths?: number;
+  /** Sync the whole tree once on start (default true): changes made while nothing watched. */
+  syncOnStart?: boolean;
+  /** The sync to run (tests count calls and scopes); default: the incremental sync of agents/watch-sync.ts. */
+  sync?: (signal: AbortSignal, scope: SyncScope) => Promise<IndexReport>;
 }
 
 export interface Watcher {
@@ -41,30 +56,42 @@ export interface Watcher {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_DEBOUNCE_MS = 150;
+/** Editors save by writing a file and renaming it: both events arrive within a few milliseconds. */
+export const DEFAULT_DEBOUNCE_MS = 50;
 export const DEFAULT_MAX_WAIT_MS = 2000;
+/** A batch of more changed paths than this is synced as the whole tree (see the header). */
+export const MAX_BATCH_PATHS = 8192;
 /** After a failed sync (the writer lock held by another process, say), wait this long before trying again. */
 const RETRY_MS = 1000;
 
 export async function startWatcher(workspace: string, options: WatcherOptions = {}): Promise<Watcher> {
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  const maxBatchPaths = options.maxBatchPaths ?? MAX_BATCH_PATHS;
   const log = options.log ?? (() => undefined);
-  const relevant = indexRelevance(workspace, options.includeLibrary);
+  let relevant = indexRelevance(workspace, options.includeLibrary);
   const controller = new AbortController();
-  const sync = options.sync ?? ((signal: AbortSignal) => syncForWatcher(workspace, { includeLibrary: options.includeLibrary, jobs: options.jobs, signal }));
+  /** Whether the workspace is a git work tree, as the last sync found it: a sync of some paths does not ask git again. */
+  let git: boolean | undefined;
+  const sync =
+    options.sync ??
+    ((signal: AbortSignal, scope: SyncScope) =>
+      syncForWatcher(workspace, { includeLibrary: options.includeLibrary, jobs: options.jobs, signal, ...('paths' in scope ? { paths: scope.paths, git } : {}) }));
   const listeners: Array<(report: IndexReport) => void> = [];
   let state: WatcherState = 'idle';
-  let pending = 0;
+  /** The batch being gathered: changed paths, or the whole tree (and why). */
+  let changed = new Set<string>();
+  let wholeTree: WholeTreeReason | null = null;
   let firstPendingAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let finished = 0;
   let stopped = false;
   let waiters: Array<() => void> = [];
+  const pending = () => wholeTree !== null || changed.size > 0;
 
   const wake = () => {
-    if (running || timer || pending > 0) return;
+    if (running || timer || pending()) return;
     const done = waiters;
     waiters = [];
     for (const resolve of done) resolve();
@@ -77,34 +104,64 @@ export async function startWatcher(workspace: string, options: WatcherOptions = 
     timer = setTimeout(run, Math.max(0, Math.min(delay, maxWaitMs - waited)));
   };
 
+  /** Adds to the batch being gathered (a failed batch comes back here too). */
+  const gather = (paths: Iterable<string>, whole: WholeTreeReason | null) => {
+    if (!pending()) firstPendingAt = Date.now();
+    if (whole !== null) wholeTree ??= whole;
+    if (wholeTree === null) for (const path of paths) changed.add(path);
+    if (wholeTree === null && changed.size > maxBatchPaths) wholeTree = 'burst';
+    if (wholeTree !== null) changed = new Set();
+  };
+
   const run = () => {
     timer = undefined;
-    if (stopped || pending === 0) return wake();
-    const batch = pending;
-    pending = 0;
+    if (stopped || !pending()) return wake();
+    const scope: SyncScope = wholeTree !== null ? { wholeTree } : { paths: [...changed].sort() };
+    changed = new Set();
+    wholeTree = null;
     state = 'syncing';
     const started = performance.now();
-    running = sync(controller.signal)
+    running = sync(controller.signal, scope)
       .then((report) => {
         finished += 1;
+        git = report.git;
         state = 'idle';
         const f = report.files;
-        log(`synced ${batch} changed path(s): ${f.added} added, ${f.changed} changed, ${f.deleted} deleted in ${Math.round(performance.now() - started)} ms`);
+        const what = 'paths' in scope ? `${scope.paths.length} changed path(s)` : `the whole tree (${scope.wholeTree})`;
+        log(`synced ${what}: ${f.added} added, ${f.changed} changed, ${f.deleted} deleted in ${Math.round(performance.now() - started)} ms`);
         for (const listener of listeners) listener(report);
+        // After the first sync, the index's languages are known: their grammars are loaded before the first save needs them.
+        if (!('paths' in scope) && scope.wholeTree === 'start' && !options.sync) void warmForWatcher(workspace).catch((error: Error) => log(`grammars not loaded ahead: ${error.message}`));
       })
       .catch((error: unknown) => {
         if (stopped) return;
         state = 'failed';
-        log(`sync failed: ${(error as Error).message}; trying again in ${RETRY_MS} ms`);
-        // The batch is not lost: it is tried again.
-        if (pending === 0) firstPendingAt = Date.now();
-        pending += batch;
+        log(`sync failed: ${(error as Error).message}; trying again in ${RETRY_MS} ms, the whole tree`);
+        // The batch is not lost: the whole tree is tried again (a path that made the sync fail is not asked alone again).
+        gather([], 'retry');
       })
       .finally(() => {
         running = undefined;
-        if (pending > 0) schedule(state === 'failed' ? RETRY_MS : debounceMs);
+        if (pending()) schedule(state === 'failed' ? RETRY_MS : debounceMs);
         wake();
       });
+  };
+
+  /** The workspace-relative path an event names, when a change there can change the index (by name; a folder by lstat, after the name rules). */
+  const changedPath = (absolute: string): string | null => {
+    const rel = workspaceRelative(workspace, absolute);
+    if (rel === null) return null;
+    if (relevant(rel)) return rel;
+    // A folder created, moved or removed whole: the files under it changed too. One that is
+    // gone cannot be asked; a name without an extension is taken as one.
+    if (!relevant(`${rel}/x.ts`)) return null;
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    if (!name.includes('.')) return rel;
+    try {
+      return lstatSync(absolute).isDirectory() ? rel : null;
+    } catch {
+      return null;
+    }
   };
 
   const ignore = unwatchedFolders(workspace, options.includeLibrary);
@@ -112,24 +169,36 @@ export async function startWatcher(workspace: string, options: WatcherOptions = 
     workspace,
     (error, events) => {
       if (error) {
-        log(`watch error: ${error.message}`);
+        // The watch may have lost events: only a walk of the whole tree is sure to catch up.
+        log(`watch error: ${error.message}; syncing the whole tree`);
+        gather([], 'watch error');
+        schedule(debounceMs);
         return;
       }
-      let relevantEvents = 0;
+      const paths: string[] = [];
       for (const event of events) {
-        const rel = workspaceRelative(workspace, event.path);
-        if (rel === null) continue;
-        const name = rel.slice(rel.lastIndexOf('/') + 1);
-        // A name without an extension may be a directory moved or removed whole: its files changed too.
-        if (relevant(rel) || (!name.includes('.') && relevant(`${rel}/x.ts`))) relevantEvents += 1;
+        const path = changedPath(event.path);
+        if (path === null) continue;
+        // The privacy excludes may have changed: later events are asked the new rules.
+        if (path === WORKSPACE_CONFIG) {
+          try {
+            relevant = indexRelevance(workspace, options.includeLibrary);
+          } catch (problem) {
+            log(`${WORKSPACE_CONFIG} cannot be read: ${(problem as Error).message}`);
+          }
+        }
+        paths.push(path);
       }
-      if (relevantEvents === 0) return;
-      if (pending === 0) firstPendingAt = Date.now();
-      pending += relevantEvents;
+      if (paths.length === 0) return;
+      gather(paths, null);
       schedule(debounceMs);
     },
     { ignore },
   );
+  if (options.syncOnStart !== false) {
+    gather([], 'start');
+    schedule(0);
+  }
 
   return {
     state: () => state,
@@ -144,7 +213,8 @@ export async function startWatcher(workspace: string, options: WatcherOptions = 
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      pending = 0;
+      changed = new Set();
+      wholeTree = null;
       await subscription.unsubscribe();
       controller.abort();
       await running;

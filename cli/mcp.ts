@@ -6,6 +6,7 @@ import { JsoncError } from '../review/jsonc.js';
 import { answerTool } from '../agents/mcp-answers.js';
 import { serveMcp } from '../agents/mcp-server.js';
 import { loadAllowList } from '../agents/mcp-workspaces.js';
+import { keepGraphOpen } from '../graph/open-graph.js';
 import { VERSION } from './program.js';
 import { contextFrom } from './run.js';
 
@@ -39,11 +40,15 @@ export function register(program: Command): void {
         return;
       }
       const { startWatcher } = await import('../agents/watcher.js');
+      // The watcher writes the index in this process: the answers read it through one reader opened as a writer
+      // would open it (a read-only one open when a sync starts would leave the sync unable to write).
+      const closeGraph = keepGraphOpen(started, { besideWriter: true });
       const watcher = await startWatcher(started, { log: (line) => process.stderr.write(`cairn mcp: ${line}\n`) });
       try {
         await serveMcp({ version: VERSION, allow, answer: answerTool, watcher: () => watcher.state() });
       } finally {
         await watcher.stop();
+        await closeGraph();
       }
     });
 }

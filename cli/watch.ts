@@ -16,7 +16,7 @@ export function register(program: Command): void {
   program
     .command('watch')
     .description('keep the index fresh: watch the workspace and sync each batch of changes until stopped')
-    .option('--debounce <ms>', 'quiet time after the last change before a sync (default 150, max 10000)')
+    .option('--debounce <ms>', 'quiet time after the last change before a sync (default 50, max 10000)')
     .option('-j, --jobs <n>', 'analysis threads for each sync (default: as `cairn sync`)')
     .option('--include-library', 'also watch and index library and build folders (as `cairn sync --include-library`)')
     .action(async (flags: WatchFlags, command: Command) => {
@@ -27,7 +27,7 @@ export function register(program: Command): void {
       let jobs: number | undefined;
       try {
         workspace = contextFrom({ workspace: globals.workspace }).workspace;
-        debounceMs = intOption(flags.debounce, '--debounce', 150, 0, 10_000);
+        debounceMs = intOption(flags.debounce, '--debounce', 50, 0, 10_000);
         jobs = intOption(flags.jobs, '--jobs', 0, 0, 256) || undefined;
         // An index must be there to keep fresh: `cairn init` makes it.
         await openGraph(workspace).close();

@@ -126,10 +126,9 @@ export function stampEnv(path: string): void {
 
 /**
  * Why data.mdb cannot be an LMDB environment, or null when its meta pages look right.
- * LMDB trusts its file and maps it whole: a file cut shorter than the pages its meta
- * page says are in use kills the process with SIGBUS on the first read past the end,
- * and a damaged page with SIGABRT or SIGSEGV (page-check.ts), so both are refused
- * here, before lmdb sees the file.
+ * LMDB trusts its file and maps it whole: a file cut short before a page it reads
+ * kills the process with SIGBUS on that read, and a damaged page with SIGABRT or
+ * SIGSEGV (page-check.ts), so both are refused here, before lmdb sees the file.
  */
 export function envProblem(path: string): string | null {
   const file = join(path, 'data.mdb');
@@ -143,11 +142,15 @@ export function envProblem(path: string): string | null {
     const size = fstatSync(fd).size;
     const meta = currentMeta(fd, size);
     if (typeof meta === 'string') return meta;
-    const needed = (meta.lastPage + 1n) * BigInt(meta.pageSize);
-    if (BigInt(size) < needed) return `data.mdb is ${size} bytes, shorter than the ${needed} its meta page records: the file was cut short`;
     const stamp = stampOf(fd, meta);
     if (readStamp(path) === stamp) return null;
+    // The file may end before the meta page's last page: LMDB never writes a page a
+    // commit allocated and freed again (a loose page, mdb.c's page flush), and such a
+    // page is free, never read. What matters is that every page LMDB reads is inside
+    // the file: the walk reads each one whole.
     const damaged = damagedPage({ fd, pageSize: meta.pageSize, lastPage: meta.lastPage, roots: meta.roots });
+    const needed = (meta.lastPage + 1n) * BigInt(meta.pageSize);
+    if (damaged && BigInt(size) < needed) return `data.mdb is ${size} bytes, shorter than the ${needed} its meta page records: the file was cut short`;
     if (damaged) return `data.mdb has a damaged page: ${damaged}`;
     writeStamp(path, stamp);
     return null;

@@ -43,7 +43,8 @@ export interface GraphStore extends GraphReader {
   unusableReason(): string | undefined;
   /** The stored schema version, if any. */
   storedSchemaVersion(): number | undefined;
-  fileStates(): Iterable<IndexedFileState>;
+  /** Every indexed file's state; with `paths`, those of the files at or under them (a file, or a folder for what lies under it). */
+  fileStates(paths?: readonly string[]): Iterable<IndexedFileState>;
   /** The edges whose call sites a file holds (contains edges first), from that file's record alone. */
   edgesOfFile(path: string): EdgeRecord[];
   /** The unresolved records of a file's call sites, in line, column, specifier order. */

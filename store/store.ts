@@ -14,6 +14,7 @@ import { readAnswers } from './file-answers.js';
 import { fileDep, type FileAnswers, HIGH, isUnresolved, nameDep, prefixRange, SCHEMA_VERSION, WHOLE_FILE } from './schema.js';
 import { knownFromIncomingKey, restoreKnown, type IncomingKey } from './known-values.js';
 import { normalisedName } from './name-words.js';
+import { NameScan } from './name-scan.js';
 import { nearestNames } from './similar-names.js';
 import { emptyStats, sortedStats } from './stats.js';
 import { beginRebuild, recoverSwap, type RebuildSession } from './rebuild.js';
@@ -22,10 +23,17 @@ import { changedNames, GraphWriter, type Signatures } from './writer.js';
 export interface OpenStoreOptions {
   /** Never create or write the index (a stamp of a checked file may be left beside it: env.ts); a workspace without an index reads as `missing`. */
   readOnly?: boolean;
+  /**
+   * A reader in a process that also writes this index (a server running the watcher):
+   * lmdb shares one environment per path within a process, and the first opener's
+   * options hold for every later one, so this reader opens it as a writer would (a
+   * writer that joined a read-only environment could not write). It still never writes.
+   */
+  besideWriter?: boolean;
 }
 
 export function openStore(workspace: string, options: OpenStoreOptions = {}): GraphStore {
-  return new LmdbGraphStore(graphPath(workspace), options.readOnly ?? false);
+  return new LmdbGraphStore(graphPath(workspace), options.readOnly ?? false, options.besideWriter ?? false);
 }
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -67,13 +75,14 @@ export class LmdbGraphStore implements GraphStore {
   constructor(
     private readonly path: string,
     private readonly readOnly: boolean,
+    besideWriter = false,
   ) {
     if (!readOnly) recoverSwap(path);
     if (!envExists(path)) return;
     this.problem = envProblem(path) ?? undefined;
     if (this.problem) return;
     try {
-      this.env = openEnv(path, readOnly);
+      this.env = openEnv(path, readOnly && !besideWriter);
       this.env.dbs.meta.get('schema_version');
     } catch (error) {
       void this.env?.root.close();
@@ -86,6 +95,9 @@ export class LmdbGraphStore implements GraphStore {
 
   /** Why an index that is there cannot be read (a damaged data.mdb). */
   private problem: string | undefined;
+
+  /** The name keys of a reader that searches by substring more than once (name-scan.ts). */
+  private readonly nameScan = new NameScan();
 
   unusableReason(): string | undefined {
     return this.problem;
@@ -191,8 +203,22 @@ export class LmdbGraphStore implements GraphStore {
     return out;
   }
 
-  *fileStates(): Iterable<IndexedFileState> {
-    for (const f of this.files()) yield { path: f.path, size: f.size, mtime_ms: f.mtime_ms, hash: f.hash, status: f.status };
+  *fileStates(paths?: readonly string[]): Iterable<IndexedFileState> {
+    const state = (f: FileRecord): IndexedFileState => ({ path: f.path, size: f.size, mtime_ms: f.mtime_ms, hash: f.hash, status: f.status });
+    if (!paths) {
+      for (const f of this.files()) yield state(f);
+      return;
+    }
+    const seen = new Set<string>();
+    for (const path of paths) {
+      const file = this.file(path);
+      const under = path === '' ? [] : this.files(`${path}/`);
+      for (const f of file ? [file, ...under] : under) {
+        if (seen.has(f.path)) continue;
+        seen.add(f.path);
+        yield state(f);
+      }
+    }
   }
 
   symbol(id: string): SymbolRecord | undefined {
@@ -233,8 +259,8 @@ export class LmdbGraphStore implements GraphStore {
     // Substring: test the raw key bytes first (the lowercased name is stored as UTF-8 in
     // the key) and decode only the keys that contain the query somewhere.
     const needle = Buffer.from(q, 'utf8');
-    for (const raw of this.env!.rawNames.getKeys({})) {
-      if (raw.indexOf(needle) < 0) continue;
+    const version = (dbs.meta.get('meta') as IndexMeta | undefined)?.indexed_at;
+    for (const raw of this.nameScan.containing(version, needle, () => this.env!.rawNames.getKeys({}))) {
       const key = decodeKey(raw) as [string, string, string];
       if (key[0].includes(q) && !key[0].startsWith(q) && take(key)) break;
     }

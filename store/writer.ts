@@ -13,6 +13,7 @@
 //     added or deleted module configuration file (tsconfig.json, package.json).
 // The dependency records are written by StoreLookup while resolving, so this set
 // covers whatever the binders read, and the result equals a fresh build.
+import { isDeepStrictEqual } from 'node:util';
 import type { DocChange } from '../contracts/docs.js';
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import { TEST_CASE_KINDS, type EdgeRecord, type FileRecord, type GraphStats, type IndexMeta, type SymbolRecord, type UnresolvedRecord } from '../contracts/graph.js';
@@ -251,13 +252,20 @@ export class GraphWriter {
   /** Writes what resolving some of a file's call sites found, in place of their previous answers; `slots` is its file_symbols list. */
   private applyResolved(resolved: ResolvedSites, slots: string[], fresh: boolean): void {
     const { path } = resolved;
-    const answers = this.pending.get(path)?.answers ?? this.storedAnswersOf(path, slots);
+    const pending = this.pending.get(path);
+    const answers = pending?.answers ?? this.storedAnswersOf(path, slots);
+    // A dependent re-resolved after someone else's edit mostly finds what it had: those answers, and
+    // their index entries, are left as they are (a save rewrote thousands of equal keys before).
+    let changed = pending !== undefined;
     for (const [ord, answer] of resolved.answers) {
-      this.dropAnswer(answers.sites[ord], ord);
+      const before = answers.sites[ord];
+      if (before && isDeepStrictEqual(before, answer)) continue;
+      this.dropAnswer(before, ord);
       answers.sites[ord] = answer;
       if (answer) this.addAnswer(answer, ord);
+      changed = true;
     }
-    this.dbs.answers.putSync(path, storedAnswers(path, slotsById(slots), answers));
+    if (changed) this.dbs.answers.putSync(path, storedAnswers(path, slotsById(slots), answers));
     this.writeDeps(path, resolved.deps, fresh);
     this.pending.delete(path);
   }
@@ -276,7 +284,7 @@ export class GraphWriter {
       const previous = fresh ? undefined : (this.dbs.dependents.get([dep, path]) as number[] | undefined);
       const merged = previous ? [...new Set([...previous, ...ords])] : [...ords];
       merged.sort((a, b) => a - b);
-      this.dbs.dependents.putSync([dep, path], merged);
+      if (!previous || merged.length !== previous.length) this.dbs.dependents.putSync([dep, path], merged);
       all.add(dep);
     }
     if (all.size > 0 && (fresh || all.size !== known.length)) this.dbs.dependencies.putSync(path, [...all]);

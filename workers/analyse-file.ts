@@ -1,7 +1,7 @@
 // One file, bytes to facts: read and classify it, then extract when it is text.
 // Used by the parse worker and, for small batches, in the main thread.
 import type { FileFacts, Language } from '../contracts/facts.js';
-import { extractFacts } from '../parsers/index.js';
+import { extractFacts, warmUp } from '../parsers/index.js';
 import { boundFacts, MAX_NAME_BYTES, textBeyondBounds } from '../parsers/fact-bounds.js';
 import type { Gate } from '../gate/gate.js';
 import { readWorkspaceFile } from './read-file.js';
@@ -50,4 +50,9 @@ export async function analyseBatch(gate: Gate, requests: AnalyseRequest[]): Prom
   const out: FileFacts[] = [];
   for (const request of requests) out.push(await analyseFile(gate, request));
   return out;
+}
+
+/** Loads these languages' grammars and queries now, before the first file needs them (a long-lived watcher's first save). */
+export function warmAnalysis(languages: Iterable<Language>): Promise<void> {
+  return warmUp(languages);
 }

@@ -16,6 +16,11 @@ export const DOC_LIMITS = { files: 500, bytes: 1 << 20, depth: 8 } as const;
 export const DOC_DIRECTORY = 'docs';
 const READMES = ['README.md', 'readme.md', 'Readme.md'];
 
+/** Could this workspace path be one of the documents the index keeps (by name: README.md at the top, Markdown under docs/)? */
+export function isDocPath(path: string): boolean {
+  return READMES.includes(path) || (path.startsWith(`${DOC_DIRECTORY}/`) && /\.(md|markdown)$/i.test(path));
+}
+
 /** The document paths of the workspace, in path order: README.md, then docs/ to DOC_LIMITS.depth. */
 export function docPaths(workspace: string, gate: Gate): string[] {
   const out: string[] = [];

@@ -10,7 +10,9 @@ import type { Language } from '../contracts/facts.js';
 import type { IndexReport } from '../contracts/index-report.js';
 import { Gate } from '../gate/gate.js';
 import { languageForPath } from '../parsers/index.js';
-import { isModuleConfigPath } from '../parsers/module-config.js';
+import { isModuleConfigPath, mayAffectModuleConfig } from '../parsers/module-config.js';
+import { WORKSPACE_CONFIG } from '../gate/config-files.js';
+import { isDocPath } from './doc-inventory.js';
 
 /** Folders that hold other people's code or build output. */
 export const LIBRARY_DIRS = new Set([
@@ -64,6 +66,14 @@ export interface InventoryOptions {
   includeLibrary?: boolean;
   /** The gate the files will be read through: privacy-excluded paths are left out by name, never opened. */
   gate?: Gate;
+  /** Whether the root is a git work tree, when the caller knows (git is not asked again). */
+  git?: boolean;
+  /**
+   * Only these workspace-relative paths, each a file or a folder (for what lies under it),
+   * asked with the same rules as the whole tree (the watcher's changed paths). The
+   * counts of skipped folders and unsupported extensions are then of these paths only.
+   */
+  paths?: readonly string[];
 }
 
 /** Longest workspace path the store keys: LMDB keys hold at most 1,978 bytes, and an edge key holds two symbol ids, each a path and a name (see parsers/fact-bounds.ts). */
@@ -116,21 +126,36 @@ function skippedFolderList(counts: Map<string, { files: number; complete: boolea
 
 /**
  * Could a change at this path change the index? The inventory's own rules by name
- * (folder rules, privacy, language or module configuration, ignore files), asked by
- * the watcher before a sync: nothing is opened.
+ * (folder rules, privacy, language, documents, module configuration, ignore files),
+ * asked by the watcher before a sync: nothing is opened.
  */
 export function mayChangeIndex(path: string, includeLibrary: boolean, gate: Gate): boolean {
   if (isExcludedPath(path, includeLibrary) || gate.isPrivate(path)) return false;
+  return languageForPath(path) !== null || isDocPath(path) || changesWholeTree(path);
+}
+
+/**
+ * Can a change at this path change what the whole tree's inventory lists or how its
+ * call sites resolve? An ignore file, a module configuration (or a file one may
+ * extend), the workspace configuration (privacy excludes). A sync of changed paths
+ * that include one is a sync of the whole tree.
+ */
+export function changesWholeTree(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return name === '.gitignore' || languageForPath(path) !== null || isModuleConfigPath(path);
+  return name === '.gitignore' || path === WORKSPACE_CONFIG || mayAffectModuleConfig(path);
 }
 
 export function takeInventory(root: string, options: InventoryOptions = {}): Inventory {
   const includeLibrary = Boolean(options.includeLibrary);
-  const git = isGitWorkTree(root);
+  const git = options.git ?? isGitWorkTree(root);
   const inventory: Inventory = { git, entries: [], configs: [], unsupportedExtensions: {}, skipped: { symlink: 0, unreadable: 0, privacy: 0, path_too_long: 0 }, skippedFolders: [] };
   const folders = new Map<string, { files: number; complete: boolean }>();
-  const candidates = git ? gitPaths(root) : walk(root, includeLibrary, isCandidate, (folder, count) => folders.set(folder, count), options.gate);
+  const skippedFolder = (folder: string, count: { files: number; complete: boolean }) => void folders.set(folder, count);
+  const candidates = options.paths
+    ? candidatesAmong(root, git, options.paths, includeLibrary, skippedFolder, options.gate)
+    : git
+      ? gitPaths(root)
+      : walk(root, includeLibrary, isCandidate, skippedFolder, options.gate);
   for (const path of candidates) {
     const excluded = excludingFolder(path, includeLibrary);
     if (excluded !== null) {
@@ -195,18 +220,130 @@ export function isCandidate(path: string): boolean {
   return languageForPath(path) !== null || UNSUPPORTED_SOURCE_EXTENSIONS.has(extname(path).toLowerCase()) || isModuleConfigPath(path);
 }
 
-function gitPaths(root: string): string[] {
-  const out = childTextSync('git', ['ls-files', '-co', '--exclude-standard', '-z', '--', '.'], { cwd: root, env: gitEnv(), timeoutMs: GIT_WALK_MS, maxStdoutBytes: 1 << 30 });
+/** Bytes of pathspecs given to one git run (well under the system's argument limit). */
+const PATHSPEC_BYTES = 64 * 1024;
+
+/** What git tracks, and untracked files it does not ignore: the whole tree, or at and under the given paths (literal pathspecs). */
+function gitPaths(root: string, pathspecs: readonly string[] = ['.']): string[] {
   const seen = new Set<string>();
-  for (const path of out.split('\0')) if (path) seen.add(path);
+  const list = (specs: string[]) => {
+    const out = childTextSync('git', ['ls-files', '-co', '--exclude-standard', '-z', '--', ...specs], {
+      cwd: root,
+      env: { ...gitEnv(), GIT_LITERAL_PATHSPECS: '1' },
+      timeoutMs: GIT_WALK_MS,
+      maxStdoutBytes: 1 << 30,
+    });
+    for (const path of out.split('\0')) if (path) seen.add(path);
+  };
+  let chunk: string[] = [];
+  let bytes = 0;
+  for (const spec of pathspecs) {
+    if (chunk.length > 0 && bytes + spec.length > PATHSPEC_BYTES) {
+      list(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(spec);
+    bytes += spec.length + 1;
+  }
+  if (chunk.length > 0) list(chunk);
   return [...seen];
 }
 
 /**
+ * The inventory's candidates among some paths: what the whole tree's listing would hold
+ * at or under them. A path below a symbolic link (or below a file) is none: the whole
+ * tree never follows one either, and git refuses such a pathspec.
+ */
+function candidatesAmong(
+  root: string,
+  git: boolean,
+  paths: readonly string[],
+  includeLibrary: boolean,
+  skippedFolder: (path: string, count: { files: number; complete: boolean }) => void,
+  gate: Gate | undefined,
+): string[] {
+  const folderKinds = new Map<string, 'folder' | 'other' | 'missing'>();
+  const kindOf = (dir: string) => {
+    let kind = folderKinds.get(dir);
+    if (kind === undefined) {
+      try {
+        kind = lstatSync(join(root, dir)).isDirectory() ? 'folder' : 'other';
+      } catch {
+        kind = 'missing';
+      }
+      folderKinds.set(dir, kind);
+    }
+    return kind;
+  };
+  const reachable = (path: string) => {
+    const segments = path.split('/');
+    for (let i = 1; i < segments.length; i++) if (kindOf(segments.slice(0, i).join('/')) === 'other') return false;
+    return true;
+  };
+  const usable = [...new Set(paths)].filter((p) => p !== '' && !p.startsWith('/') && !p.split('/').includes('..') && !p.includes('\0') && reachable(p));
+  if (usable.length === 0) return [];
+  return git ? gitPaths(root, usable) : walkAmong(root, usable, includeLibrary, skippedFolder, gate);
+}
+
+type IgnoreRules = Array<{ base: string; ig: Ignore }>;
+
+const ignoredBy = (rules: IgnoreRules, path: string, isDir: boolean) => rules.some(({ base, ig }) => ig.ignores(path.slice(base.length) + (isDir ? '/' : '')));
+
+/**
  * A walk outside git: honours .gitignore at every level, never descends into a
  * symlink. Files that could never be inventoried are passed over before the
- * (costlier) ignore rules are asked about them.
+ * (costlier) ignore rules are asked about them. `visit` lists one folder and what
+ * lies under it, given the ignore rules of the folders above it.
  */
+function walker(
+  root: string,
+  includeLibrary: boolean,
+  wanted: (path: string) => boolean,
+  skippedFolder: (path: string, count: { files: number; complete: boolean }) => void,
+  gate: Gate | undefined,
+  paths: string[],
+) {
+  /** Whether a folder met by the walk is walked, and if not whether it is counted as a skipped library folder. */
+  const enters = (path: string, name: string, rules: IgnoreRules): boolean => {
+    if (name === '.git' || name === '.cairn') return false;
+    if (ignoredBy(rules, path, true)) return false;
+    if (!includeLibrary && isLibraryFolderName(name)) {
+      if (!gate?.isPrivate(path)) skippedFolder(path, countSourceFiles(root, path));
+      return false;
+    }
+    return true;
+  };
+  const rulesIn = (dir: string, rules: IgnoreRules): IgnoreRules => {
+    const rel = dir === '' ? '' : `${dir}/`;
+    const own = readIgnore(root, rel + '.gitignore');
+    return own ? [...rules, { base: rel, ig: own }] : rules;
+  };
+  const visit = (dir: string, rules: IgnoreRules) => {
+    const rel = dir === '' ? '' : `${dir}/`;
+    let entries;
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const active = rulesIn(dir, rules);
+    for (const entry of entries) {
+      const path = rel + entry.name;
+      if (entry.isSymbolicLink()) {
+        if (wanted(path)) paths.push(path); // recorded and skipped by the caller's lstat
+        continue;
+      }
+      if (entry.isDirectory()) {
+        if (enters(path, entry.name, active)) visit(path, active);
+      } else if (entry.isFile() && wanted(path) && !ignoredBy(active, path, false)) {
+        paths.push(path);
+      }
+    }
+  };
+  return { enters, rulesIn, visit };
+}
+
 function walk(
   root: string,
   includeLibrary: boolean,
@@ -215,39 +352,52 @@ function walk(
   gate: Gate | undefined,
 ): string[] {
   const paths: string[] = [];
-  const visit = (dir: string, rules: Array<{ base: string; ig: Ignore }>) => {
-    const rel = dir === '' ? '' : `${dir}/`;
-    let entries;
-    try {
-      entries = readdirSync(join(root, dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    const own = readIgnore(root, rel + '.gitignore');
-    const active = own ? [...rules, { base: rel, ig: own }] : rules;
-    const ignored = (path: string, isDir: boolean) =>
-      active.some(({ base, ig }) => ig.ignores(path.slice(base.length) + (isDir ? '/' : '')));
-    for (const entry of entries) {
-      const path = rel + entry.name;
-      if (entry.isSymbolicLink()) {
-        if (wanted(path)) paths.push(path); // recorded and skipped by the caller's lstat
-        continue;
-      }
-      if (entry.isDirectory()) {
-        if (entry.name === '.git' || entry.name === '.cairn') continue;
-        if (ignored(path, true)) continue;
-        if (!includeLibrary && isLibraryFolderName(entry.name)) {
-          if (!gate?.isPrivate(path)) skippedFolder(path, countSourceFiles(root, path));
-          continue;
-        }
-        visit(path, active);
-      } else if (entry.isFile() && wanted(path) && !ignored(path, false)) {
-        paths.push(path);
-      }
-    }
-  };
-  visit('', []);
+  walker(root, includeLibrary, wanted, skippedFolder, gate, paths).visit('', []);
   return paths;
+}
+
+/** The walk's listing at or under each of `targets`: the folders above each are entered as the whole walk would enter them, their ignore rules read once. */
+function walkAmong(
+  root: string,
+  targets: readonly string[],
+  includeLibrary: boolean,
+  skippedFolder: (path: string, count: { files: number; complete: boolean }) => void,
+  gate: Gate | undefined,
+): string[] {
+  const paths: string[] = [];
+  const walking = walker(root, includeLibrary, isCandidate, skippedFolder, gate, paths);
+  const inside = new Map<string, IgnoreRules | null>([['', walking.rulesIn('', [])]]);
+  /** The rules that apply inside a folder, or null when the walk never enters it. */
+  const rulesInside = (dir: string): IgnoreRules | null => {
+    const known = inside.get(dir);
+    if (known !== undefined) return known;
+    const slash = dir.lastIndexOf('/');
+    const parent = slash < 0 ? '' : dir.slice(0, slash);
+    const above = rulesInside(parent);
+    const rules = above && walking.enters(dir, dir.slice(slash + 1), above) ? walking.rulesIn(dir, above) : null;
+    inside.set(dir, rules);
+    return rules;
+  };
+  for (const target of [...targets].sort()) {
+    const slash = target.lastIndexOf('/');
+    const parent = slash < 0 ? '' : target.slice(0, slash);
+    const rules = rulesInside(parent);
+    if (!rules) continue;
+    let stats: Stats;
+    try {
+      stats = lstatSync(join(root, target));
+    } catch {
+      continue; // gone: the caller finds its indexed files deleted
+    }
+    if (stats.isSymbolicLink()) {
+      if (isCandidate(target)) paths.push(target);
+    } else if (stats.isDirectory()) {
+      if (walking.enters(target, target.slice(slash + 1), rules)) walking.visit(target, rules);
+    } else if (stats.isFile() && isCandidate(target) && !ignoredBy(rules, target, false)) {
+      paths.push(target);
+    }
+  }
+  return [...new Set(paths)];
 }
 
 /** A .gitignore through the gate (a symlinked or oversized one is not read). */

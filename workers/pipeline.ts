@@ -20,7 +20,7 @@ import { gitHead } from './git-head.js';
 import { cairnPath, checkIndexPaths } from '../gate/cairn-paths.js';
 import { indexGate } from '../gate/config-files.js';
 import type { Gate } from '../gate/gate.js';
-import { takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
+import { changesWholeTree, takeInventory, type Inventory, type InventoryEntry } from './inventory.js';
 import { acquireWriteLock } from './lock.js';
 import { readModuleConfigs } from './module-configs.js';
 import { createAnalysisPool, type AnalysisPool } from './pool.js';
@@ -46,6 +46,19 @@ export interface IndexOptions {
    * `cairn replay`. The command does; the watcher's frequent syncs do not.
    */
   recordFreshness?: boolean;
+  /**
+   * sync only: the workspace-relative paths that changed (files, or folders for what lies
+   * under them), the watcher's events. Only they are inventoried, decided and analysed;
+   * a change that can alter the whole tree's listing or resolution (an ignore file, a
+   * module configuration, the workspace configuration) makes it a sync of the whole tree.
+   */
+  paths?: readonly string[];
+  /**
+   * sync of some paths only: whether the workspace is a git work tree, as the caller's
+   * last sync found it (the watcher's): git is not asked again, and outside git not at
+   * all. Each git process forked from a long-lived server cost it tens of milliseconds.
+   */
+  git?: boolean;
 }
 
 interface RunContext {
@@ -57,6 +70,8 @@ interface RunContext {
   graph: GraphStore;
   pool: AnalysisPool;
   meta: IndexMeta;
+  /** A sync of some paths only (IndexOptions.paths): the rest of the index stands as it is. */
+  partial: boolean;
 }
 
 interface RunOutcome {
@@ -117,8 +132,10 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
     // after `init --include-library` would delete the library files init took in).
     const recorded = options.mode === 'sync' && options.includeLibrary === undefined && state === 'compatible' ? graph.meta()?.options : undefined;
     const includeLibrary = recorded ? recorded.include_library : Boolean(options.includeLibrary);
+    const paths = options.mode === 'sync' && options.paths && !options.paths.some(changesWholeTree) ? options.paths : undefined;
     const clock = performance.now();
-    const inventory = takeInventory(root, { includeLibrary, gate });
+    const known = paths ? options.git : undefined;
+    const inventory = takeInventory(root, { includeLibrary, gate, paths, git: known });
     const inventoryMs = performance.now() - clock;
     if (options.mode === 'sync' && state === 'missing') throw indexMissing();
     if (options.mode === 'sync' && state === 'unusable') {
@@ -127,7 +144,8 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
     if (options.mode === 'sync' && state === 'incompatible') {
       throw new CairnError('index_incompatible', 'the index was written by another schema version: run `cairn init` to rebuild it', 1, 'cairn init');
     }
-    const head = gitHead(root);
+    const head = known === false ? null : gitHead(root);
+    const stored = paths ? graph.meta() : undefined;
     const run: RunContext = {
       root,
       gate,
@@ -143,8 +161,10 @@ async function indexOnce(root: string, options: IndexOptions): Promise<IndexRepo
         workspace: '.',
         options: { include_library: includeLibrary },
         cairn_version: CAIRN_VERSION,
-        skipped_folders: inventory.skippedFolders,
+        // A partial inventory cannot count the library folders left out: the whole tree's count stands.
+        skipped_folders: stored ? (stored.skipped_folders ?? []) : inventory.skippedFolders,
       },
+      partial: paths !== undefined,
     };
     const outcome = options.mode === 'init' ? await runInit(run, state === 'compatible') : await runSync(run);
     const d = outcome.decision;
@@ -244,8 +264,9 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   // Loaded here, not at the top: init never decides freshness, and the machine's library costs start-up time.
   const [{ decideFreshness }, { AuditRecorder }, { recordRun }] = await Promise.all([import('./freshness-check.js'), import('../machines/audit.js'), import('./audit-log.js')]);
   const recorder = run.options.recordFreshness ? new AuditRecorder() : undefined;
+  const indexed = run.partial ? run.graph.fileStates(run.options.paths) : run.graph.fileStates();
   const decision = await decideFreshness(
-    run.graph.fileStates(),
+    indexed,
     run.inventory.entries,
     MAX_FILE_BYTES,
     async (paths) => {
@@ -272,9 +293,12 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
     }
   }
   upserts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  // Module configuration is small: read whole every sync, and compared with what the index was resolved with.
-  const configs = readModuleConfigs(run.gate, run.inventory.configs);
-  const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
+  // Module configuration is small: read whole every sync of the whole tree, and compared with what the index
+  // was resolved with. A sync of some paths never includes one (it would be a sync of the whole tree).
+  const configs = run.partial ? undefined : readModuleConfigs(run.gate, run.inventory.configs);
+  const configsChanged = configs !== undefined && JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
+  // Nor can it count the unsupported source files of the whole tree: the stored count stands.
+  const unsupportedExtensions = run.partial ? run.graph.stats().unsupported_extensions : run.inventory.unsupportedExtensions;
   const foldersChanged = JSON.stringify(run.meta.skipped_folders) !== JSON.stringify(run.graph.meta()?.skipped_folders);
   const docs = docChange(run.root, run.gate, run.graph.docs());
   const docsChanged = docs.upserts.length > 0 || docs.deletions.length > 0;
@@ -287,7 +311,7 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
         upserts,
         deletions: decision.deleted,
         meta: run.meta,
-        unsupportedExtensions: run.inventory.unsupportedExtensions,
+        unsupportedExtensions,
         configs,
         ...(docsChanged ? { docs } : {}),
       });

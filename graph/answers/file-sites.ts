@@ -37,8 +37,12 @@ const NEW_KEYWORD = 'new '.length;
 /** What a resolved `new T(…)` binds to (an edge does not keep the site's kind). */
 const CONSTRUCTED = new Set(['class', 'constructor', 'struct', 'record']);
 
-/** The call sites of one indexed file, in line and column order (the language server reads them). */
-export async function fileSites(ctx: CommandContext, path: string): Promise<CommandResult<FileSitesData>> {
+/**
+ * The call sites of one indexed file, in line and column order (the language server
+ * reads them); with `line` (1-based), those on that line only: a site never spans lines,
+ * and a position's answer then names, and checks, only the files its line's calls reach.
+ */
+export async function fileSites(ctx: CommandContext, path: string, options: { line?: number } = {}): Promise<CommandResult<FileSitesData>> {
   return answerFromGraph(ctx.workspace, (graph): CommandResult<FileSitesData> => {
     if (!graph.file(path)) throw new CairnError('file_not_indexed', `${path} is not an indexed file of this workspace`, 1);
     const byKey = new Map<string, CallSiteView>();
@@ -52,8 +56,9 @@ export async function fileSites(ctx: CommandContext, path: string): Promise<Comm
       }
       return site;
     };
+    const onLine = (line: number) => options.line === undefined || line === options.line;
     for (const edge of graph.edgesOfFile(path)) {
-      if (edge.relationship === 'contains') continue;
+      if (edge.relationship === 'contains' || !onLine(edge.line)) continue;
       // A reversed framework edge (injected_into, consumes_event) points at the symbol in this file.
       const here = edge.source.startsWith(`${path}::`) || edge.target === null ? edge.source : edge.target;
       const other = here === edge.source ? edge.target : edge.source;
@@ -67,6 +72,7 @@ export async function fileSites(ctx: CommandContext, path: string): Promise<Comm
       });
     }
     for (const u of graph.unresolvedOfFile(path)) {
+      if (!onLine(u.line)) continue;
       const site = siteOf(u.line, u.column, u.specifier, u.kind, u.source);
       site.unresolved = { reason: u.reason };
       if (u.candidate_count !== undefined) site.unresolved.candidate_count = u.candidate_count;

@@ -3,15 +3,14 @@
 // stale_source warning the answer's own result function attached (graph/open-graph.ts).
 import type { CommandResult } from '../../contracts/envelope.js';
 import type { Freshness } from '../../contracts/freshness.js';
-import { openStore } from '../../store/index.js';
+import { withGraph } from '../open-graph.js';
 
 /** When the index was written, or null when there is no readable index. */
 export async function indexedAt(workspace: string): Promise<string | null> {
-  const store = openStore(workspace, { readOnly: true });
   try {
-    return store.schemaState() === 'compatible' ? (store.meta()?.indexed_at ?? null) : null;
-  } finally {
-    await store.close();
+    return await withGraph(workspace, (graph) => graph.meta()?.indexed_at ?? null);
+  } catch {
+    return null;
   }
 }
 

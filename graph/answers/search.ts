@@ -10,6 +10,8 @@ export interface SearchFlags {
   kind?: string;
   in?: string;
   limit?: string;
+  /** Offer names a typo away when no name contains the query (default true; an editor searching as one types does its own fuzzy matching). */
+  typoTolerant?: boolean;
 }
 
 export interface SearchData {
@@ -29,7 +31,7 @@ export async function search(ctx: CommandContext, query: string, flags: SearchFl
     let raw = graph.search(query, wanted);
     const match: SearchData['match'] = raw.length === 0 ? 'typo_tolerant' : 'name';
     // Nothing by name: the names a typo away, said to be such.
-    if (match === 'typo_tolerant') raw = graph.similarNames(query, wanted).flatMap((name) => graph.symbolsByName(name));
+    if (match === 'typo_tolerant' && flags.typoTolerant !== false) raw = graph.similarNames(query, wanted).flatMap((name) => graph.symbolsByName(name));
     const symbols = raw.filter(
       (s) =>
         s.kind !== 'file' &&

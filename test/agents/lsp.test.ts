@@ -60,7 +60,10 @@ const stamps = (method: string) => lsp.notifications.filter((n) => n.method === 
 const lastStamp = async (method: string) => {
   // The stamp is sent just before the answer: it has arrived by the time the answer has.
   const all = stamps(method);
-  return all[all.length - 1];
+  const last = all[all.length - 1];
+  // It names the request it stamps by the request's id.
+  expect(last.id).toBe(lsp.requests.filter((r) => r.method === method).at(-1)!.id);
+  return last;
 };
 
 describe('cairn lsp', () => {
@@ -76,7 +79,12 @@ describe('cairn lsp', () => {
     const names = (symbols as any[]).map((s) => `${s.name} ${s.location.uri.slice(s.location.uri.indexOf('/web/') + 1)}`);
     expect(names).toContain('greet web/greet.ts');
     expect(names).toContain('Greeter web/greet.ts');
-    expect((await lastStamp('workspace/symbol')).fresh).toBe(true);
+    const stamp = await lastStamp('workspace/symbol');
+    expect(stamp.fresh).toBe(true);
+    // Each symbol carries the answer's stamp in its data field.
+    for (const s of symbols as any[]) expect(s.data.freshness).toMatchObject({ fresh: true, changed_since_index: [], indexed_at: stamp.indexed_at });
+    // A query no name contains answers nothing (the CLI's search offers names a typo away; an editor filters as one types).
+    expect(await lsp.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'greetz' })).toEqual([]);
   });
 
   it('definition goes from a call site to its resolved target, counting columns in UTF-16 code units', async () => {
@@ -100,12 +108,16 @@ describe('cairn lsp', () => {
     expect(where).toContain('web/unicode.ts:3:26');
     expect(where).toContain('web/greet.ts:12:25');
     expect(where).toContain('web/app.ts:5:14');
+    expect(await lastStamp('textDocument/references')).toMatchObject({ fresh: true, changed_since_index: [] });
   });
 
   it('call hierarchy: incoming calls with call-site ranges, and outgoing calls', async () => {
     const items = (await lsp.connection.sendRequest(CallHierarchyPrepareRequest.type, at('web/greet.ts', 0, 17))) as CallHierarchyItem[];
     expect(items.map((i) => i.name)).toEqual(['greet']);
+    expect(items[0]!.data).toMatchObject({ id: 'web/greet.ts::greet', freshness: { fresh: true } });
     const incoming = await lsp.connection.sendRequest(CallHierarchyIncomingCallsRequest.type, { item: items[0]! });
+    expect((await lastStamp('callHierarchy/incomingCalls')).fresh).toBe(true);
+    for (const call of incoming!) expect((call.from.data as any).freshness).toMatchObject({ fresh: true, changed_since_index: [] });
     const from = incoming!.map((c) => `${c.from.name} ${c.fromRanges.map((r) => `${r.start.line}:${r.start.character}`).join(',')}`).sort();
     expect(from).toContain('emoji 3:26');
     expect(from).toContain('run 12:25');
@@ -131,6 +143,8 @@ describe('cairn lsp', () => {
     expect(lenses!.length).toBeGreaterThanOrEqual(4);
     const first = await lsp.connection.sendRequest(CodeLensResolveRequest.type, lenses![0]!);
     expect(first.command!.title).toBe('4 callers · 1 test');
+    expect((lenses![0]!.data as any).freshness.fresh).toBe(true);
+    expect((first.data as any).freshness).toMatchObject({ fresh: true, changed_since_index: [] });
     const locations = first.command!.arguments![2] as Location[];
     expect(locations).toHaveLength(5);
   });
@@ -155,6 +169,11 @@ describe('cairn lsp', () => {
     await lsp.connection.sendRequest(DefinitionRequest.type, at('web/app.ts', 5, 15));
     const stamp = await lastStamp('textDocument/definition');
     expect(stamp).toMatchObject({ fresh: false, changed_since_index: ['web/greet.ts'] });
+    // Items answered from the changed file say so in their own data.
+    const items = (await lsp.connection.sendRequest(CallHierarchyPrepareRequest.type, at('web/greet.ts', 0, 17))) as CallHierarchyItem[];
+    expect((items[0]!.data as any).freshness).toMatchObject({ fresh: false, changed_since_index: ['web/greet.ts'] });
+    const symbols = (await lsp.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'shout' })) as any[];
+    expect(symbols[0].data.freshness).toMatchObject({ fresh: false, changed_since_index: ['web/greet.ts'] });
   });
 
   it('never writes the index, and exits cleanly on shutdown', async () => {

@@ -1,6 +1,7 @@
-// `cairn watch` as a user runs it: a save reaches the index without `cairn sync`; a
-// branch switch that touches two thousand files is a handful of batched syncs, not
-// thousands; paths cairn never indexes start no sync; SIGTERM stops it cleanly.
+// `cairn watch` as a user runs it: a save reaches the index without `cairn sync`, by a
+// sync of the changed path alone; a branch switch that touches two thousand files is a
+// handful of batched syncs of those paths, not thousands; paths cairn never indexes
+// start no sync; SIGTERM stops it cleanly.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUST_TS_FIXTURE } from '../cli/fixtures.js';
@@ -10,7 +11,8 @@ import { makeFixture, type Fixture } from '../helpers/fixture.js';
 let fx: Fixture;
 let watch: ChildProcess;
 let log = '';
-const syncs = () => log.split('\n').filter((l) => l.includes('synced')).length;
+const synced = () => log.split('\n').filter((l) => l.includes('synced'));
+const syncs = () => synced().length;
 
 beforeAll(async () => {
   fx = makeFixture({ ...RUST_TS_FIXTURE, '.gitignore': 'out/\n', '.cairn.jsonc': '{ "privacyExcludes": ["private/**"] }\n' }, { git: true });
@@ -35,10 +37,13 @@ const found = (name: string) => {
 };
 
 describe('cairn watch', () => {
-  it('brings a saved file into the index without a sync command', async () => {
+  it('syncs the whole tree once on start, then brings a saved file into the index by a sync of that path alone', async () => {
+    await expect.poll(() => synced()[0], { timeout: 20_000 }).toMatch(/synced the whole tree \(start\)/);
+    const before = syncs();
     fx.write('web/added.ts', 'export function freshlySaved(): number {\n  return 1;\n}\n');
     await expect.poll(() => found('freshlySaved'), { timeout: 20_000, interval: 200 }).toBe(true);
-    await expect.poll(syncs, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(syncs, { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(synced().slice(before).join('\n')).toMatch(/synced 1 changed path\(s\): 1 added/);
   });
 
   it('starts no sync for paths it never indexes (by name: build folders, privacy excludes, unknown kinds)', async () => {
@@ -57,6 +62,8 @@ describe('cairn watch', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(syncs() - before).toBeGreaterThanOrEqual(1);
     expect(syncs() - before).toBeLessThanOrEqual(4);
+    // Syncs of the paths the switch touched, not walks of the whole tree.
+    expect(synced().slice(before).every((line) => /synced \d+ changed path/.test(line))).toBe(true);
     const status = cairnJson(['status', '-C', fx.root]);
     expect(status.body.data.freshness).toBe('fresh');
     // The fixture's five source files, the two thousand, and the one saved first; nothing private or in a build folder.

@@ -2,7 +2,7 @@
 // a crash: a data.mdb cut shorter than its own meta page says (LMDB maps the file and
 // would die of SIGBUS reading past its end), and damaged pages in the middle (LMDB
 // asserted, SIGABRT, or followed a node offset off the map, SIGSEGV). `init` rebuilds it.
-import { closeSync, copyFileSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, readFileSync, readSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cairn, cairnJson } from '../helpers/cli.js';
@@ -86,6 +86,27 @@ describe('a damaged index', () => {
     writeSync(fd, Buffer.alloc(4096, 0), 0, 4096, Math.floor(statSync(data).size / 4096 / 2) * 4096);
     closeSync(fd);
     expectUnusable(['callers', 'f3_4'], /damaged page/);
+    restore();
+  });
+
+  test('a file that ends before the last page its meta page records, with every page a read reaches inside it, is usable (LMDB never writes a page one commit took and freed again)', () => {
+    restore();
+    // The current meta page (the one with the higher transaction id) says three pages more than the file holds.
+    const fd = openSync(data, 'r+');
+    const head = Buffer.alloc(2 * 4096);
+    readSync(fd, head, 0, head.length, 0);
+    const current = head.readBigUInt64LE(4096 + 152) > head.readBigUInt64LE(152) ? 4096 : 0;
+    const lastPage = head.readBigUInt64LE(current + 144);
+    expect((lastPage + 1n) * 4096n).toBe(BigInt(statSync(data).size));
+    const patched = Buffer.alloc(8);
+    patched.writeBigUInt64LE(lastPage + 3n);
+    writeSync(fd, patched, 0, 8, current + 144);
+    closeSync(fd);
+    rmSync(join(fx.root, '.cairn', 'graph', 'checked'), { force: true });
+    for (const args of READERS) expect(cairnJson([...args, '-C', fx.root]).code, args.join(' ')).toBe(0);
+    fx.write('src/m0.ts', 'export function changed() { return 1; }\n');
+    expect(cairnJson(['sync', '-C', fx.root]).code).toBe(0);
+    expect(cairnJson(['search', 'changed', '-C', fx.root]).body.data.symbols.length).toBe(1);
     restore();
   });
 });

@@ -19,6 +19,8 @@ export interface LspClient {
   initialized: InitializeResult;
   /** Every notification the server sent, in order. */
   notifications: Array<{ method: string; params: any }>;
+  /** Every request this client sent, with its id, in order. */
+  requests: Array<{ id: number | string; method: string }>;
   uri(path: string): string;
   stderr(): string;
   close(): Promise<number | null>;
@@ -32,7 +34,15 @@ export async function startLsp(workspace: string, options: { args?: string[]; in
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const writer = new StreamMessageWriter(child.stdin!);
+  const requests: LspClient['requests'] = [];
+  const write = writer.write.bind(writer);
+  writer.write = (message) => {
+    const sent = message as { id?: number | string; method?: string };
+    if (sent.id !== undefined && sent.method !== undefined) requests.push({ id: sent.id, method: sent.method });
+    return write(message);
+  };
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), writer);
   const notifications: LspClient['notifications'] = [];
   connection.onNotification((method, params) => void notifications.push({ method, params }));
   connection.listen();
@@ -50,6 +60,7 @@ export async function startLsp(workspace: string, options: { args?: string[]; in
     child,
     initialized,
     notifications,
+    requests,
     uri: (path) => pathToFileURL(`${workspace}/${path}`).href,
     stderr: () => stderr,
     async close() {
