@@ -311,42 +311,19 @@ export function mergeRuns(earlier, runs) {
 export async function main(argv) {
   const opts = parseArgs(argv);
   const runs = [];
-  if (opts.ts) {
-    for (const name of opts.corpora) {
+  // Each oracle's corpora in turn: TypeScript, Go, Python, Java, C.
+  const families = [
+    [opts.ts, opts.corpora, measureTsCorpus],
+    [opts.go, opts.goCorpora, measureGoCorpus],
+    [opts.py, opts.pyCorpora, measurePyCorpus],
+    [opts.java, opts.javaCorpora, measureJavaCorpus],
+    [opts.c, opts.cCorpora, measureCCorpus],
+  ];
+  for (const [on, corpora, measure] of families) {
+    if (!on) continue;
+    for (const name of corpora) {
       process.stderr.write(`accuracy: ${name}...\n`);
-      const run = await measureTsCorpus(name, { keep: opts.keep });
-      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
-      runs.push(run);
-    }
-  }
-  if (opts.go) {
-    for (const name of opts.goCorpora) {
-      process.stderr.write(`accuracy: ${name}...\n`);
-      const run = await measureGoCorpus(name, { keep: opts.keep });
-      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
-      runs.push(run);
-    }
-  }
-  if (opts.py) {
-    for (const name of opts.pyCorpora) {
-      process.stderr.write(`accuracy: ${name}...\n`);
-      const run = await measurePyCorpus(name, { keep: opts.keep });
-      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
-      runs.push(run);
-    }
-  }
-  if (opts.java) {
-    for (const name of opts.javaCorpora) {
-      process.stderr.write(`accuracy: ${name}...\n`);
-      const run = await measureJavaCorpus(name, { keep: opts.keep });
-      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
-      runs.push(run);
-    }
-  }
-  if (opts.c) {
-    for (const name of opts.cCorpora) {
-      process.stderr.write(`accuracy: ${name}...\n`);
-      const run = await measureCCorpus(name, { keep: opts.keep });
+      const run = await measure(name, { keep: opts.keep });
       process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
       runs.push(run);
     }
