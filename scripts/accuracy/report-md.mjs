@@ -90,7 +90,7 @@ export function renderMarkdown(report) {
     out.push(facts.join('; '));
     out.push('');
     if (run.oracle_classes) {
-      out.push(`The oracle's classes of all its call sites: ${counts(run.oracle_classes)} (indirect: through a parameter, variable or attribute holding a function).`);
+      out.push(`The oracle's classes of all its call sites: ${counts(run.oracle_classes)} (indirect: through a parameter, variable, field or attribute that holds a function).`);
       out.push('');
     }
     out.push(`Oracle targets: ${counts(m.oracle_targets)}. Anonymous callees (not counted): ${m.anonymous_callees}. Joined by: ${counts(m.match_by)}; blind pairings (not judged): ${m.blind_pairings}.`);

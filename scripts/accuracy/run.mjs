@@ -1,9 +1,10 @@
 // The accuracy harness: for each corpus, index a private copy with cairn, ask the
-// oracle (the TypeScript checker, or a golden set) the same questions, join and
-// report. Writes bench/results/accuracy.json and accuracy.md (--report names them otherwise).
+// oracle (the TypeScript checker, go/types, Jedi, javac, clang, or a golden set) the
+// same questions, join and report. Writes bench/results/accuracy.json and accuracy.md (--report names them otherwise).
 //
 //   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--go go-cobra,go-client-go] [--py py-requests,py-django-db]
-//                             [--golden rust,go] [--no-ts] [--no-go] [--no-py] [--no-golden]
+//                             [--java java-commons-lang3] [--c c-redis] [--golden rust,go]
+//                             [--no-ts] [--no-go] [--no-py] [--no-java] [--no-c] [--no-golden]
 //                             [--out bench/results] [--report accuracy] [--update] [--keep]
 //
 // --update keeps the runs of the existing report that were not measured now (one
@@ -23,6 +24,8 @@ import { joinFile, unclaimedSites } from './join.mjs';
 import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
 import { GO_CORPORA, buildOracle, corpusGopath, corpusModule, runGoOracle } from './oracle-go.mjs';
 import { PY_CORPORA, runPyOracle } from './oracle-py.mjs';
+import { JAVA_CORPORA, runJavaOracle } from './oracle-java.mjs';
+import { C_CORPORA, runCOracle } from './oracle-c.mjs';
 import { Tally } from './metrics.mjs';
 import { renderMarkdown } from './report-md.mjs';
 
@@ -220,6 +223,40 @@ export async function measurePyCorpus(name, { keep = false } = {}) {
   });
 }
 
+/** Measures one Java corpus against javac's tree API (oracle-java/Oracle.java). */
+export async function measureJavaCorpus(name, { keep = false } = {}) {
+  const run = { corpus: name, oracle: 'javac' };
+  return inWorkDir(run, name, keep, async (work) => {
+    const spec = JAVA_CORPORA[name];
+    if (!spec) throw new Error(`unknown Java corpus ${name} (known: ${Object.keys(JAVA_CORPORA).join(', ')})`);
+    const { copy } = copyCorpus(corpusPath(spec.install), work);
+    const t0 = Date.now();
+    const oracleFile = join(work, 'oracle.jsonl');
+    const summary = runJavaOracle(copy, oracleFile, spec);
+    run.oracle_config = `${summary.config}, class path: ${spec.jars.join(', ')}; ${summary.errors} compile errors`;
+    run.files = summary.files;
+    run.oracle_classes = summary.classes;
+    await scoreAgainstOracle(run, copy, work, oracleFile, seconds(t0));
+  });
+}
+
+/** Measures one C corpus against clang's JSON AST (oracle-c/oracle.py). */
+export async function measureCCorpus(name, { keep = false } = {}) {
+  const run = { corpus: name, oracle: 'clang' };
+  return inWorkDir(run, name, keep, async (work) => {
+    const spec = C_CORPORA[name];
+    if (!spec) throw new Error(`unknown C corpus ${name} (known: ${Object.keys(C_CORPORA).join(', ')})`);
+    const { copy } = copyCorpus(corpusPath(spec.install), work);
+    const t0 = Date.now();
+    const oracleFile = join(work, 'oracle.jsonl');
+    const summary = runCOracle(copy, oracleFile, spec);
+    run.oracle_config = `${summary.config}, units in ${spec.src.join(', ')}; ${summary.units_failed} units failed; ${summary.macro_calls} calls inside macro expansions left out`;
+    run.files = summary.files;
+    run.oracle_classes = summary.classes;
+    await scoreAgainstOracle(run, copy, work, oracleFile, seconds(t0));
+  });
+}
+
 /** Measures cairn on one golden set. */
 export async function measureGolden(goldenFile, { keep = false } = {}) {
   const set = readGolden(goldenFile);
@@ -240,7 +277,7 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
 }
 
 function parseArgs(argv) {
-  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), pyCorpora: ['py-requests', 'py-django-db'], golden: null, ts: true, go: true, py: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
+  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), pyCorpora: ['py-requests', 'py-django-db'], javaCorpora: Object.keys(JAVA_CORPORA), cCorpora: Object.keys(C_CORPORA), golden: null, ts: true, go: true, py: true, java: true, c: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--corpus') opts.corpora = argv[++i].split(',');
@@ -248,6 +285,10 @@ function parseArgs(argv) {
     else if (a === '--no-go') opts.go = false;
     else if (a === '--py') opts.pyCorpora = argv[++i].split(',');
     else if (a === '--no-py') opts.py = false;
+    else if (a === '--java') opts.javaCorpora = argv[++i].split(',');
+    else if (a === '--no-java') opts.java = false;
+    else if (a === '--c') opts.cCorpora = argv[++i].split(',');
+    else if (a === '--no-c') opts.c = false;
     else if (a === '--golden') opts.golden = argv[++i].split(',');
     else if (a === '--no-ts') opts.ts = false;
     else if (a === '--no-golden') opts.goldenOn = false;
@@ -270,26 +311,19 @@ export function mergeRuns(earlier, runs) {
 export async function main(argv) {
   const opts = parseArgs(argv);
   const runs = [];
-  if (opts.ts) {
-    for (const name of opts.corpora) {
+  // Each oracle's corpora in turn: TypeScript, Go, Python, Java, C.
+  const families = [
+    [opts.ts, opts.corpora, measureTsCorpus],
+    [opts.go, opts.goCorpora, measureGoCorpus],
+    [opts.py, opts.pyCorpora, measurePyCorpus],
+    [opts.java, opts.javaCorpora, measureJavaCorpus],
+    [opts.c, opts.cCorpora, measureCCorpus],
+  ];
+  for (const [on, corpora, measure] of families) {
+    if (!on) continue;
+    for (const name of corpora) {
       process.stderr.write(`accuracy: ${name}...\n`);
-      const run = await measureTsCorpus(name, { keep: opts.keep });
-      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
-      runs.push(run);
-    }
-  }
-  if (opts.go) {
-    for (const name of opts.goCorpora) {
-      process.stderr.write(`accuracy: ${name}...\n`);
-      const run = await measureGoCorpus(name, { keep: opts.keep });
-      process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
-      runs.push(run);
-    }
-  }
-  if (opts.py) {
-    for (const name of opts.pyCorpora) {
-      process.stderr.write(`accuracy: ${name}...\n`);
-      const run = await measurePyCorpus(name, { keep: opts.keep });
+      const run = await measure(name, { keep: opts.keep });
       process.stderr.write(`accuracy: ${name}: ${run.error ? `failed: ${run.error.split('\n')[0]}` : 'done'}\n`);
       runs.push(run);
     }

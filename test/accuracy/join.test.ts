@@ -10,7 +10,7 @@ import { joinFile, unclaimedSites } from '../../scripts/accuracy/join.mjs';
 // @ts-expect-error plain ESM script without type declarations
 import { isTestPath, rightReasons, Tally } from '../../scripts/accuracy/metrics.mjs';
 // @ts-expect-error plain ESM script without type declarations
-import { joinOracleFile } from '../../scripts/accuracy/run.mjs';
+import { joinOracleFile, mergeRuns } from '../../scripts/accuracy/run.mjs';
 // @ts-expect-error plain ESM script without type declarations
 import { renderMarkdown } from '../../scripts/accuracy/report-md.mjs';
 
@@ -249,6 +249,18 @@ describe('rightReasons and the reason and phantom counts', () => {
     expect(r.reason_accuracy).toMatchObject({ judged: 2, right: 1, accuracy: 50, wrong_by_reason: { 'missing_target (oracle: indirect_call)': 1 } });
     expect(r.phantom_edges.edges).toBe(1);
     expect(r.phantom_edges.examples[0]).toContain('main.ts:4 run → lib.ts::helper [same_file 60]');
+  });
+});
+
+describe('mergeRuns', () => {
+  it('replaces the runs measured again, keeps the others with their own time, appends new corpora', () => {
+    const earlier = { generated_at: 't0', runs: [{ corpus: 'ts-zod', n: 1 }, { corpus: 'py-requests', n: 1, measured_at: 't1' }] };
+    const merged = mergeRuns(earlier, [{ corpus: 'py-requests', n: 2, measured_at: 't2' }, { corpus: 'c-redis', n: 2, measured_at: 't2' }]);
+    expect(merged).toEqual([
+      { corpus: 'ts-zod', n: 1, measured_at: 't0' },
+      { corpus: 'py-requests', n: 2, measured_at: 't2' },
+      { corpus: 'c-redis', n: 2, measured_at: 't2' },
+    ]);
   });
 });
 
