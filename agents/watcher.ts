@@ -4,7 +4,7 @@
 // bench/results/watchers-go-kubernetes.json): ready in 0.58 s against 8.2 s, 11.5 MB of
 // resident memory for the watch against 250 MB, no event lost by either in a burst of
 // 3,000 paths (medians of 2 alternating rounds). Each event's path is asked the
-// inventory's rules by name (graph/watch-sync.ts: folder rules, privacy, languages), so
+// inventory's rules by name (agents/watch-sync.ts: folder rules, privacy, languages), so
 // a path cairn would never index starts no sync and nothing is opened to decide.
 // Relevant paths are debounced into one batch, and the batch is synced alone: the
 // same incremental sync `cairn sync` runs, told which paths changed, so it inventories,
@@ -20,7 +20,7 @@ import watcher from '@parcel/watcher';
 import type { IndexReport } from '../contracts/index-report.js';
 import { WORKSPACE_CONFIG } from '../gate/config-files.js';
 import { workspaceRelative } from '../gate/gate.js';
-import { indexRelevance, syncForWatcher, unwatchedFolders, warmForWatcher } from '../graph/watch-sync.js';
+import { indexRelevance, syncForWatcher, unwatchedFolders, warmForWatcher } from './watch-sync.js';
 
 export type WatcherState = 'idle' | 'syncing' | 'failed';
 
@@ -40,7 +40,7 @@ export interface WatcherOptions {
   maxBatchPaths?: number;
   /** Sync the whole tree once on start (default true): changes made while nothing watched. */
   syncOnStart?: boolean;
-  /** The sync to run (tests count calls and scopes); default: the incremental sync of graph/watch-sync.ts. */
+  /** The sync to run (tests count calls and scopes); default: the incremental sync of agents/watch-sync.ts. */
   sync?: (signal: AbortSignal, scope: SyncScope) => Promise<IndexReport>;
 }
 

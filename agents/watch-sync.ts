@@ -10,7 +10,7 @@ import { LIBRARY_DIRS, mayChangeIndex } from '../workers/inventory.js';
 import { indexWorkspace } from '../workers/pipeline.js';
 import { warmAnalysis } from '../workers/analyse-file.js';
 import type { Language } from '../contracts/facts.js';
-import { openGraph } from './open-graph.js';
+import { openGraph } from '../graph/open-graph.js';
 
 export interface WatchSyncOptions {
   includeLibrary?: boolean;
