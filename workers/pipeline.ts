@@ -42,11 +42,6 @@ export interface IndexOptions {
    */
   lockOnlyToWrite?: boolean;
   /**
-   * sync only: keep the freshness machine's run in .cairn/audit/ (freshness-*.jsonl) for
-   * `cairn replay`. The command does; the watcher's frequent syncs do not.
-   */
-  recordFreshness?: boolean;
-  /**
    * sync only: the workspace-relative paths that changed (files, or folders for what lies
    * under them), the watcher's events. Only they are inventoried, decided and analysed;
    * a change that can alter the whole tree's listing or resolution (an ignore file, a
@@ -59,6 +54,11 @@ export interface IndexOptions {
    * all. Each git process forked from a long-lived server cost it tens of milliseconds.
    */
   git?: boolean;
+  /**
+   * sync only: keep the freshness machine's run in .cairn/audit/ (freshness-*.jsonl) for
+   * `cairn replay`. The command does; the watcher's frequent syncs do not.
+   */
+  recordFreshness?: boolean;
 }
 
 interface RunContext {
@@ -264,9 +264,8 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   // Loaded here, not at the top: init never decides freshness, and the machine's library costs start-up time.
   const [{ decideFreshness }, { AuditRecorder }, { recordRun }] = await Promise.all([import('./freshness-check.js'), import('../machines/audit.js'), import('./audit-log.js')]);
   const recorder = run.options.recordFreshness ? new AuditRecorder() : undefined;
-  const indexed = run.partial ? run.graph.fileStates(run.options.paths) : run.graph.fileStates();
   const decision = await decideFreshness(
-    indexed,
+    run.partial ? run.graph.fileStates(run.options.paths) : run.graph.fileStates(),
     run.inventory.entries,
     MAX_FILE_BYTES,
     async (paths) => {
