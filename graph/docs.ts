@@ -1,21 +1,12 @@
-// The repository's documents beside its code: README.md at the top and the Markdown
-// under docs/, read through the gate (bounded in count, size and depth) when asked,
-// split into sections, and each code span resolved against the index. A span cites
-// a symbol only when it names exactly one: a path of an indexed file (confidence
-// 100), a symbol id or qualified name (90), a bare name no other symbol has (50).
-// Ambiguous or unknown names cite nothing.
-import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { DocReference } from '../contracts/docs.js';
+// The repository's documents beside its code, as the index keeps them (README.md and
+// docs/ Markdown, read by init and sync: workers/doc-inventory.ts), each code span
+// resolved against the index when asked. A span cites a symbol only when it names
+// exactly one: a path of an indexed file (confidence 100), a symbol id or qualified
+// name (90), a bare name no other symbol has (50). Ambiguous or unknown names cite nothing.
+import type { DocMention, DocReference, MarkdownDoc } from '../contracts/docs.js';
 import type { GraphReader, SymbolRecord } from '../contracts/graph.js';
-import type { Gate } from '../gate/gate.js';
-import { readMarkdown, type DocMention, type MarkdownDoc } from '../parsers/markdown/doc-sections.js';
+import type { GraphStore } from '../store/index.js';
 import { lookupSymbol } from './lookup.js';
-
-export const DOC_LIMITS = { files: 500, bytes: 1 << 20, depth: 8 } as const;
-export const DOC_DIRECTORY = 'docs';
-const READMES = ['README.md', 'readme.md', 'Readme.md'];
 
 export interface DocCitation {
   /** The section's index in `doc.sections`, or null for the lines before the first heading. */
@@ -34,37 +25,9 @@ export interface DocFile {
   citations: DocCitation[];
 }
 
-/** The document paths of the workspace, in path order: README.md, then docs/ to DOC_LIMITS.depth. */
-export function docPaths(workspace: string, gate: Gate): string[] {
-  const out: string[] = [];
-  const readme = READMES.find((name) => gate.check(name).allowed);
-  if (readme) out.push(readme);
-  const walk = (dir: string, depth: number) => {
-    if (depth > DOC_LIMITS.depth || out.length >= DOC_LIMITS.files || !gate.checkDirectory(dir).allowed) return;
-    let entries;
-    try {
-      entries = readdirSync(join(workspace, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (out.length >= DOC_LIMITS.files) return;
-      const rel = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(rel, depth + 1);
-      else if (entry.isFile() && /\.(md|markdown)$/i.test(entry.name) && gate.check(rel).allowed) out.push(rel);
-    }
-  };
-  walk(DOC_DIRECTORY, 1);
-  return out;
-}
-
-/** Each document read, parsed and resolved; one that cannot be read (too large, refused) is left out. */
-export function readDocs(workspace: string, gate: Gate, graph: GraphReader): DocFile[] {
-  const out: DocFile[] = [];
-  for (const path of docPaths(workspace, gate)) {
-    const read = gate.read(path, DOC_LIMITS.bytes);
-    if (!read.ok) continue;
-    const doc = readMarkdown(read.bytes.toString('utf8'));
+/** The indexed documents, each span resolved against the index. */
+export function indexedDocs(graph: GraphStore): DocFile[] {
+  return graph.docs().map(({ path, sha, doc }) => {
     const citations: DocCitation[] = [];
     const cite = (section: number | null, m: DocMention) => {
       const found = resolveMention(graph, m);
@@ -72,9 +35,8 @@ export function readDocs(workspace: string, gate: Gate, graph: GraphReader): Doc
     };
     doc.preamble.forEach((m) => cite(null, m));
     doc.sections.forEach((s, i) => s.mentions.forEach((m) => cite(i, m)));
-    out.push({ path, sha: createHash('sha256').update(read.bytes).digest('hex'), doc, citations });
-  }
-  return out;
+    return { path, sha, doc, citations };
+  });
 }
 
 /** The one symbol a span names, with the confidence of the match; null when it names none or several. */

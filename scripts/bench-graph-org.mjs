@@ -14,7 +14,10 @@
 //   npm run bench:graph-org                      go-x-tools, 40 repositories (PostgreSQL), 10 (LMDB)
 //   npm run bench:graph-org -- CORPUS            any corpus name from the corpora installer
 //   CAIRN_BENCH_REPOS=40 CAIRN_BENCH_LMDB_REPOS=10 CAIRN_BENCH_MAX_FILES=300
-//   CAIRN_BENCH_READERS=8 CAIRN_BENCH_READ_S=20 CAIRN_BENCH_DEADLINE_S=900
+//   CAIRN_BENCH_PUSHERS=2 (per server) CAIRN_BENCH_READERS=8 CAIRN_BENCH_READ_S=20
+//   CAIRN_BENCH_DEADLINE_S=900
+//   The issue's size: CAIRN_BENCH_REPOS=1000 CAIRN_BENCH_LMDB_REPOS=100 (10.1M edges
+//   from go-x-tools' first 300 files) with CAIRN_BENCH_DEADLINE_S=7200.
 //
 // Writes bench/results/graph-org.json.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -33,6 +36,7 @@ const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const REPOS = env('CAIRN_BENCH_REPOS', 40);
 const LMDB_REPOS = env('CAIRN_BENCH_LMDB_REPOS', 10);
 const MAX_FILES = env('CAIRN_BENCH_MAX_FILES', 300);
+const PUSHERS = env('CAIRN_BENCH_PUSHERS', 2);
 const READERS = env('CAIRN_BENCH_READERS', 8);
 const READ_SECONDS = env('CAIRN_BENCH_READ_S', 20);
 const deadline = Date.now() + env('CAIRN_BENCH_DEADLINE_S', 900) * 1000;
@@ -46,6 +50,7 @@ const { sendBatch, graphEndpoint } = await import(join(repo, 'dist', producer, '
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
 const checkDeadline = () => {
   if (Date.now() > deadline) throw new Error('bench deadline passed');
 };
@@ -65,31 +70,42 @@ function serve(args, cwd) {
 }
 
 /** The same rows under another label: ids are scoped by the label, so they are rewritten too. */
-function relabel(push, label) {
-  const text = JSON.stringify(push).split(`"${push.repo}::`).join(`"${label}::`);
+function relabel(batch, label) {
+  batch.text ??= JSON.stringify(batch.push);
+  const text = batch.text.split(`"${batch.push.repo}::`).join(`"${label}::`);
   return { ...JSON.parse(text), repo: label };
 }
 
 const label = (i) => `org/repo-${String(i).padStart(4, '0')}`;
 
-/** Each server gets its share of the repositories, pushed one batch at a time by one pusher per server. */
+/**
+ * Each server gets its share of the repositories, pushed one batch at a time by each
+ * of its pushers (a server stores one push at a time; a second pusher's request is
+ * read and checked meanwhile).
+ */
 async function pushAll(servers, repos, batches) {
   let rows = 0;
   const started = Date.now();
+  const pushers = servers.flatMap((server) => Array.from({ length: PUSHERS }, () => server));
+  let progress = Date.now();
   await Promise.all(
-    servers.map(async (server, s) => {
+    pushers.map(async (server, p) => {
       const endpoint = graphEndpoint(server.url);
-      for (let r = s; r < repos; r += servers.length) {
+      for (let r = p; r < repos; r += pushers.length) {
         for (const batch of batches) {
           checkDeadline();
-          await sendBatch(endpoint, relabel(batch.push, label(r)), { maxTries: 50 });
+          await sendBatch(endpoint, relabel(batch, label(r)), { maxTries: 50 });
           rows += batch.rows;
+        }
+        if (Date.now() - progress > 60_000) {
+          progress = Date.now();
+          process.stderr.write(`  ${rows} rows in ${Math.round((progress - started) / 1000)} s, load ${loadavg().join(' ')}\n`);
         }
       }
     }),
   );
   const seconds = (Date.now() - started) / 1000;
-  return { repos, rows, seconds: round(seconds, 2), rows_per_s: Math.round(rows / seconds) };
+  return { repos, pushers: pushers.length, rows, seconds: round(seconds, 2), rows_per_s: Math.round(rows / seconds), loadavg_after: loadavg() };
 }
 
 /** Readers spread over the servers: half search by a name prefix, half ask for a symbol's callers across repositories. */
@@ -123,7 +139,7 @@ async function read(servers, repos, names, targets) {
     const sorted = xs.sort((a, b) => a - b);
     return { requests: sorted.length, p50_ms: round(percentile(sorted, 50), 2), p99_ms: round(percentile(sorted, 99), 2) };
   };
-  return { readers: READERS, seconds: READ_SECONDS, search: summary(lat.search), callers: summary(lat.callers) };
+  return { readers: READERS, seconds: READ_SECONDS, search: summary(lat.search), callers: summary(lat.callers), loadavg_after: loadavg() };
 }
 
 /**
@@ -139,7 +155,7 @@ async function killMidPush(servers, batches, expected) {
   let resent = 0;
   let killed = false;
   for (const batch of batches) {
-    const push = relabel(batch.push, repoLabel);
+    const push = relabel(batch, repoLabel);
     if (!killed) {
       const inFlight = sendBatch(graphEndpoint(victim.url), push, { maxTries: 1 }).then(
         () => true,
@@ -216,11 +232,11 @@ try {
   const results = {
     corpus,
     per_repository: perRepo,
-    machine: { cpus: cpus().length, node: process.version, loadavg_before: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number) },
+    machine: { cpus: cpus().length, node: process.version, loadavg_before: loadavg() },
     cairn_commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim(),
     measured_at: new Date().toISOString(),
   };
-  postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on'] });
+  postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on', 'shared_buffers=1GB', 'max_wal_size=4GB'] });
   const started = postgres;
   const pg = { url: started.database('graph'), sql: (query) => started.sql('graph', query) };
   results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, async () => {
@@ -234,7 +250,7 @@ try {
     const edges = template.edges * LMDB_REPOS;
     return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
   });
-  results.machine.loadavg_after = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
+  results.machine.loadavg_after = loadavg();
   mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
   writeFileSync(join(repo, 'bench', 'results', 'graph-org.json'), `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

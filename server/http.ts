@@ -8,7 +8,7 @@
 // table, and a log line is one JSON object; the metrics come from prom-client.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { LIMITS, UNRESOLVED_PREFIX } from '../contracts/graph-push.js';
+import { LIMITS } from '../contracts/graph-push.js';
 import { ServerMetrics } from './metrics.js';
 import { PushQueue, QueueClosed } from './push-queue.js';
 import type { CallerEdge, GraphStorage } from './storage.js';
@@ -239,14 +239,9 @@ async function callers(storage: GraphStorage, repo: string, id: string, relation
   const qualified = qn !== undefined && /\.|::|->/.test(qn);
   const twins = qualified ? await storage.entitiesByQualifiedName(qn, repo, 100) : [];
   const twinIds = new Set(twins.map((t) => t.id));
-  const edges = await storage.edgesInto([id, ...twinIds], qualified ? [qn] : [], CALLERS_LIMIT + 1, relations);
-  const out: CallerEdge[] = [];
-  for (const e of edges) {
-    if (e.to === id) out.push({ ...e, match: 'id' });
-    else if (twinIds.has(e.to)) out.push({ ...e, match: 'qualified_name' });
-    // An unresolved call in the entity's own repo is that repo's own miss, not a caller.
-    else if (e.to.startsWith(UNRESOLVED_PREFIX) && e.repo !== repo) out.push({ ...e, match: 'unresolved_specifier' });
-  }
+  // An unresolved call in the entity's own repo is that repo's own miss, not a caller.
+  const edges = await storage.edgesInto({ ids: [id, ...twinIds], specifiers: qualified ? [qn] : [], specifiersNotFrom: repo }, CALLERS_LIMIT + 1, relations);
+  const out: CallerEdge[] = edges.map((e) => ({ ...e, match: e.to === id ? 'id' : twinIds.has(e.to) ? 'qualified_name' : 'unresolved_specifier' }));
   return {
     entity,
     qualified_name: qn ?? null,

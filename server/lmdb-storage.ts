@@ -1,14 +1,17 @@
 // The embedded storage: one LMDB environment in the data directory. A file's rows
-// of one extractor are one value (purge = replace it); small index databases answer
-// search, callers and entity lookups by prefix scans. Every push is one write
-// transaction, so a reader never sees half a push.
+// of one extractor are one value (purge = replace it); index databases answer
+// search, callers and entity lookups by prefix scans. The search, qualified-name and
+// edge-target indexes hold their row as the value, in answer order, so a read stops at
+// its limit and never decodes a whole file. Every push is one write transaction, so a
+// reader never sees half a push.
 import { mkdirSync } from 'node:fs';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { Edge, IngestItem } from '../contracts/graph-push.js';
+import { UNRESOLVED_PREFIX, type Edge, type Entity, type IngestItem } from '../contracts/graph-push.js';
 import {
   compareEdges,
   compareFound,
   type CheckedPush,
+  type EdgeTargets,
   type FoundEntity,
   type GraphStorage,
   type PushCounts,
@@ -19,6 +22,8 @@ import {
 
 const HIGH = '\uffff';
 const MAP_SIZE = 2 ** 36;
+/** Bumped when a database changes shape; an environment of another version is refused, never misread. */
+const SCHEMA_VERSION = 2;
 
 type FileValue = Omit<StoredFile, 'repo' | 'extractor' | 'path'>;
 type FileKey = [string, string, string];
@@ -32,14 +37,14 @@ export class LmdbStorage implements GraphStorage {
   /** [repo, path, extractor] -> null: the extractors that hold a file. */
   private readonly fileExtractors: Database<null, string[]>;
   private readonly repoDb: Database<RepoValue, string>;
-  /** [lower-cased name, repo, extractor, path] -> null: names for prefix search. */
-  private readonly byName: Database<null, string[]>;
+  /** [lower-cased name, name, repo, extractor, path, id] -> the entity: names for prefix search. */
+  private readonly byName: Database<Entity, string[]>;
   /** [repo, id, extractor, path] -> null: where an entity lives. */
   private readonly byEntity: Database<null, string[]>;
-  /** [qualified name, repo, extractor, path] -> null. */
-  private readonly byQualifiedName: Database<null, string[]>;
-  /** [edge target, repo, extractor, path] -> null: which files hold edges into a target. */
-  private readonly byTarget: Database<null, string[]>;
+  /** [qualified name, repo, extractor, path, id] -> the entity. */
+  private readonly byQualifiedName: Database<Entity, string[]>;
+  /** [edge target, repo, extractor, path, n] -> the edge (n: its place in the file). */
+  private readonly byTarget: Database<Edge, (string | number)[]>;
   /** [repo, source, seq] -> item. */
   private readonly memoryDb: Database<IngestItem, [string, string, number]>;
   private readonly meta: Database<number, string>;
@@ -56,6 +61,10 @@ export class LmdbStorage implements GraphStorage {
     this.byTarget = this.root.openDB({ name: 'by_target', encoding: 'msgpack' });
     this.memoryDb = this.root.openDB({ name: 'memories', encoding: 'msgpack' });
     this.meta = this.root.openDB({ name: 'meta', encoding: 'msgpack' });
+    const version = this.meta.get('schema_version');
+    if (version === undefined && this.repoDb.getKeysCount() > 0) throw new Error(`${dir} holds an older cairn graph (schema version 1); serve a new directory and push the repositories again`);
+    if (version !== undefined && version !== SCHEMA_VERSION) throw new Error(`${dir} holds a cairn graph of schema version ${version}, this server reads version ${SCHEMA_VERSION}`);
+    if (version === undefined) this.meta.putSync('schema_version', SCHEMA_VERSION);
   }
 
   async applyPush(push: CheckedPush, now: string): Promise<PushCounts> {
@@ -109,23 +118,23 @@ export class LmdbStorage implements GraphStorage {
   private index([repo, extractor, path]: FileKey, value: FileValue): void {
     this.fileExtractors.put([repo, path, extractor], null);
     for (const e of value.entities) {
-      this.byName.put([e.name.toLowerCase(), repo, extractor, path], null);
+      this.byName.put([e.name.toLowerCase(), e.name, repo, extractor, path, e.id], e);
       this.byEntity.put([repo, e.id, extractor, path], null);
       const qn = e.properties?.qualified_name;
-      if (qn) this.byQualifiedName.put([qn, repo, extractor, path], null);
+      if (qn) this.byQualifiedName.put([qn, repo, extractor, path, e.id], e);
     }
-    for (const e of value.edges) this.byTarget.put([e.to, repo, extractor, path], null);
+    value.edges.forEach((e, n) => this.byTarget.put([e.to, repo, extractor, path, n], e));
   }
 
   private unindex([repo, extractor, path]: FileKey, value: FileValue): void {
     this.fileExtractors.remove([repo, path, extractor]);
     for (const e of value.entities) {
-      this.byName.remove([e.name.toLowerCase(), repo, extractor, path]);
+      this.byName.remove([e.name.toLowerCase(), e.name, repo, extractor, path, e.id]);
       this.byEntity.remove([repo, e.id, extractor, path]);
       const qn = e.properties?.qualified_name;
-      if (qn) this.byQualifiedName.remove([qn, repo, extractor, path]);
+      if (qn) this.byQualifiedName.remove([qn, repo, extractor, path, e.id]);
     }
-    for (const e of value.edges) this.byTarget.remove([e.to, repo, extractor, path]);
+    value.edges.forEach((e, n) => this.byTarget.remove([e.to, repo, extractor, path, n]));
   }
 
   async fileShas(repo: string, extractor: string, paths: string[]): Promise<Map<string, string | null>> {
@@ -160,19 +169,14 @@ export class LmdbStorage implements GraphStorage {
   async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
     const needle = q.toLowerCase();
     const out: FoundEntity[] = [];
-    const seenFiles = new Set<string>();
-    for (const key of this.byName.getKeys({ start: [needle], end: [needle + HIGH] })) {
-      const [, r, extractor, path] = key as string[];
-      if (repo !== undefined && r !== repo) continue;
-      const fileKey = `${r}\0${extractor}\0${path}`;
-      if (seenFiles.has(fileKey)) continue;
-      seenFiles.add(fileKey);
-      const value = this.files.get([r!, extractor!, path!]);
-      for (const e of value?.entities ?? []) {
-        if (e.name.toLowerCase().startsWith(needle)) out.push({ ...e, repo: r!, extractor: extractor! });
-      }
+    // Keys come in answer order (lower-cased name, name, repo, ...): stop at the limit.
+    for (const { key, value } of this.byName.getRange({ start: [needle], end: [needle + HIGH] })) {
+      const [nameLc, , r, extractor] = key as string[];
+      if (!nameLc!.startsWith(needle) || (repo !== undefined && r !== repo)) continue;
+      out.push({ ...value, repo: r!, extractor: extractor! });
+      if (out.length >= limit) break;
     }
-    return out.sort(compareFound).slice(0, limit);
+    return out.sort(compareFound);
   }
 
   async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
@@ -186,30 +190,24 @@ export class LmdbStorage implements GraphStorage {
 
   async entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]> {
     const out: FoundEntity[] = [];
-    for (const key of this.byQualifiedName.getKeys({ start: [qualifiedName], end: [qualifiedName, HIGH] })) {
-      const [, repo, extractor, path] = key as string[];
+    for (const { key, value } of this.byQualifiedName.getRange({ start: [qualifiedName], end: [qualifiedName, HIGH] })) {
+      const [, repo, extractor] = key as string[];
       if (repo === exceptRepo) continue;
-      for (const e of this.files.get([repo!, extractor!, path!])?.entities ?? []) {
-        if (e.properties?.qualified_name === qualifiedName) out.push({ ...e, repo: repo!, extractor: extractor! });
-      }
+      out.push({ ...value, repo: repo!, extractor: extractor! });
       if (out.length >= limit) break;
     }
-    return out.sort(compareFound).slice(0, limit);
+    return out.sort(compareFound);
   }
 
-  async edgesInto(ids: string[], specifiers: string[], limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
-    const targets = new Set([...ids, ...specifiers.map((s) => `unresolved:${s}`)]);
+  async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
+    const wanted = [...new Set(targets.ids)].map((to) => ({ to, notFrom: undefined as string | undefined }));
+    for (const s of new Set(targets.specifiers)) wanted.push({ to: `${UNRESOLVED_PREFIX}${s}`, notFrom: targets.specifiersNotFrom });
     const out: (Edge & { repo: string; extractor: string })[] = [];
-    const seenFiles = new Set<string>();
-    for (const target of [...targets].sort()) {
-      for (const key of this.byTarget.getKeys({ start: [target], end: [target, HIGH] })) {
-        const [, repo, extractor, path] = key as string[];
-        const fileKey = `${repo}\0${extractor}\0${path}`;
-        if (seenFiles.has(fileKey)) continue;
-        seenFiles.add(fileKey);
-        for (const e of this.files.get([repo!, extractor!, path!])?.edges ?? []) {
-          if (targets.has(e.to) && (!relations || relations.has(e.relation))) out.push({ ...e, repo: repo!, extractor: extractor! });
-        }
+    for (const { to, notFrom } of wanted) {
+      for (const { key, value } of this.byTarget.getRange({ start: [to], end: [to, HIGH] })) {
+        const [, repo, extractor] = key as string[];
+        if (repo === notFrom || (relations && !relations.has(value.relation))) continue;
+        out.push({ ...value, repo: repo!, extractor: extractor! });
       }
     }
     return out.sort(compareEdges).slice(0, limit);

@@ -1,14 +1,21 @@
 // The team storage: PostgreSQL, which several `cairn serve` processes can share.
-// Rows keep their wire JSON in a `body` column (returned as pushed) beside the typed
-// columns queries filter on. A push is one transaction that first takes an
-// advisory lock on its repo, so two servers never interleave the purge-then-insert
+// Each row's fields live in typed columns; what no query filters on (an edge's
+// properties, an entity's description, source, author and properties) is kept as
+// JSON in `rest`, so no text is stored twice. Rows are returned as pushed: the
+// columns and `rest` put back together. A push is one transaction that first takes
+// an advisory lock on its repo, so two servers never interleave the purge-then-insert
 // of the same files.
+//
+// Indexes follow the reads: search walks (name_lc, name, repo) in order and stops at
+// its limit; callers look edges up by target, twins by (qualified_name, repo); a purge
+// finds a file's rows by (repo, extractor, file).
 import pg from 'pg';
-import type { Edge, Entity, Hyperedge, IngestItem, SymbolRow } from '../contracts/graph-push.js';
+import { UNRESOLVED_PREFIX, type Edge, type Entity, type Hyperedge, type IngestItem, type SymbolRow } from '../contracts/graph-push.js';
 import {
   compareEdges,
   compareFound,
   type CheckedPush,
+  type EdgeTargets,
   type FoundEntity,
   type GraphStorage,
   type PushCounts,
@@ -17,7 +24,11 @@ import {
   type StoredMemory,
 } from './storage.js';
 
+/** Bumped when a table changes shape; a database of another version is refused, never misread. */
+const SCHEMA_VERSION = 2;
+
 const SCHEMA = `
+CREATE TABLE IF NOT EXISTS cairn_schema (version integer NOT NULL);
 CREATE TABLE IF NOT EXISTS cairn_repos (
   repo text PRIMARY KEY, commit text, pushed_at text NOT NULL);
 CREATE TABLE IF NOT EXISTS cairn_files (
@@ -27,21 +38,21 @@ CREATE INDEX IF NOT EXISTS cairn_files_path ON cairn_files (repo, path);
 CREATE TABLE IF NOT EXISTS cairn_entities (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', file_path text NOT NULL, ord integer NOT NULL,
   id text NOT NULL, name text NOT NULL, name_lc text NOT NULL, type text NOT NULL, qualified_name text,
-  line_start integer, line_end integer, captured_at text, body text NOT NULL);
+  line_start integer, line_end integer, captured_at text, rest text);
 CREATE INDEX IF NOT EXISTS cairn_entities_file ON cairn_entities (repo, extractor, file_path);
-CREATE INDEX IF NOT EXISTS cairn_entities_name ON cairn_entities (name_lc COLLATE "C");
+CREATE INDEX IF NOT EXISTS cairn_entities_search ON cairn_entities (name_lc COLLATE "C", name COLLATE "C", repo COLLATE "C");
 CREATE INDEX IF NOT EXISTS cairn_entities_id ON cairn_entities (repo, id);
-CREATE INDEX IF NOT EXISTS cairn_entities_qn ON cairn_entities (qualified_name);
+CREATE INDEX IF NOT EXISTS cairn_entities_qn ON cairn_entities (qualified_name, repo COLLATE "C");
 CREATE TABLE IF NOT EXISTS cairn_edges (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', src_file text NOT NULL, ord integer NOT NULL,
   from_id text NOT NULL, to_id text NOT NULL, relation text NOT NULL,
   confidence_score double precision NOT NULL DEFAULT 1.0, confidence_tier text NOT NULL DEFAULT 'EXTRACTED',
-  body text NOT NULL);
+  call_line integer, call_column integer, properties text);
 CREATE INDEX IF NOT EXISTS cairn_edges_file ON cairn_edges (repo, extractor, src_file);
 CREATE INDEX IF NOT EXISTS cairn_edges_to ON cairn_edges (to_id);
 CREATE TABLE IF NOT EXISTS cairn_symbols (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', file_path text NOT NULL, ord integer NOT NULL,
-  name text NOT NULL, entity_id text, body text NOT NULL);
+  name text NOT NULL, qualified_name text NOT NULL, kind text NOT NULL, entity_id text NOT NULL, line integer NOT NULL);
 CREATE INDEX IF NOT EXISTS cairn_symbols_file ON cairn_symbols (repo, extractor, file_path);
 CREATE TABLE IF NOT EXISTS cairn_hyperedges (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', src_file text NOT NULL, ord integer NOT NULL,
@@ -72,7 +83,7 @@ export class PostgresStorage implements GraphStorage {
     try {
       await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
       try {
-        await client.query(SCHEMA);
+        await createSchema(client);
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
       }
@@ -140,19 +151,17 @@ export class PostgresStorage implements GraphStorage {
     const out: StoredFile[] = [];
     for (const row of files.rows) {
       const args = [repo, row.extractor, path];
-      const bodies = async (table: string, column: string) =>
-        (await this.pool.query(`SELECT body FROM ${table} WHERE repo = $1 AND extractor = $2 AND ${column} = $3 ORDER BY ord`, args)).rows.map((r) =>
-          JSON.parse(r.body as string),
-        );
+      const rows = async (columns: string, table: string, column: string) =>
+        (await this.pool.query(`SELECT ${columns} FROM ${table} WHERE repo = $1 AND extractor = $2 AND ${column} = $3 ORDER BY ord`, args)).rows;
       out.push({
         repo,
         extractor: row.extractor as string,
         path,
         sha: row.sha as string | null,
-        entities: (await bodies('cairn_entities', 'file_path')) as Entity[],
-        edges: (await bodies('cairn_edges', 'src_file')) as Edge[],
-        symbols: (await bodies('cairn_symbols', 'file_path')) as SymbolRow[],
-        hyperedges: (await bodies('cairn_hyperedges', 'src_file')) as Hyperedge[],
+        entities: (await rows(ENTITY_COLUMNS, 'cairn_entities', 'file_path')).map(entityOf),
+        edges: (await rows(EDGE_COLUMNS, 'cairn_edges', 'src_file')).map(edgeOf),
+        symbols: (await rows(SYMBOL_COLUMNS, 'cairn_symbols', 'file_path')).map(symbolOf),
+        hyperedges: (await rows('body', 'cairn_hyperedges', 'src_file')).map((r) => JSON.parse(r.body as string) as Hyperedge),
       });
     }
     return out;
@@ -178,35 +187,46 @@ export class PostgresStorage implements GraphStorage {
   }
 
   async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
-    const needle = q.toLowerCase();
+    // starts_with bounds the index range; the index gives (name_lc, name, repo) in order,
+    // so only the rows up to the limit are read and sorted on the rest of the key.
     const r = await this.pool.query(
-      `SELECT repo, extractor, body FROM cairn_entities
-       WHERE name_lc COLLATE "C" >= $1 AND starts_with(name_lc, $1) ${repo !== undefined ? 'AND repo = $3' : ''}
+      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities
+       WHERE starts_with(name_lc COLLATE "C", $1) ${repo !== undefined ? 'AND repo = $3' : ''}
        ORDER BY name_lc COLLATE "C", name COLLATE "C", repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $2`,
-      repo !== undefined ? [needle, limit, repo] : [needle, limit],
+      repo !== undefined ? [q.toLowerCase(), limit, repo] : [q.toLowerCase(), limit],
     );
     return r.rows.map(found).sort(compareFound);
   }
 
   async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
-    const r = await this.pool.query('SELECT repo, extractor, body FROM cairn_entities WHERE repo = $1 AND id = $2 ORDER BY extractor COLLATE "C", file_path COLLATE "C" LIMIT 1', [repo, id]);
+    const r = await this.pool.query(
+      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE repo = $1 AND id = $2 ORDER BY extractor COLLATE "C", file_path COLLATE "C" LIMIT 1`,
+      [repo, id],
+    );
     return r.rows[0] ? found(r.rows[0]) : undefined;
   }
 
   async entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]> {
-    const r = await this.pool.query(`SELECT repo, extractor, body FROM cairn_entities WHERE qualified_name = $1 AND repo <> $2
-       ORDER BY repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $3`, [qualifiedName, exceptRepo, limit]);
+    const r = await this.pool.query(
+      `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE qualified_name = $1 AND repo <> $2
+       ORDER BY repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $3`,
+      [qualifiedName, exceptRepo, limit],
+    );
     return r.rows.map(found).sort(compareFound);
   }
 
-  async edgesInto(ids: string[], specifiers: string[], limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
-    const targets = [...new Set([...ids, ...specifiers.map((s) => `unresolved:${s}`)])];
-    const r = await this.pool.query('SELECT repo, extractor, body FROM cairn_edges WHERE to_id = ANY($1::text[])', [targets]);
-    return r.rows
-      .map((row) => ({ ...(JSON.parse(row.body) as Edge), repo: row.repo as string, extractor: row.extractor as string }))
-      .filter((e) => !relations || relations.has(e.relation))
-      .sort(compareEdges)
-      .slice(0, limit);
+  async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
+    // Filtered, ordered and cut in the database: only the answer's rows leave it.
+    const args: unknown[] = [[...new Set(targets.ids)], [...new Set(targets.specifiers.map((s) => `${UNRESOLVED_PREFIX}${s}`))], targets.specifiersNotFrom, limit];
+    if (relations) args.push([...relations]);
+    const r = await this.pool.query(
+      `SELECT ${EDGE_COLUMNS}, repo, extractor FROM cairn_edges
+       WHERE (to_id = ANY($1::text[]) OR (to_id = ANY($2::text[]) AND repo <> $3)) ${relations ? 'AND relation = ANY($5::text[])' : ''}
+       ORDER BY repo COLLATE "C", extractor COLLATE "C", src_file COLLATE "C", from_id COLLATE "C", to_id COLLATE "C",
+         coalesce(call_line, 0), coalesce(call_column, 0) LIMIT $4`,
+      args,
+    );
+    return r.rows.map((row) => ({ ...edgeOf(row), repo: row.repo as string, extractor: row.extractor as string })).sort(compareEdges);
   }
 
   async bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], _now: string): Promise<{ deleted: number; stored: number }> {
@@ -253,14 +273,68 @@ export class PostgresStorage implements GraphStorage {
   }
 }
 
-function found(row: { repo: string; extractor: string; body: string }): FoundEntity {
-  return { ...(JSON.parse(row.body) as Entity), repo: row.repo, extractor: row.extractor };
+async function createSchema(client: pg.PoolClient): Promise<void> {
+  const existing = await client.query("SELECT to_regclass('cairn_edges') IS NOT NULL AS tables, to_regclass('cairn_schema') IS NOT NULL AS versioned");
+  const { tables, versioned } = existing.rows[0] as { tables: boolean; versioned: boolean };
+  const version = versioned ? ((await client.query('SELECT max(version) AS v FROM cairn_schema')).rows[0].v as number | null) : null;
+  if (tables && version !== SCHEMA_VERSION) {
+    throw new Error(`the database holds cairn tables of schema version ${version ?? 1}, this server writes version ${SCHEMA_VERSION}; serve a new database and push the repositories again`);
+  }
+  await client.query(SCHEMA);
+  if (version === null) await client.query('INSERT INTO cairn_schema (version) VALUES ($1)', [SCHEMA_VERSION]);
+}
+
+// ---- rows to columns and back ------------------------------------------------
+
+const ENTITY_COLUMNS = 'id, name, type, file_path, line_start, line_end, captured_at, rest';
+const EDGE_COLUMNS = 'from_id, to_id, relation, src_file, confidence_score, confidence_tier, properties';
+const SYMBOL_COLUMNS = 'name, qualified_name, kind, entity_id, file_path, line';
+
+/** An entity's fields that have no column of their own (null when it has none). */
+function entityRest(e: Entity): string | null {
+  const { id: _id, name: _name, type: _type, file_path: _file, line_start: _start, line_end: _end, captured_at: _captured, ...rest } = e;
+  return Object.keys(rest).length > 0 ? JSON.stringify(rest) : null;
+}
+
+function entityOf(row: Record<string, unknown>): Entity {
+  const e = { id: row.id, name: row.name, type: row.type, file_path: row.file_path } as Entity;
+  if (row.line_start !== null) e.line_start = row.line_start as number;
+  if (row.line_end !== null) e.line_end = row.line_end as number;
+  if (row.captured_at !== null) e.captured_at = row.captured_at as string;
+  return row.rest === null ? e : { ...e, ...(JSON.parse(row.rest as string) as Partial<Entity>) };
+}
+
+function found(row: Record<string, unknown>): FoundEntity {
+  return { ...entityOf(row), repo: row.repo as string, extractor: row.extractor as string };
+}
+
+function edgeOf(row: Record<string, unknown>): Edge {
+  const e: Edge = {
+    from: row.from_id as string,
+    to: row.to_id as string,
+    relation: row.relation as Edge['relation'],
+    src_file: row.src_file as string,
+    confidence_score: row.confidence_score as number,
+    confidence_tier: row.confidence_tier as Edge['confidence_tier'],
+  };
+  if (row.properties !== null) e.properties = JSON.parse(row.properties as string) as Record<string, string>;
+  return e;
+}
+
+function symbolOf(row: Record<string, unknown>): SymbolRow {
+  return { name: row.name, qualified_name: row.qualified_name, kind: row.kind, entity_id: row.entity_id, file_path: row.file_path, line: row.line } as SymbolRow;
+}
+
+/** A call site's line or column as the edge order reads it (properties hold text), when it is an integer column's value. */
+function position(value: string | undefined): number | null {
+  const n = Number(value ?? 0);
+  return Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : null;
 }
 
 async function insertEntities(client: pg.PoolClient, repo: string, extractor: string, rows: Entity[]): Promise<void> {
   if (rows.length === 0) return;
   await client.query(
-    `INSERT INTO cairn_entities (repo, extractor, file_path, ord, id, name, name_lc, type, qualified_name, line_start, line_end, captured_at, body)
+    `INSERT INTO cairn_entities (repo, extractor, file_path, ord, id, name, name_lc, type, qualified_name, line_start, line_end, captured_at, rest)
      SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::text[])`,
     [
       repo,
@@ -275,7 +349,7 @@ async function insertEntities(client: pg.PoolClient, repo: string, extractor: st
       rows.map((e) => e.line_start ?? null),
       rows.map((e) => e.line_end ?? null),
       rows.map((e) => e.captured_at ?? null),
-      rows.map((e) => JSON.stringify(e)),
+      rows.map(entityRest),
     ],
   );
 }
@@ -283,8 +357,8 @@ async function insertEntities(client: pg.PoolClient, repo: string, extractor: st
 async function insertEdges(client: pg.PoolClient, repo: string, extractor: string, rows: Edge[]): Promise<void> {
   if (rows.length === 0) return;
   await client.query(
-    `INSERT INTO cairn_edges (repo, extractor, src_file, ord, from_id, to_id, relation, confidence_score, confidence_tier, body)
-     SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::text[], $10::text[])`,
+    `INSERT INTO cairn_edges (repo, extractor, src_file, ord, from_id, to_id, relation, confidence_score, confidence_tier, call_line, call_column, properties)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::text[], $10::int[], $11::int[], $12::text[])`,
     [
       repo,
       extractor,
@@ -295,7 +369,9 @@ async function insertEdges(client: pg.PoolClient, repo: string, extractor: strin
       rows.map((e) => e.relation),
       rows.map((e) => e.confidence_score!),
       rows.map((e) => e.confidence_tier!),
-      rows.map((e) => JSON.stringify(e)),
+      rows.map((e) => position(e.properties?.line)),
+      rows.map((e) => position(e.properties?.column)),
+      rows.map((e) => (e.properties === undefined ? null : JSON.stringify(e.properties))),
     ],
   );
 }
@@ -303,9 +379,19 @@ async function insertEdges(client: pg.PoolClient, repo: string, extractor: strin
 async function insertSymbols(client: pg.PoolClient, repo: string, extractor: string, rows: SymbolRow[]): Promise<void> {
   if (rows.length === 0) return;
   await client.query(
-    `INSERT INTO cairn_symbols (repo, extractor, file_path, ord, name, entity_id, body)
-     SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[])`,
-    [repo, extractor, rows.map((s) => s.file_path), rows.map((_, i) => i), rows.map((s) => s.name), rows.map((s) => s.entity_id ?? null), rows.map((s) => JSON.stringify(s))],
+    `INSERT INTO cairn_symbols (repo, extractor, file_path, ord, name, qualified_name, kind, entity_id, line)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[])`,
+    [
+      repo,
+      extractor,
+      rows.map((s) => s.file_path),
+      rows.map((_, i) => i),
+      rows.map((s) => s.name),
+      rows.map((s) => s.qualified_name),
+      rows.map((s) => s.kind),
+      rows.map((s) => s.entity_id),
+      rows.map((s) => s.line),
+    ],
   );
 }
 

@@ -58,6 +58,13 @@ export interface CallerEdge extends Edge {
   match: 'id' | 'qualified_name' | 'unresolved_specifier';
 }
 
+/** What callers look for: edges into any of `ids` (any repo), and unresolved calls naming one of `specifiers` from other repos than `specifiersNotFrom`. */
+export interface EdgeTargets {
+  ids: string[];
+  specifiers: string[];
+  specifiersNotFrom: string;
+}
+
 export interface StoredMemory extends IngestItem {
   repo: string;
 }
@@ -74,8 +81,8 @@ export interface GraphStorage {
   search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]>;
   /** The entity with this id in this repo, from any extractor. */
   entity(repo: string, id: string): Promise<FoundEntity | undefined>;
-  /** Edges into any of `ids` (any repo), plus unresolved calls whose specifier is one of `specifiers`; only of these relations when given. */
-  edgesInto(ids: string[], specifiers: string[], limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]>;
+  /** The first `limit` edges (in `compareEdges` order) into the targets; only of these relations when given. */
+  edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]>;
   /** Entities of other repositories than `repo` with this qualified name. */
   entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]>;
   /** Deletes the memories of each reconciled source, then stores the items; one transaction. */

@@ -1,5 +1,6 @@
 // The LMDB graph store. Layout and keys: schema.ts; per-file reconcile and
 // re-resolution: writer.ts; the resolver: resolve/. The store knows nothing of the CLI.
+import type { DocChange, StoredDoc } from '../contracts/docs.js';
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, GraphReader, IndexMeta, UnresolvedRecord } from '../contracts/graph.js';
 import type { RebuildSession } from './rebuild.js';
@@ -23,6 +24,8 @@ export interface StoreChange {
    * the call sites that consulted one that changed are re-resolved. Absent: unchanged.
    */
   configs?: ModuleConfigFact[];
+  /** The workspace's documents that are new, changed or gone. Absent: unchanged. */
+  docs?: DocChange;
 }
 
 /** What freshness needs about an indexed file: its stat fast path and content hash. */
@@ -47,6 +50,8 @@ export interface GraphStore extends GraphReader {
   unresolvedOfFile(path: string): UnresolvedRecord[];
   /** The module configuration files the index was resolved with, in path order. */
   moduleConfigs(): ModuleConfigFact[];
+  /** The workspace's documents as the last init or sync read them, in path order. */
+  docs(): StoredDoc[];
   /** Reconcile files and re-resolve affected call sites atomically: all of it lands or none. */
   apply(change: StoreChange): Promise<void>;
   /** A full rebuild fed in batches, swapped in whole when finished (init on large trees). */

@@ -6,6 +6,7 @@
 // discards the half-built environment, which is why its commits are not flushed one
 // by one (env.ts: scratch) but once, before the swap.
 import { existsSync, renameSync, rmSync } from 'node:fs';
+import type { StoredDoc } from '../contracts/docs.js';
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import type { IndexMeta } from '../contracts/graph.js';
 import { flushEnv, openEnv, stampEnv, type GraphEnv } from './env.js';
@@ -32,6 +33,8 @@ export function recoverSwap(path: string): void {
 export interface RebuildSession {
   /** Inserts analysed files (their call sites wait for `finish`). */
   add(files: FileFacts[]): void;
+  /** Stores the workspace's documents. */
+  addDocs(docs: StoredDoc[]): void;
   /** Stores the module configuration files, resolves every call site, stamps meta and stats, and swaps the new graph in; says how long resolving took. */
   finish(meta: IndexMeta, unsupportedExtensions: Record<string, number>, configs?: readonly ModuleConfigFact[], signal?: AbortSignal): Promise<{ resolveMs: number }>;
   /** Drops the half-built environment. */
@@ -55,6 +58,9 @@ export function beginRebuild(path: string, swapIn: () => Promise<void>, reopen: 
           if (facts.status === 'ok' && facts.callSites.length > 0) withSites.push(facts.path);
         }
       });
+    },
+    addDocs(docs) {
+      env!.root.transactionSync(() => writer.applyDocs({ upserts: docs, deletions: [] }));
     },
     async finish(meta, unsupportedExtensions, configs = [], signal) {
       const { root, dbs } = env!;

@@ -3,8 +3,9 @@
 // version 6 keeps record shapes as msgpack shared structures, env.ts; version 7 leaves
 // out of an incoming edge's value what its key says, known-values.ts; version 8 names a
 // file's own symbols by their slot in its file_symbols list in its answers and call
-// sites, and leaves the file's path out of its answers, file-answers.ts); a store written
-// with another version is reported `incompatible` and never read.
+// sites, and leaves the file's path out of its answers, file-answers.ts; version 9 keeps
+// the workspace's Markdown documents in `docs`); a store written with another version is
+// reported `incompatible` and never read.
 //
 // Writes dominate an init, so what a file owns is kept per file (one record per
 // file for its symbol list, call sites, answers and dependencies) and only the
@@ -29,6 +30,7 @@
 //   dependents    [dep, path]                              -> ord[]         (call sites to re-resolve when `dep` changes)
 //   dependencies  path                                     -> dep[]         (reverse of dependents, for purging)
 //   configs       path                                     -> ModuleConfigFact (tsconfig.json, jsconfig.json, package.json)
+//   docs          path                                     -> StoredDoc     (README.md and docs/ Markdown: stat, sha, sections and code spans)
 //
 // `ord` is a call site's index in its file, or -1 - i for the i-th `contains` edge.
 // A dependency `dep` is `n:<name>` (a name lookup) or `f:<path>` (a file's symbols,
@@ -46,7 +48,7 @@
 import type { Key } from 'lmdb';
 import type { EdgeRecord, UnresolvedRecord } from '../contracts/graph.js';
 
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export const DB_NAMES = [
   'meta',
@@ -66,6 +68,7 @@ export const DB_NAMES = [
   'dependents',
   'dependencies',
   'configs',
+  'docs',
 ] as const;
 
 export type DbName = (typeof DB_NAMES)[number];

@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import * as lmdb from 'lmdb';
 import { CairnError } from '../contracts/errors.js';
+import type { StoredDoc } from '../contracts/docs.js';
 import type { ModuleConfigFact } from '../contracts/facts.js';
 import type { EdgeRecord, EdgeRef, FileRecord, GraphStats, IndexMeta, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import type { Relationship } from '../contracts/tiers.js';
@@ -382,6 +383,12 @@ export class LmdbGraphStore implements GraphStore {
     return [...dbs.configs.getRange({})].map(({ value }) => value as ModuleConfigFact);
   }
 
+  docs(): StoredDoc[] {
+    const dbs = this.readable();
+    if (!dbs) return [];
+    return [...dbs.docs.getRange({})].map(({ value }) => value as StoredDoc);
+  }
+
   // ---- writes
 
   async apply(change: StoreChange): Promise<void> {
@@ -439,6 +446,7 @@ export class LmdbGraphStore implements GraphStore {
       for (const name of changedNames(before, after)) writer.collectDependents(nameDep(name), targets);
     }
     writer.resolve(targets, new Set(upserts.keys()));
+    if (change.docs) writer.applyDocs(change.docs);
 
     stats.unsupported_extensions = { ...change.unsupportedExtensions };
     dbs.meta.putSync('stats', sortedStats(stats));

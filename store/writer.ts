@@ -13,6 +13,7 @@
 //     added or deleted module configuration file (tsconfig.json, package.json).
 // The dependency records are written by StoreLookup while resolving, so this set
 // covers whatever the binders read, and the result equals a fresh build.
+import type { DocChange } from '../contracts/docs.js';
 import type { FileFacts, ModuleConfigFact } from '../contracts/facts.js';
 import { TEST_CASE_KINDS, type EdgeRecord, type FileRecord, type GraphStats, type IndexMeta, type SymbolRecord, type UnresolvedRecord } from '../contracts/graph.js';
 import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
@@ -214,6 +215,12 @@ export class GraphWriter {
       this.dbs.configs.putSync(path, config);
       if (targets) this.collectDependents(fileDep(path), targets);
     }
+  }
+
+  /** Documents are kept per file like code, and nothing resolves through them: a put or a remove each. */
+  applyDocs(change: DocChange): void {
+    for (const path of change.deletions) this.dbs.docs.removeSync(path);
+    for (const doc of change.upserts) this.dbs.docs.putSync(doc.path, doc);
   }
 
   /**

@@ -15,6 +15,7 @@ import { CairnError } from '../contracts/errors.js';
 import type { FreshnessDecision } from '../machines/freshness.js';
 import { MAX_FILE_BYTES } from '../parsers/classify.js';
 import { asDiskFull, openStore, refuseFullDisk, unusableIndex, type GraphStore } from '../store/index.js';
+import { docChange } from './doc-inventory.js';
 import { gitHead } from './git-head.js';
 import { cairnPath, checkIndexPaths } from '../gate/cairn-paths.js';
 import { indexGate } from '../gate/config-files.js';
@@ -40,6 +41,11 @@ export interface IndexOptions {
    * and analysis run (the watcher syncs often and must not keep `cairn sync` waiting).
    */
   lockOnlyToWrite?: boolean;
+  /**
+   * sync only: keep the freshness machine's run in .cairn/audit/ (freshness-*.jsonl) for
+   * `cairn replay`. The command does; the watcher's frequent syncs do not.
+   */
+  recordFreshness?: boolean;
 }
 
 interface RunContext {
@@ -205,6 +211,7 @@ async function runInit(run: RunContext, hadIndex: boolean): Promise<RunOutcome> 
     const analyseMs = performance.now() - analyseStarted;
     throwIfStopped(run.options);
     const storeStarted = performance.now();
+    session.addDocs(docChange(run.root, run.gate).upserts);
     const { resolveMs } = await session.finish(run.meta, run.inventory.unsupportedExtensions, readModuleConfigs(run.gate, run.inventory.configs), run.options.signal);
     return {
       decision: { unchanged: [], touched: [], changed: [], added: paths, deleted: previous, unindexable: [] },
@@ -235,14 +242,21 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   };
   const analyseStarted = performance.now();
   // Loaded here, not at the top: init never decides freshness, and the machine's library costs start-up time.
-  const { decideFreshness } = await import('./freshness-check.js');
-  const decision = await decideFreshness(run.graph.fileStates(), run.inventory.entries, MAX_FILE_BYTES, async (paths) => {
-    await analyse(paths);
-    return paths.map((path) => {
-      const facts = analysed.get(path);
-      return { path, hash: !facts || facts.status === 'unreadable' ? null : facts.hash };
-    });
-  });
+  const [{ decideFreshness }, { AuditRecorder }, { recordRun }] = await Promise.all([import('./freshness-check.js'), import('../machines/audit.js'), import('./audit-log.js')]);
+  const recorder = run.options.recordFreshness ? new AuditRecorder() : undefined;
+  const decision = await decideFreshness(
+    run.graph.fileStates(),
+    run.inventory.entries,
+    MAX_FILE_BYTES,
+    async (paths) => {
+      await analyse(paths);
+      return paths.map((path) => {
+        const facts = analysed.get(path);
+        return { path, hash: !facts || facts.status === 'unreadable' ? null : facts.hash };
+      });
+    },
+    recorder,
+  );
   await analyse([...decision.added, ...decision.changed, ...decision.unindexable].filter((p) => !analysed.has(p)));
   const analyseMs = performance.now() - analyseStarted;
 
@@ -262,7 +276,9 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   const configs = readModuleConfigs(run.gate, run.inventory.configs);
   const configsChanged = JSON.stringify(configs) !== JSON.stringify(run.graph.moduleConfigs());
   const foldersChanged = JSON.stringify(run.meta.skipped_folders) !== JSON.stringify(run.graph.meta()?.skipped_folders);
-  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged && !foldersChanged;
+  const docs = docChange(run.root, run.gate, run.graph.docs());
+  const docsChanged = docs.upserts.length > 0 || docs.deletions.length > 0;
+  const nothingChanged = upserts.length === 0 && decision.deleted.length === 0 && !configsChanged && !foldersChanged && !docsChanged;
   throwIfStopped(run.options);
   if (!nothingChanged || run.graph.meta()?.git_head !== run.meta.git_head) {
     const release = run.options.lockOnlyToWrite ? await acquireWriteLock(run.root) : undefined;
@@ -273,10 +289,13 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
         meta: run.meta,
         unsupportedExtensions: run.inventory.unsupportedExtensions,
         configs,
+        ...(docsChanged ? { docs } : {}),
       });
     } finally {
       release?.();
     }
   }
+  // Kept once the sync has applied it: a sync that failed (a full disk) leaves nothing behind.
+  if (recorder) recordRun(run.root, 'freshness', recorder.lines);
   return { decision, analysed: analysed.size, statuses, analyseMs, insertMs: 0, storeMs: performance.now() - storeStarted, resolveMs: 0 };
 }

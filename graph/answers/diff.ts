@@ -19,7 +19,7 @@ import { currentFreshness } from '../../workers/freshness-check.js';
 import { analyseFile } from '../../workers/analyse-file.js';
 import { isExcludedPath } from '../../workers/inventory.js';
 import { indexGate } from '../../gate/config-files.js';
-import { documentsCiting, readDocs } from '../docs.js';
+import { documentsCiting, indexedDocs } from '../docs.js';
 import { acquireWriteLock } from '../../workers/lock.js';
 import { indexWorkspace } from '../../workers/pipeline.js';
 import { openGraph } from '../open-graph.js';
@@ -56,7 +56,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags, progress: Phas
       }
       stale.changed.sort();
       const warning = staleSourceWarning(stale);
-      withDocuments(ctx.workspace, graph, result.data);
+      withDocuments(graph, result.data);
       const answer = done(result.data, result.warnings, result.truncated);
       if (!warning) return answer;
       return { ...answer, ok: false, warnings: [...answer.warnings, warning], next_action: 'cairn sync', exit_code: 1 };
@@ -96,7 +96,7 @@ export async function diff(ctx: CommandContext, flags: DiffFlags, progress: Phas
       // A head equal to a clean work tree with a fresh index needs no snapshot: the index is that graph.
       currentIs: async (revision) => fresh && worktreeIs(ctx.workspace, revision),
     });
-    withDocuments(ctx.workspace, graph, result.data);
+    withDocuments(graph, result.data);
     return done(result.data, result.warnings, result.truncated);
   } finally {
     progress.finish();
@@ -173,10 +173,10 @@ function withData<T>(find: () => T): T {
   }
 }
 
-/** The work tree's documents that name a changed symbol (the diff's symbols are views, with id and qualified name). */
-function withDocuments(workspace: string, graph: GraphStore, data: DiffData): void {
+/** The indexed documents that name a changed symbol (the diff's symbols are views, with id and qualified name). */
+function withDocuments(graph: GraphStore, data: DiffData): void {
   if (data.symbols.length === 0) return;
-  data.documents = documentsCiting(readDocs(workspace, indexGate(workspace), graph), data.symbols.map((s) => s.symbol));
+  data.documents = documentsCiting(indexedDocs(graph), data.symbols.map((s) => s.symbol));
 }
 
 function done(data: DiffData, warnings: Warning[], truncated: boolean): CommandResult<DiffData> {

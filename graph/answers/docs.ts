@@ -4,8 +4,7 @@ import type { CommandContext } from '../../contracts/command.js';
 import type { DocReference } from '../../contracts/docs.js';
 import type { CommandResult } from '../../contracts/envelope.js';
 import type { SymbolView } from '../../contracts/symbol-view.js';
-import { indexGate } from '../../gate/config-files.js';
-import { documentsCiting, readDocs } from '../docs.js';
+import { documentsCiting, indexedDocs } from '../docs.js';
 import { requireSymbol } from '../lookup.js';
 import { answerFromGraph } from '../open-graph.js';
 import { symbolView } from '../views.js';
@@ -18,7 +17,7 @@ export interface DocsData {
 export function docs(ctx: CommandContext, query: string): Promise<CommandResult<DocsData>> {
   return answerFromGraph(ctx.workspace, (graph) => {
     const symbol = graph.symbol(`${query}::`) ?? requireSymbol(graph, query, { symbol: null, documents: [] });
-    const documents = documentsCiting(readDocs(ctx.workspace, indexGate(ctx.workspace), graph), [symbol]);
+    const documents = documentsCiting(indexedDocs(graph), [symbol]);
     return { command: 'docs', ok: true, data: { symbol: symbolView(symbol), documents }, warnings: [], truncated: false, next_action: 'none', exit_code: 0 };
   });
 }

@@ -5,6 +5,7 @@ import type { LanguageEntry } from '../registry.js';
 import { goModuleConfig } from './module-config.js';
 import { goAdapter, goPackageName } from './extract.js';
 import { goBinder } from './resolve.js';
+import { goTargetSetting } from './target-setting.js';
 
 export const go: LanguageEntry = {
   folder: 'go',
@@ -22,4 +23,5 @@ export const go: LanguageEntry = {
     preload: () => void import('./review.js').then((m) => m.preloadGo()).catch(() => undefined),
   },
   reviewBinder: async () => (await import('./binding.js')).goBinder,
+  reviewSetting: goTargetSetting,
 };

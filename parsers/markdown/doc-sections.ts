@@ -4,39 +4,9 @@
 // code spans that name code (an identifier, a qualified name or a path). Code in
 // fenced blocks is left alone: it shows code, it does not name it. A pure function.
 
-export interface FrontMatter {
-  source_url?: string;
-  author?: string;
-  captured_at?: string;
-  title?: string;
-}
+import type { DocMention, DocSection, FrontMatter, MarkdownDoc } from '../../contracts/docs.js';
 
-export interface DocMention {
-  /** The span's text as a name: `formatPrice()` reads as `formatPrice`. */
-  text: string;
-  line: number;
-  kind: 'name' | 'path';
-}
-
-export interface DocSection {
-  title: string;
-  level: number;
-  /** Unique in its document: the heading's words, lower-case, joined by `-` (then `-2`, `-3`). */
-  slug: string;
-  line_start: number;
-  line_end: number;
-  mentions: DocMention[];
-}
-
-export interface MarkdownDoc {
-  front: FrontMatter;
-  /** The first level-1 heading, else the front matter's title. */
-  title: string | null;
-  lines: number;
-  sections: DocSection[];
-  /** Mentions before the first heading. */
-  preamble: DocMention[];
-}
+export type { DocMention, DocSection, FrontMatter, MarkdownDoc };
 
 /** Spans read per document at most, and the longest span read as a name. */
 export const DOC_BOUNDS = { mentions: 2_000, spanChars: 200 } as const;

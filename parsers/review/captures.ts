@@ -7,8 +7,11 @@
 // | `@name` | an identifier | the declaration's name, or the bound name of an import |
 // | `@reference.type` | a type name | an outbound named-type reference |
 // | `@reference.qualified` | a qualified type | `@qualifier` then `@member` (TS `ns.T`), or a whole path (Rust `a::T`, Python `m.T`) |
-// | `@reference.call` | a call | `@callee`, or `@qualifier` and `@member` |
+// | `@reference.call` | a call | `@callee`, or `@qualifier` and `@member`; `@arguments`, its argument list |
+// | `@reference.new` | a `new` expression | `@callee`; `@arguments`, its argument list when it has one |
 // | `@binder` | a name | a local type binder (generic parameter) that shadows outer names |
+// | `@local` | a name or pattern | a value name a declaration binds inside itself (parameter, variable, inner function) |
+// | `@skip` | a type name | a name in no reference position (a declaration's own name, a binder, a qualified name's member) |
 // | `@import` | a statement | an import (`use`, `import`, `from ... import`) for the profile to read |
 // | `@module` | an item | a module declaration (`mod child;`) |
 // | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
@@ -32,10 +35,14 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'reference.type',
   'reference.qualified',
   'reference.call',
+  'reference.new',
   'callee',
+  'arguments',
   'qualifier',
   'member',
   'binder',
+  'local',
+  'skip',
   'import',
   'module',
   'uncertain',
@@ -55,7 +62,52 @@ export async function parseForReview(grammar: GrammarName, folder: string, sourc
   return { tree, query };
 }
 
-const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member']);
+/** One parse of a source and the one run of its profile's review query over the whole file. */
+export interface ReviewParse {
+  root: Node;
+  /** Every match of the review query in the file, in document order of their tag node. */
+  matches: readonly ReviewMatch[];
+}
+
+interface Parsed extends ReviewParse {
+  key: string;
+  source: string;
+  tree: Tree;
+  users: number;
+}
+
+/** Parses kept after their last reader let go, newest first, so that the next reader of the same text parses nothing. */
+const KEPT = 4;
+const parsed: Parsed[] = [];
+
+/**
+ * Hands `read` the parse of `source` and its review matches, parsing and querying only
+ * when no parse of the same text with the same grammar and query is kept: the review
+ * facts of a file and its callable shapes come from one parse. The tree lives while
+ * `read` runs (and may be kept for the next reader); `read` must not keep its nodes.
+ */
+export async function withReviewParse<T>(grammar: GrammarName, folder: string, source: string, read: (parse: ReviewParse) => T): Promise<T> {
+  const key = `${grammar}:${folder}`;
+  let entry = parsed.find((p) => p.key === key && p.source === source);
+  if (entry) parsed.splice(parsed.indexOf(entry), 1);
+  else {
+    const { tree, query } = await parseForReview(grammar, folder, source);
+    entry = { key, source, tree, root: tree.rootNode, matches: reviewMatches(query, tree.rootNode), users: 0 };
+  }
+  parsed.unshift(entry);
+  entry.users++;
+  try {
+    return read(entry);
+  } finally {
+    entry.users--;
+    for (const idle of parsed.filter((p) => p.users === 0).slice(KEPT)) {
+      parsed.splice(parsed.indexOf(idle), 1);
+      idle.tree.delete();
+    }
+  }
+}
+
+const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'arguments']);
 
 export interface ReviewMatch {
   /** The match's one capture that is not a part (`reference.type`, `binder`, ...): what it is about. */

@@ -12,8 +12,11 @@ import { SOURCE_CEILING } from './ceilings.js';
 /** A review language's name (its folder's). */
 export type ReviewLanguage = string;
 
-/** What a profile parses with: a tree-sitter grammar, or an Ohm grammar in grammars/ (Bend). */
-export type ProfileGrammar = GrammarName | 'bend-type';
+/**
+ * What a profile parses with: a tree-sitter grammar, or a grammar the language brings
+ * in its own grammars/<lang>/ folder (an Ohm grammar), by a name its profile gives it.
+ */
+export type ProfileGrammar = GrammarName | (string & {});
 
 export interface ReviewProfile {
   language: ReviewLanguage;

@@ -1,20 +1,16 @@
 // Callable shapes for the graph facts a review reports without a model: how many
 // arguments a function declaration accepts, and how many a call passes. Pure
-// functions of source text; the caller decides which files may be read.
-import { parserFor, type Node } from '../tree-sitter.js';
+// functions of source text; the caller decides which files may be read. They read the
+// review parse of the file (parsers/review/captures.ts): a file the review has just
+// opened is not parsed again.
+import type { Node } from '../tree-sitter.js';
 import type { ParameterShape } from '../review/callables.js';
+import { withReviewParse, type ReviewParse } from '../review/captures.js';
 import type { ReviewGrammar } from './review.js';
 
-/** Parses once and hands the tree to `read`, freeing it afterwards. */
-async function withTree<T>(source: string, grammar: ReviewGrammar, read: (root: Node) => T): Promise<T> {
-  const parser = await parserFor(grammar);
-  const tree = parser.parse(source);
-  if (!tree) throw new Error('tree-sitter returned no tree');
-  try {
-    return read(tree.rootNode);
-  } finally {
-    tree.delete();
-  }
+/** Hands `read` the review parse of a file. */
+function withTree<T>(source: string, grammar: ReviewGrammar, read: (root: Node, parse: ReviewParse) => T): Promise<T> {
+  return withReviewParse(grammar, 'typescript', source, (parse) => read(parse.root, parse));
 }
 
 /** The function or arrow a top-level declaration spanning [start, end) binds, if it is one. */
@@ -85,20 +81,13 @@ export async function argumentCounts(source: string, grammar: ReviewGrammar, sit
  * sites, whose indexed lines the edit may have moved.
  */
 export async function bareCalls(source: string, grammar: ReviewGrammar, name: string): Promise<Array<{ line: number; count: number | null }>> {
-  return withTree(source, grammar, (root) => {
-    const out: Array<{ line: number; count: number | null }> = [];
-    const stack: Node[] = [root];
-    for (let node = stack.pop(); node; node = stack.pop()) {
-      if (node.type === 'call_expression') {
-        const callee = node.childForFieldName('function');
-        const args = node.childForFieldName('arguments');
-        if (callee?.type === 'identifier' && callee.text === name && args?.type === 'arguments') {
-          const list = args.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
-          out.push({ line: callee.startPosition.row + 1, count: list.some((a) => a.type === 'spread_element') ? null : list.length });
-        }
-      }
-      for (const child of node.namedChildren) if (child) stack.push(child);
-    }
-    return out.sort((a, b) => a.line - b.line);
+  return withTree(source, grammar, (_root, { matches }) => {
+    const calls = matches.filter((m) => m.tag === 'reference.call' && m.parts.callee.type === 'identifier' && m.parts.callee.text === name && m.parts.arguments?.type === 'arguments');
+    // On one line: outer calls before inner ones, later ones before earlier ones.
+    calls.sort((a, b) => a.parts.callee.startPosition.row - b.parts.callee.startPosition.row || b.node.endIndex - a.node.endIndex || a.node.startIndex - b.node.startIndex);
+    return calls.map(({ parts }) => {
+      const list = parts.arguments.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
+      return { line: parts.callee.startPosition.row + 1, count: list.some((a) => a.type === 'spread_element') ? null : list.length };
+    });
   });
 }

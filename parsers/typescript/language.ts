@@ -8,6 +8,9 @@ import { javascriptAdapter, tsxAdapter, typescriptAdapter } from './extract.js';
 
 export const typescript: LanguageEntry = {
   folder: 'typescript',
+  title: 'TypeScript',
+  // The direct-event/function/v1 branch of the rules is defined for TypeScript only.
+  functionRules: true,
   index: [
     { language: 'typescript', extensions: ['.ts', '.mts', '.cts'], adapter: typescriptAdapter, resolver: typescriptBinder },
     { language: 'tsx', extensions: ['.tsx'], adapter: tsxAdapter, resolver: typescriptBinder },

@@ -1,8 +1,8 @@
 // The TypeScript review adapter: pure functions from source text to review facts
 // (top-level declarations and their eligibility as roots, import bindings,
 // re-exports, outbound references). No policy and no file system here.
-import { parserFor, type Node, type Query } from '../tree-sitter.js';
-import { parseForReview, reviewMatches, reviewQuery } from '../review/captures.js';
+import { parserFor, type Node } from '../tree-sitter.js';
+import { reviewQuery, withReviewParse, type ReviewMatch } from '../review/captures.js';
 import { MAX_DECLARATIONS, type ReviewFile } from '../review/facts.js';
 import type {
   DeclarationKind,
@@ -37,22 +37,25 @@ interface RawDeclaration {
   signatureOnly: boolean;
 }
 
-/** Parses a file once and keeps the tree for reference queries. */
+/**
+ * Parses a file once and runs its review query once: the facts, and the outbound
+ * references of every top-level declaration, are read before the tree is let go.
+ */
 export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile<ReviewFileFacts>> {
-  const { tree, query } = await parseForReview(grammar, 'typescript', source);
-  const facts = factsOf(tree.rootNode);
-  const top = tree.rootNode.namedChildren.filter((c): c is Node => c !== null);
-  // Names a `typeof` may query without leaving the file's evidence: its declarations and imports.
-  const names = new Set([...facts.declarations.map((d) => d.name), ...facts.imports.map((b) => b.local)]);
-  const bound = (name: string) => names.has(name);
-  return {
-    facts,
-    references: (declaration) => {
-      const node = top.find((n) => n.startIndex === declaration.start && n.endIndex === declaration.end);
-      return node ? referencesIn(node, query, bound) : [];
-    },
-    dispose: () => tree.delete(),
-  };
+  return withReviewParse(grammar, 'typescript', source, ({ root, matches }) => {
+    const facts = factsOf(root);
+    // Names a `typeof` may query without leaving the file's evidence: its declarations and imports.
+    const names = new Set([...facts.declarations.map((d) => d.name), ...facts.imports.map((b) => b.local)]);
+    const bound = (name: string) => names.has(name);
+    const inside = matchesByTopLevel(root, matches);
+    const references = new Map<string, OutboundReference[]>();
+    for (const [node, found] of inside) references.set(`${node.startIndex}:${node.endIndex}`, referencesIn(node, found, bound));
+    return {
+      facts,
+      references: (declaration) => references.get(`${declaration.start}:${declaration.end}`) ?? [],
+      dispose: () => undefined,
+    };
+  });
 }
 
 /** Parses a file and reports its review facts. */
@@ -62,32 +65,44 @@ export async function analyzeTypeScript(source: string, grammar: ReviewGrammar):
   return file.facts;
 }
 
-/** Outbound references of one top-level node, in source order, deduplicated by name. */
-function referencesIn(node: Node, query: Query, bound: (name: string) => boolean): OutboundReference[] {
+/** The matches inside each top-level node that holds any, by that node. */
+function matchesByTopLevel(root: Node, matches: readonly ReviewMatch[]): Map<Node, ReviewMatch[]> {
+  const out = new Map<Node, ReviewMatch[]>();
+  const top = root.namedChildren.filter((c): c is Node => c !== null);
+  let k = 0;
+  for (const m of matches) {
+    while (k < top.length && top[k].endIndex <= m.node.startIndex) k++;
+    const node = top[k];
+    if (!node || node.startIndex > m.node.startIndex || m.node.endIndex > node.endIndex) continue;
+    const list = out.get(node);
+    if (list) list.push(m);
+    else out.set(node, [m]);
+  }
+  return out;
+}
+
+/** Outbound references of one top-level node from the query's matches inside it, in source order, deduplicated by name. */
+function referencesIn(node: Node, matches: readonly ReviewMatch[], bound: (name: string) => boolean): OutboundReference[] {
   const found: OutboundReference[] = [];
-  const matches = reviewMatches(query, node);
-  const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => binderName(m.node)).filter((n): n is string => n !== null));
-  const locals = localValueNames(node);
+  const binders = new Set(matches.filter((m) => m.tag === 'binder').map((m) => m.node.text));
+  const skipped = new Set(matches.filter((m) => m.tag === 'skip').map((m) => m.node.id));
+  const locals = new Set<string>();
+  for (const m of matches) if (m.tag === 'local' && !ownName(m.node, node)) collectPattern(m.node, locals);
   const selfName = declaredName(node);
   const wrappers = wrapperCallIds(node);
-  for (const { tag, node: n } of matches) {
-    const parent = n.parent;
+  for (const { tag, node: n, parts } of matches) {
     if (tag === 'reference.type') {
-      if (parent && BINDER_PARENTS.includes(parent.type)) continue;
-      if (parent && isDeclarationName(parent, n)) continue;
-      if (binders.has(n.text)) continue;
+      if (skipped.has(n.id) || binders.has(n.text)) continue;
       found.push({ kind: 'type', name: n.text, offset: n.startIndex });
     } else if (tag === 'unsupported' && n.type === 'type_query') {
       // `typeof x`: a bound x keeps its old meaning (no edge); an unbound one is a reference the binder cannot resolve.
       const queried = queriedName(n);
       if (queried && !bound(queried) && !locals.has(queried) && !binders.has(queried)) found.push({ kind: 'type', name: queried, offset: n.startIndex });
     } else if (tag === 'reference.qualified') {
-      const module = n.childForFieldName('module');
-      const member = n.childForFieldName('name');
-      if (module?.type === 'identifier' && member) found.push({ kind: 'type', name: module.text, member: member.text, offset: module.startIndex });
+      found.push({ kind: 'type', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });
     } else if (tag === 'reference.call') {
-      const callee = n.childForFieldName('function');
-      if (!callee || wrappers.has(n.id)) continue;
+      const callee = parts.callee;
+      if (wrappers.has(n.id)) continue;
       if (callee.type === 'identifier') {
         if (locals.has(callee.text) || callee.text === selfName) continue;
         found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
@@ -116,14 +131,21 @@ function queriedName(node: Node): string | null {
   return target?.type === 'identifier' ? target.text : null;
 }
 
-/** The name a binder node introduces (`T` of `<T>`, `K in`, `infer U`). */
-function binderName(node: Node): string | null {
-  if (node.type === 'infer_type') return node.namedChildren.find((c) => c?.type === 'type_identifier')?.text ?? null;
-  return node.childForFieldName('name')?.text ?? null;
+/**
+ * Is a `@local` name the declaration's own (`f` of `function f`, `x` of `export const x`)?
+ * Naming policy: the names of the top-level declarators and functions are not local;
+ * every parameter is.
+ */
+function ownName(name: Node, declaration: Node): boolean {
+  const binder = name.parent;
+  if (!binder || (binder.type !== 'variable_declarator' && binder.type !== 'function_declaration')) return false;
+  for (let n = binder; n.id !== declaration.id; n = n.parent!) {
+    const parent = n.parent;
+    if (!parent) return false;
+    if (n.type !== 'lexical_declaration' && n.type !== 'variable_declarator' && parent.type !== 'export_statement') return false;
+  }
+  return true;
 }
-
-/** Parents in which a type name is a binder or a qualifier's part, not a reference. */
-const BINDER_PARENTS = ['nested_type_identifier', 'type_parameter', 'mapped_type_clause', 'infer_type'];
 
 /** The `Effect.fn(...)` wrapper calls of a const callable: part of the artifact, not references. */
 function wrapperCallIds(node: Node): Set<number> {
@@ -139,15 +161,6 @@ function wrapperCallIds(node: Node): Set<number> {
   return ids;
 }
 
-function isDeclarationName(parent: Node, node: Node): boolean {
-  const name = parent.childForFieldName('name');
-  return (
-    name !== null &&
-    name.id === node.id &&
-    ['interface_declaration', 'type_alias_declaration', 'class_declaration', 'abstract_class_declaration', 'enum_declaration'].includes(parent.type)
-  );
-}
-
 function declaredName(node: Node): string | undefined {
   const inner = node.type === 'export_statement' ? node.childForFieldName('declaration') : node;
   if (!inner) return undefined;
@@ -155,41 +168,6 @@ function declaredName(node: Node): string | undefined {
   if (name) return name.text;
   if (inner.type === 'lexical_declaration') return inner.namedChildren.find((c) => c?.type === 'variable_declarator')?.childForFieldName('name')?.text;
   return undefined;
-}
-
-/**
- * Names bound inside a declaration (parameters, locals, inner functions): calls to them
- * are not top-level calls. An explicit stack, not recursion: a file nested thousands of
- * levels deep is walked like any other (the indexer's queries never recurse either).
- */
-function localValueNames(decl: Node): Set<string> {
-  const names = new Set<string>();
-  const stack: Array<{ node: Node; top: boolean }> = [{ node: decl, top: true }];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { node, top } = item;
-    if (!top && (node.type === 'variable_declarator' || node.type === 'function_declaration')) {
-      const name = node.childForFieldName('name');
-      if (name) collectPattern(name, names);
-    }
-    if (node.type === 'required_parameter' || node.type === 'optional_parameter') {
-      const pattern = node.childForFieldName('pattern');
-      if (pattern) collectPattern(pattern, names);
-    }
-    if (node.type === 'arrow_function') {
-      const param = node.childForFieldName('parameter');
-      if (param) names.add(param.text);
-    }
-    if (node.type === 'catch_clause') {
-      const param = node.childForFieldName('parameter');
-      if (param) collectPattern(param, names);
-    }
-    const children = node.namedChildren;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child) stack.push({ node: child, top: top && (child.type === 'lexical_declaration' || child.type === 'variable_declarator' || node.type === 'export_statement') });
-    }
-  }
-  return names;
 }
 
 function collectPattern(pattern: Node, into: Set<string>): void {

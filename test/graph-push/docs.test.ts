@@ -1,13 +1,13 @@
-// Documents in the graph: README.md and docs/ Markdown become doc_file and doc_section
-// entities with line ranges and front matter, `cites` edges go to the symbols a section
-// names unambiguously, a push reconciles them per file, and `docs`, `impact` and `diff`
-// list the documents that name a symbol.
-import { rmSync } from 'node:fs';
+// Documents in the graph: README.md and docs/ Markdown are kept in the index by init
+// and sync, become doc_file and doc_section entities with line ranges and front matter,
+// `cites` edges go to the symbols a section names unambiguously, a push reconciles them
+// per file, and `docs`, `impact` and `diff` list the documents that name a symbol.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphPushSchema, type Edge, type Entity, type GraphPush } from '../../contracts/graph-push.js';
-import { indexGate } from '../../gate/config-files.js';
-import { documentsCiting, readDocs } from '../../graph/docs.js';
+import { documentsCiting, indexedDocs } from '../../graph/docs.js';
 import { batchesOf, planPush } from '../../wire/push-plan.js';
 import { readMarkdown } from '../../parsers/markdown/doc-sections.js';
 import { openStore } from '../../store/index.js';
@@ -149,24 +149,86 @@ describe('documents of a workspace', () => {
     expect(text.stdout).toContain('Documents that may be stale:\n  README.md:5-13  Prices  names `formatPrice` at line 7');
   });
 
-  it('reconciles documents per file: an edited one is sent again, a removed one is purged', async () => {
-    const graph = openStore(fixture.root);
-    try {
-      const make = (previous: Record<string, string>) => planPush(graph, 'acme/shop', previous, readDocs(fixture.root, indexGate(fixture.root), graph));
-      const first = make({});
+  it('reconciles documents per file: after a sync, an edited one is sent again, a removed one is purged', async () => {
+    const plan = async (previous: Record<string, string>) => {
+      const graph = openStore(fixture.root, { readOnly: true });
+      try {
+        return planPush(graph, 'acme/shop', previous, indexedDocs(graph));
+      } finally {
+        await graph.close();
+      }
+    };
+    {
+      const first = await plan({});
       const digests = Object.fromEntries(first.changed.map((f) => [f.rows.path, f.digest]));
-      expect(make(digests)).toMatchObject({ changed: [], deleted: [] });
+      expect(await plan(digests)).toMatchObject({ changed: [], deleted: [] });
       fixture.write('README.md', README.replace('## Checkout', '## Paying'));
       rmSync(join(fixture.root, 'docs', 'pricing.md'));
-      const second = make(digests);
+      // The index answers until a sync reads the work tree again.
+      expect(await plan(digests)).toMatchObject({ changed: [], deleted: [] });
+      expect(cairn(['sync'], { cwd: fixture.root }).code).toBe(0);
+      const second = await plan(digests);
       expect(second.changed.map((f) => f.rows.path)).toEqual(['README.md']);
       expect(second.deleted).toEqual(['docs/pricing.md']);
       const [batch] = batchesOf(second);
       expect(batch!.push.files).toEqual(['docs/pricing.md', 'README.md']);
       expect(batch!.push.entities.filter((e) => e.file_path === 'docs/pricing.md')).toEqual([]);
       expect(batch!.push.entities.map((e) => e.name)).toContain('Paying');
+    }
+  });
+});
+
+describe('documents in the index', () => {
+  let fixture: Fixture;
+  const trace = () => join(mkdtempSync(join(tmpdir(), 'cairn-doc-trace-')), 'opened');
+  const opened = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+  const stored = async () => {
+    const graph = openStore(fixture.root, { readOnly: true });
+    try {
+      return graph.docs().map((d) => `${d.path} ${d.doc.sections.map((s) => s.title).join('/')}`);
     } finally {
       await graph.close();
     }
+  };
+  beforeAll(() => {
+    fixture = makeFixture({ ...SHOP_FILES, 'README.md': README, 'docs/pricing.md': PRICING, 'docs/notes.txt': '`formatPrice`' });
+    expect(cairn(['init'], { cwd: fixture.root }).code).toBe(0);
+  });
+  afterAll(() => fixture.remove());
+
+  it('init stores README.md and docs/ Markdown with their sections; nothing else', async () => {
+    expect(await stored()).toEqual(['README.md Shop/Prices/Checkout', 'docs/pricing.md Pricing/Rounding/Cents']);
+  });
+
+  it('docs, impact, diff and export read documents from the index, opening no Markdown file', () => {
+    for (const args of [['docs', 'Cart.summary'], ['impact', 'formatPrice', '--direction', 'callers'], ['diff', '--files', 'src/money.ts'], ['export', '--format', 'graph-push']]) {
+      const file = trace();
+      const run = cairn(args, { cwd: fixture.root, env: { CAIRN_GATE_TRACE: file } });
+      expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+      expect(opened(file).filter((p) => /\.md$/.test(p)), args.join(' ')).toEqual([]);
+    }
+    expect(cairnJson(['docs', 'Cart.summary'], { cwd: fixture.root }).body.data.documents.map((d: { path: string }) => d.path)).toEqual(['docs/pricing.md']);
+  });
+
+  it('sync reads again only the documents whose stat moved, stores an edit, drops a removed one and takes a new one', async () => {
+    fixture.write('docs/pricing.md', PRICING.replace('### Cents', '### Pennies'));
+    fixture.write('docs/guide/start.md', '# Start\n\nCall `checkout`.\n');
+    rmSync(join(fixture.root, 'README.md'));
+    const file = trace();
+    expect(cairn(['sync'], { cwd: fixture.root, env: { CAIRN_GATE_TRACE: file } }).code).toBe(0);
+    expect(opened(file).filter((p) => /\.md$/.test(p)).map((p) => p.slice(fixture.root.length + 1)).sort()).toEqual(['docs/guide/start.md', 'docs/pricing.md']);
+    expect(await stored()).toEqual(['docs/guide/start.md Start', 'docs/pricing.md Pricing/Rounding/Pennies']);
+    const docs = cairnJson(['docs', 'checkout'], { cwd: fixture.root });
+    expect(docs.body.data.documents.map((d: { path: string; section: string }) => `${d.path} ${d.section}`)).toEqual(['docs/guide/start.md Start']);
+    // Nothing moved: a sync opens no document.
+    const again = trace();
+    expect(cairn(['sync'], { cwd: fixture.root, env: { CAIRN_GATE_TRACE: again } }).code).toBe(0);
+    expect(opened(again).filter((p) => /\.md$/.test(p))).toEqual([]);
   });
 });

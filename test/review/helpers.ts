@@ -1,8 +1,8 @@
 // Fixture workspaces for review tests: written into a temp dir, removed afterwards.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { AuditRecorder, replay } from '../../machines/audit.js';
 import { loadConfig } from '../../review/config.js';
@@ -25,7 +25,46 @@ export function workspace(files: Record<string, string>, options: { git?: boolea
 }
 
 export function cleanup(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of made.splice(0)) {
+    keepAuditLogs(dir);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * With CAIRN_REVIEW_AUDIT_DUMP set to a directory, every review audit log a test makes
+ * (in process, or written by the built cairn into a workspace) is appended there, one
+ * file per test file, with the workspace path, timings and file times blanked: what
+ * scripts/review-audits.mjs compares between two builds.
+ */
+const AUDIT_DUMP = process.env.CAIRN_REVIEW_AUDIT_DUMP;
+
+function dumpAudit(ws: string, lines: readonly unknown[]): void {
+  if (!AUDIT_DUMP) return;
+  const state = expect.getState();
+  const file = join(AUDIT_DUMP, `${basename(state.testPath ?? 'unknown')}.jsonl`);
+  mkdirSync(AUDIT_DUMP, { recursive: true });
+  const text = lines
+    .map((line) => JSON.stringify(line).split(ws).join('<ws>').replace(/"(elapsedMs|mtimeMs)":[\d.]+/g, '"$1":0'))
+    .join('\n');
+  appendFileSync(file, `# ${state.currentTestName ?? ''}\n${text}\n`);
+}
+
+function keepAuditLogs(ws: string): void {
+  const dir = join(ws, '.cairn', 'audit');
+  if (!AUDIT_DUMP || !existsSync(dir)) return;
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.startsWith('review-') || !name.endsWith('.jsonl')) continue;
+    // A test may plant a log that is no JSON (retention tests): kept as it is.
+    const lines = readFileSync(join(dir, name), 'utf8').trim().split('\n').map((l) => {
+      try {
+        return JSON.parse(l) as unknown;
+      } catch {
+        return l;
+      }
+    });
+    dumpAudit(ws, lines);
+  }
 }
 
 /** Runs a review in-process with an isolated user config, returning the result and the interpreter's logs. */
@@ -35,6 +74,7 @@ export async function review(ws: string, parsed: ParsedEvent, options: { dryRun?
   const interpreter = new ReviewInterpreter({ workspace: ws, policy: new PathPolicy(ws, config), budgets: config.limits, recorder, clock: options.clock });
   try {
     const result = await runReview(parsed, config, interpreter, { dryRun: options.dryRun ?? false, keepInputs: true });
+    dumpAudit(ws, recorder.lines);
     return { result, interpreter, recorder, config };
   } finally {
     interpreter.dispose();

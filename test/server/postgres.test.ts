@@ -1,6 +1,7 @@
 // The graph server suite on PostgreSQL: a real server this test starts (initdb into
 // a temp dir, a unix socket), one fresh database per test.
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphServer } from '../../server/http.js';
 import { PostgresStorage } from '../../server/postgres-storage.js';
@@ -40,4 +41,24 @@ describe('several servers on one PostgreSQL database', () => {
       for (const storage of storages) await storage.close();
     }
   }, 60_000);
+});
+
+describe('the schema version', () => {
+  it('refuses a database whose cairn tables are of an older shape, and leaves them as they are', async () => {
+    const url = await postgres.createDatabase('older');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE cairn_edges (repo text, body text)');
+      await expect(PostgresStorage.open(url)).rejects.toThrow(/schema version 1, this server writes version 2/);
+      const tables = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename LIKE 'cairn_%'");
+      expect(tables.rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+    }
+    // Its own version opens again.
+    const fresh = await postgres.createDatabase('fresh');
+    await (await PostgresStorage.open(fresh)).close();
+    await (await PostgresStorage.open(fresh)).close();
+  });
 });

@@ -347,6 +347,55 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect((await relations('&relations=all')).sort()).toEqual([`calls ${user.id}`, `contains ${cls.id}`].sort());
     });
 
+    it('search stops at its limit in answer order, whatever the number of matches in other repositories', async () => {
+      const s = await start();
+      for (const repo of ['r3', 'r1', 'r2']) {
+        await s.push({ repo, files: ['a.go'], entities: ['parseB', 'Parse', 'parseA', 'parse', 'other'].map((n) => entity(repo, 'a.go', n)) });
+      }
+      const first = await s.storage.search('PARSE', undefined, 4);
+      expect(first.map((e) => `${e.repo}:${e.name}`)).toEqual(['r1:Parse', 'r2:Parse', 'r3:Parse', 'r1:parse']);
+      const scoped = await s.storage.search('parse', 'r2', 3);
+      expect(scoped.map((e) => `${e.repo}:${e.name}`)).toEqual(['r2:Parse', 'r2:parse', 'r2:parseA']);
+      expect(await s.storage.search('parsez', undefined, 4)).toEqual([]);
+    });
+
+    it('edges into targets: relations and the own-repo rule apply before the limit, so a cut answer keeps the first callers', async () => {
+      const s = await start();
+      const target = entity('a-lib', 'm.ts', 'Money.format', { properties: { qualified_name: 'Money.format' } });
+      const own = entity('a-lib', 'own.ts', 'own');
+      await s.push({
+        repo: 'a-lib',
+        files: ['m.ts', 'own.ts'],
+        entities: [target, own],
+        // The repo's own unresolved calls and a containment sort first; neither is a caller.
+        edges: [1, 2, 3].map((line) => edge(own.id, 'unresolved:Money.format', 'own.ts', { properties: { line: String(line) } })).concat(edge(own.id, target.id, 'own.ts', { relation: 'contains' })),
+      });
+      const calls = (repo: string, line: number) => edge(`${repo}::c.ts::c`, 'unresolved:Money.format', 'c.ts', { properties: { line: String(line), column: '4' } });
+      await s.push({ repo: 'app', files: ['c.ts'], edges: [calls('app', 10), calls('app', 9)] });
+      await s.push({ repo: 'web', files: ['c.ts'], edges: [calls('web', 2)] });
+      const targets = { ids: [target.id], specifiers: ['Money.format'], specifiersNotFrom: 'a-lib' };
+      const got = await s.storage.edgesInto(targets, 2, new Set(['calls']));
+      expect(got.map((e) => `${e.repo}:${e.properties?.line}`)).toEqual(['app:9', 'app:10']);
+      const all = await s.storage.edgesInto(targets, 10);
+      expect(all.map((e) => `${e.repo}:${e.relation}:${e.properties?.line ?? '-'}`)).toEqual(['a-lib:contains:-', 'app:calls:9', 'app:calls:10', 'web:calls:2']);
+    });
+
+    it('returns every field of a row as pushed, optional ones only when given', async () => {
+      const s = await start();
+      const full = entity('r', 'doc.md', 'Intro', { type: 'doc_section', description: 'd', source_url: 'https://example.org/x', author: 'ann', captured_at: '2026-01-01', properties: { level: '2' } });
+      const bare: Entity = { id: 'r::doc.md', name: 'doc.md', type: 'doc_file', file_path: 'doc.md' };
+      const symbol = { name: 'Intro', qualified_name: 'Intro', kind: 'function', entity_id: full.id, file_path: 'doc.md', line: 3 };
+      const plain = edge(full.id, bare.id, 'doc.md');
+      await s.push({ repo: 'r', files: ['doc.md'], entities: [full, bare], edges: [plain], symbols: [symbol] });
+      const [stored] = await s.storage.file('r', 'doc.md');
+      expect(stored!.entities).toEqual([full, bare]);
+      expect(Object.keys(stored!.entities[1]!).sort()).toEqual(['file_path', 'id', 'name', 'type']);
+      expect(stored!.edges).toEqual([plain]);
+      expect('properties' in stored!.edges[0]!).toBe(false);
+      expect(stored!.symbols).toEqual([symbol]);
+      expect(await s.storage.entity('r', full.id)).toEqual({ ...full, repo: 'r', extractor: 'ast' });
+    });
+
     it('answers 429 with Retry-After when the push queue is full, and serves the queued push', async () => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
