@@ -6,7 +6,9 @@
 // `NewT()` / `y.M()` / `y.f` / `y.(T)` / `y[i]`) or the file's package-level variables,
 // a conversion to a predeclared type (`int64(x)`) is no call site, and test functions of `_test.go`
 // files are marked by their prefix. Structs record their fields' named types
-// (attribute `fields`, `name type` each).
+// (attribute `fields`, `name type` each). Two kinds of site are no calls: each type a
+// function names (`references`), and the type of a method declared in another file than
+// its type (`contains`); a method beside its type in one file hangs under it directly.
 //
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
