@@ -4,7 +4,7 @@
 // bench/results/watchers-go-kubernetes.json): ready in 0.58 s against 8.2 s, 11.5 MB of
 // resident memory for the watch against 250 MB, no event lost by either in a burst of
 // 3,000 paths (medians of 2 alternating rounds). Events are
-// filtered by name with the inventory's rules (graph/watch-sync.ts: folder rules,
+// filtered by name with the inventory's rules (agents/watch-sync.ts: folder rules,
 // privacy, languages), so a path cairn would never index starts no sync and nothing is
 // opened to decide. Relevant events are debounced into one batch: a save, a branch
 // switch or a pull that touches thousands of files is one sync, the same incremental
@@ -13,7 +13,7 @@
 import watcher from '@parcel/watcher';
 import type { IndexReport } from '../contracts/index-report.js';
 import { workspaceRelative } from '../gate/gate.js';
-import { indexRelevance, syncForWatcher, unwatchedFolders } from '../graph/watch-sync.js';
+import { indexRelevance, syncForWatcher, unwatchedFolders } from './watch-sync.js';
 
 export type WatcherState = 'idle' | 'syncing' | 'failed';
 

@@ -1,5 +1,6 @@
 // `cairn config show`: the effective review configuration, with where each setting came from.
 import type { Command } from 'commander';
+import type { LanguageSetting } from '../contracts/review-language.js';
 import { CairnError } from './errors.js';
 import { execute } from './run.js';
 
@@ -9,11 +10,14 @@ export function register(program: Command): void {
     .command('show')
     .description('the effective configuration (workspace .cairn.jsonc over the user file), with origins')
     .action(async (_o: unknown, command: Command) => {
+      // Each language's own setting (parsers/registry.ts), shown after the common ones.
+      let settings: readonly LanguageSetting[] = [];
       await execute(
         command,
         'config show',
         async (ctx) => {
-          const { loadConfig } = await import('../review/config.js');
+          const { loadConfig, analysisSettings, LANGUAGE_SETTINGS } = await import('../review/config.js');
+          settings = LANGUAGE_SETTINGS;
           let c;
           try {
             c = loadConfig(ctx.workspace);
@@ -31,7 +35,7 @@ export function register(program: Command): void {
             limits: c.limits,
             backend: c.backend,
             audit: c.audit,
-            go: c.go,
+            ...analysisSettings(c),
             rules: c.rules.map(({ rule, settings }) => ({ id: rule.id, origin: rule.origin, ...settings })),
             origins: c.origins,
           };
@@ -52,7 +56,7 @@ export function register(program: Command): void {
             `limits            ${show(d.limits)}  [${o.limits}]`,
             `backend           ${show(d.backend)}  [${o.backend}]`,
             `audit             ${show(d.audit)}  [${o.audit}]`,
-            `go                ${d.go ? `${d.go.goos}/${d.go.goarch} tags ${show(d.go.tags)}` : 'no target'}  [${o.go}]`,
+            ...settings.map((setting) => `${setting.key.padEnd(18)}${setting.show((d as Record<string, unknown>)[setting.key])}  [${o[setting.key]}]`),
             `rules  [${o.rules}]`,
             ...d.rules.map((x) => `  ${x.enabled ? 'on ' : 'off'} ${x.id} (${x.origin})${x.threshold !== null ? ` threshold ${x.threshold}` : ''}`),
           ].join('\n');

@@ -3,24 +3,10 @@
 // and the tests that call it directly.
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
-import type { SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
-import { requireSymbol } from '../graph/lookup.js';
-import { neighbours, type Neighbour } from '../graph/neighbours.js';
-import { answerFromGraph } from '../graph/open-graph.js';
+import { exploreResult, type ExploreData } from '../graph/answers/explore.js';
+import type { Neighbour } from '../graph/neighbours.js';
 import { edgeTier, symbolLine, unresolvedLine } from './render-graph.js';
-import { execute, intOption, warningsBlock } from './run.js';
-
-interface ExploreData {
-  symbol: SymbolRecord;
-  container: SymbolRecord | null;
-  children: SymbolRecord[];
-  callers: Neighbour[];
-  callers_total: number;
-  callees: Neighbour[];
-  callees_total: number;
-  unresolved: UnresolvedRecord[];
-  direct_tests: SymbolRecord[];
-}
+import { execute, warningsBlock } from './run.js';
 
 export function register(program: Command): void {
   program
@@ -32,44 +18,7 @@ export function register(program: Command): void {
       await execute(
         command,
         'explore',
-        (ctx) => {
-          const limit = intOption(flags.limit, '--limit', 10, 1, 100);
-          return answerFromGraph(ctx.workspace, (graph) => {
-            const symbol = requireSymbol(graph, query);
-            const base = { minConfidence: 0, includeTests: ctx.tests, limit };
-            // One walk of the incoming edges serves both the callers and the direct tests.
-            const allCallers = neighbours(graph, symbol, { ...base, includeTests: true, direction: 'callers', limit: Number.MAX_SAFE_INTEGER });
-            const shownCallers = allCallers.neighbours.filter((n) => ctx.tests || !n.symbol?.is_test);
-            const callers = { neighbours: shownCallers.slice(0, limit), total: shownCallers.length };
-            const callees = neighbours(graph, symbol, { ...base, direction: 'callees' });
-            const directTests = ctx.tests
-              ? allCallers.neighbours.flatMap((n) => (n.symbol?.is_test ? [n.symbol] : [])).slice(0, limit)
-              : [];
-            const children = graph.symbolsInFile(symbol.file_path).filter((s) => s.parent_id === symbol.id);
-            const truncated =
-              callers.total > callers.neighbours.length || callees.total > callees.neighbours.length || children.length > limit;
-            const result: CommandResult<ExploreData> = {
-              command: 'explore',
-              ok: true,
-              data: {
-                symbol,
-                container: symbol.parent_id ? (graph.symbol(symbol.parent_id) ?? null) : null,
-                children: children.slice(0, limit),
-                callers: callers.neighbours,
-                callers_total: callers.total,
-                callees: callees.neighbours,
-                callees_total: callees.total,
-                unresolved: callees.unresolved,
-                direct_tests: directTests,
-              },
-              warnings: [],
-              truncated,
-              next_action: truncated ? 'narrow the query' : 'none',
-              exit_code: 0,
-            };
-            return result;
-          });
-        },
+        (ctx) => exploreResult(ctx, query, flags),
         render,
       );
     });

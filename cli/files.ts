@@ -1,15 +1,8 @@
 // `cairn files`: the indexed files with language and parse status.
 import { Option, type Command } from 'commander';
 import { PARSE_STATUSES } from '../contracts/facts.js';
-import type { CommandResult } from '../contracts/envelope.js';
-import type { FileRecord } from '../contracts/graph.js';
-import { withGraph } from '../graph/open-graph.js';
-import { execute, intOption } from './run.js';
-
-interface FilesData {
-  files: FileRecord[];
-  total: number;
-}
+import { filesResult } from '../graph/answers/files.js';
+import { execute } from './run.js';
 
 export function register(program: Command): void {
   program
@@ -22,28 +15,7 @@ export function register(program: Command): void {
       await execute(
         command,
         'files',
-        (ctx) => {
-          const limit = intOption(flags.limit, '--limit', 200, 1, 100_000);
-          return withGraph(ctx.workspace, (graph) => {
-            const files: FileRecord[] = [];
-            let total = 0;
-            for (const file of graph.files(flags.in)) {
-              if (flags.status && file.status !== flags.status) continue;
-              total++;
-              if (files.length < limit) files.push(file);
-            }
-            const result: CommandResult<FilesData> = {
-              command: 'files',
-              ok: true,
-              data: { files, total },
-              warnings: [],
-              truncated: total > files.length,
-              next_action: total > files.length ? 'narrow the query' : 'none',
-              exit_code: 0,
-            };
-            return result;
-          });
-        },
+        (ctx) => filesResult(ctx, flags),
         (r) => {
           const rows = r.data.files.map(
             (f) => `${f.path}  ${f.language ?? '-'}  ${f.size}B  ${f.status}${f.reason ? ` (${f.reason})` : ''}`,

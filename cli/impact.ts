@@ -26,7 +26,7 @@ export function register(program: Command): void {
         'impact',
         (ctx) => {
           pictureFormat(flags.format, ctx.json);
-          return impactResult(ctx, query, flags);
+          return impactResult(ctx, query, flags, true);
         },
         printerFor(flags.format, render, impactPicture),
       );

@@ -1,12 +1,10 @@
-// `init` and `sync` share one body: run the pipeline, then summarise what it did.
+// `init` and `sync` share one body (workers/index-run.ts); this file parses their options and prints the report.
 import type { Command } from 'commander';
-import type { CommandResult, Warning } from '../contracts/envelope.js';
-import { EXTENSION_LANGUAGE } from '../parsers/index.js';
-import { explainLeftOut } from '../workers/left-out.js';
+import type { CommandResult } from '../contracts/envelope.js';
 import type { IndexReport } from '../contracts/index-report.js';
-import { indexWorkspace } from '../workers/pipeline.js';
+import { indexResult } from '../workers/index-run.js';
 import { progressBar } from './progress.js';
-import { execute, intOption, warningsBlock, type CommandContext } from './run.js';
+import { execute, intOption, warningsBlock } from './run.js';
 
 interface IndexFlags {
   jobs?: string;
@@ -21,46 +19,16 @@ export function registerIndexCommand(program: Command, mode: 'init' | 'sync', de
     .option('--include-library', 'also index library and build folders (node_modules, vendor, target, …) and dot-directories')
     .option('--no-include-library', mode === 'sync' ? 'leave them out even if init took them in (sync otherwise reuses what init recorded)' : 'leave them out (the default)')
     .action(async (flags: IndexFlags, command: Command) => {
-      await execute(command, mode, (ctx) => run(ctx, mode, flags), renderIndexReport);
+      await execute(
+        command,
+        mode,
+        (ctx) => {
+          const jobs = intOption(flags.jobs, '--jobs', 0, 0, 256) || undefined;
+          return indexResult(ctx, mode, { jobs, includeLibrary: flags.includeLibrary }, progressBar(mode === 'init' ? 'indexing' : 'syncing', ctx.interactive));
+        },
+        renderIndexReport,
+      );
     });
-}
-
-async function run(ctx: CommandContext, mode: 'init' | 'sync', flags: IndexFlags): Promise<CommandResult<IndexReport>> {
-  const jobs = intOption(flags.jobs, '--jobs', 0, 0, 256) || undefined;
-  const bar = progressBar(mode === 'init' ? 'indexing' : 'syncing', ctx.interactive);
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  try {
-    const report = await indexWorkspace(ctx.workspace, {
-      mode,
-      jobs,
-      includeLibrary: flags.includeLibrary,
-      progress: (done, total) => bar.update(done, total),
-      signal: controller.signal,
-    });
-    const warnings = report.files.inventoried === 0 ? [nothingIndexed(ctx.workspace, report.git, Boolean(flags.includeLibrary))] : [];
-    return { command: mode, ok: true, data: report, warnings, truncated: false, next_action: 'none', exit_code: 0 };
-  } finally {
-    process.off('SIGINT', stop);
-    bar.finish();
-  }
-}
-
-/** Why nothing was indexed: the ignore rules and the rules that took the files, library folders, or no source at all. */
-function nothingIndexed(workspace: string, git: boolean, includeLibrary: boolean): Warning {
-  const left = explainLeftOut(workspace, git, includeLibrary);
-  const count = (n: number) => n.toLocaleString('en-US');
-  const files = (n: number) => `${count(n)} source ${n === 1 ? 'file' : 'files'}`;
-  const reasons: string[] = [];
-  if (left.ignored) {
-    const rules = left.rules.slice(0, 3).map((r) => `\`${r.rule}\` in ${r.source} took ${count(r.files)}`);
-    const more = left.rules.length > 3 ? `; ${left.rules.length - 3} more rules` : '';
-    reasons.push(`the ignore rules left out ${files(left.ignored)} (${rules.join('; ')}${more})`);
-  }
-  if (left.library) reasons.push(`${files(left.library)} in library or dot folders (--include-library indexes them)`);
-  const message = reasons.length ? `nothing indexed: ${reasons.join('; ')}` : `nothing indexed: no file here has an extension cairn parses (${Object.keys(EXTENSION_LANGUAGE).join(' ')})`;
-  return { code: 'nothing_indexed', message, ignored: left.ignored, rules: left.rules, library: left.library };
 }
 
 export function renderIndexReport(result: CommandResult<IndexReport>): string {

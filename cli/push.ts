@@ -3,38 +3,12 @@
 // that label, deleted files included so the server purges them.
 import type { Command } from 'commander';
 import type { CommandResult } from '../contracts/envelope.js';
-import { repoLabel } from '../graph/repo-label.js';
-import { indexedDocs } from '../graph/docs.js';
-import { batchesOf, planPush } from '../wire/push-plan.js';
-import { graphEndpoint, sendBatch, serverHoldsRepo, type RetryInfo } from '../wire/push-send.js';
-import { loadPushState, pushStatePath, savePushState } from '../wire/push-state.js';
-import { CairnError } from './errors.js';
-import { openGraph } from '../graph/open-graph.js';
+import { pushGraph, DEFAULT_TOKEN_ENV, type PushData, type PushFlags } from '../wire/push.js';
 import { progressBar } from './progress.js';
-import { execute, intOption, type CommandContext } from './run.js';
+import { execute } from './run.js';
 
-export const DEFAULT_TOKEN_ENV = 'CAIRN_GRAPH_TOKEN';
-
-interface PushFlags {
-  url: string;
-  repo?: string;
-  tokenEnv: string;
-  full?: boolean;
-  maxTries?: string;
-}
-
-export interface PushData {
-  url: string;
-  repo: string;
-  commit: string | null;
-  batches: number;
-  files_sent: number;
-  files_deleted: number;
-  files_unchanged: number;
-  skipped: { path: string; status: string }[];
-  rows: { entities: number; edges: number; symbols: number; hyperedges: number };
-  retries: number;
-}
+export { DEFAULT_TOKEN_ENV, retryLine } from '../wire/push.js';
+export type { PushData };
 
 export function register(program: Command): void {
   program
@@ -46,78 +20,8 @@ export function register(program: Command): void {
     .option('--full', 'send every file, not only what changed since the last push')
     .option('--max-tries <n>', 'tries per batch when the server is busy or unreachable', '8')
     .action(async (flags: PushFlags, command: Command) => {
-      await execute(command, 'push', (ctx) => push(ctx, flags), renderPush);
+      await execute(command, 'push', (ctx) => pushGraph(ctx, flags, progressBar('pushing', ctx.interactive), (line) => void process.stderr.write(line)), renderPush);
     });
-}
-
-async function push(ctx: CommandContext, flags: PushFlags): Promise<CommandResult<PushData>> {
-  const endpoint = graphEndpoint(flags.url);
-  const maxTries = intOption(flags.maxTries, '--max-tries', 8, 1, 100);
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(flags.tokenEnv)) throw new CairnError('invalid_argument', `--token-env takes a variable name, not "${flags.tokenEnv}"`);
-  const token = process.env[flags.tokenEnv] || undefined;
-  const repo = repoLabel(ctx.workspace, flags.repo);
-  const url = endpoint.toString();
-  const statePath = pushStatePath(ctx.workspace, url, repo);
-  const state = loadPushState(statePath, url, repo);
-  if (flags.full || (Object.keys(state.files).length > 0 && (await serverHoldsRepo(endpoint, repo, token)) === false)) state.files = {};
-  const graph = openGraph(ctx.workspace);
-  let plan;
-  try {
-    plan = planPush(graph, repo, state.files, indexedDocs(graph));
-  } finally {
-    await graph.close();
-  }
-  const batches = batchesOf(plan);
-  const data: PushData = {
-    url,
-    repo,
-    commit: plan.commit ?? null,
-    batches: batches.length,
-    files_sent: plan.changed.length,
-    files_deleted: plan.deleted.length,
-    files_unchanged: plan.unchanged,
-    skipped: plan.skipped,
-    rows: { entities: 0, edges: 0, symbols: 0, hyperedges: 0 },
-    retries: 0,
-  };
-  const total = plan.changed.length + plan.deleted.length;
-  const bar = progressBar('pushing', ctx.interactive);
-  let done = 0;
-  try {
-    for (const batch of batches) {
-      await sendBatch(endpoint, batch.push, {
-        token,
-        maxTries,
-        onRetry: (retry) => {
-          data.retries += 1;
-          // Said in every mode, so a push waiting on a server is never silent.
-          process.stderr.write(`${ctx.interactive ? '\n' : ''}${retryLine(retry)}\n`);
-        },
-        onWaiting: (line) => process.stderr.write(`${ctx.interactive ? '\n' : ''}cairn push: ${line}\n`),
-      });
-      for (const [path, digest] of Object.entries(batch.digests)) {
-        if (digest === null) delete state.files[path];
-        else state.files[path] = digest;
-      }
-      savePushState(statePath, state);
-      data.rows.entities += batch.push.entities.length;
-      data.rows.edges += batch.push.edges.length;
-      data.rows.symbols += batch.push.symbols?.length ?? 0;
-      data.rows.hyperedges += batch.push.hyperedges?.length ?? 0;
-      done += batch.push.files.length;
-      bar.update(done, total);
-    }
-  } finally {
-    bar.finish();
-  }
-  const warnings = plan.skipped.map((s) => ({ code: 'file_skipped', message: `${s.path} was not pushed: ${s.status}` }));
-  return { command: 'push', ok: true, data, warnings, truncated: false, next_action: 'none', exit_code: 0 };
-}
-
-/** What a push is waiting for, in one line. */
-export function retryLine(retry: RetryInfo): string {
-  const capped = retry.askedMs === undefined ? '' : `; it asked for ${Math.round(retry.askedMs / 1000)} s, cairn waits at most ${Math.round(retry.waitMs / 1000)} s`;
-  return `cairn push: ${retry.reason}${capped}; try ${retry.attempt + 1} of ${retry.maxTries} in ${(retry.waitMs / 1000).toFixed(retry.waitMs < 1000 ? 2 : 0)} s`;
 }
 
 function renderPush(result: CommandResult<PushData>): string {

@@ -17,7 +17,7 @@ export function register(program: Command): void {
         'replay',
         async (ctx) => {
           if (options.html && ctx.json) throw usageError('--json and --html are two outputs; choose one');
-          const [{ readAuditLog }, { replay }] = await Promise.all([import('../review/audit-log.js'), import('../machines/audit.js')]);
+          const [{ readAuditLog }, { replay }] = await Promise.all([import('../workers/audit-log.js'), import('../machines/audit.js')]);
           let lines;
           try {
             lines = readAuditLog(log);

@@ -1,19 +1,9 @@
-// `cairn rules list|show|validate`: the effective review rules and strict validation of rule files.
-import { MAX_CONFIG_BYTES, readInput } from '../gate/bounds.js';
+// `cairn rules list|show|validate`: the effective review rules and strict validation of rule files
+// (the answers are review/rule-answers.ts; this file parses options and prints).
 import type { Command } from 'commander';
-import { CairnError } from './errors.js';
-import { execute, type CommandContext } from './run.js';
+import { execute } from './run.js';
 
-async function effectiveRules(ctx: CommandContext) {
-  const { loadConfig } = await import('../review/config.js');
-  try {
-    return loadConfig(ctx.workspace).rules;
-  } catch (error) {
-    throw new CairnError('invalid_config', (error as Error).message);
-  }
-}
-
-const ok = <T>(command: string, data: T) => ({ command, ok: true, data, warnings: [], truncated: false, next_action: 'none' as const, exit_code: 0 });
+const answers = () => import('../review/rule-answers.js');
 
 export function register(program: Command): void {
   const rules = program.command('rules').description('review rules: list, show, validate');
@@ -25,19 +15,7 @@ export function register(program: Command): void {
       await execute(
         command,
         'rules list',
-        async (ctx) =>
-          ok(
-            'rules list',
-            (await effectiveRules(ctx)).map(({ rule, settings }) => ({
-              id: rule.id,
-              title: rule.title,
-              enabled: settings.enabled,
-              kinds: [...new Set(rule.inputs.map((i) => i.kind))],
-              languages: settings.languages ?? [...new Set(rule.inputs.flatMap((i) => i.languages))],
-              threshold: settings.threshold ?? rule.threshold,
-              origin: rule.origin,
-            })),
-          ),
+        async (ctx) => (await answers()).rulesList(ctx),
         (r) => r.data.map((x) => `${x.enabled ? 'on ' : 'off'} ${x.id}  ${x.kinds.join('+')} ${x.languages.join(',')} >${x.threshold}  (${x.origin})\n    ${x.title}`).join('\n'),
       );
     });
@@ -49,11 +27,7 @@ export function register(program: Command): void {
       await execute(
         command,
         'rules show',
-        async (ctx) => {
-          const found = (await effectiveRules(ctx)).find((r) => r.rule.id === id);
-          if (!found) throw new CairnError('not_found', `no rule with id ${id}`, 1);
-          return ok('rules show', found);
-        },
+        async (ctx) => (await answers()).ruleShow(ctx, id),
         (r) => {
           const { rule, settings } = r.data;
           return [
@@ -78,34 +52,7 @@ export function register(program: Command): void {
       await execute(
         command,
         'rules validate',
-        async (ctx) => {
-          if (files.length === 0) {
-            const list = await effectiveRules(ctx);
-            return ok('rules validate', { valid: list.map((r) => r.rule.id) });
-          }
-          const { parseRule } = await import('../review/rules.js');
-          const valid: string[] = [];
-          const problems: string[] = [];
-          // Every file is checked and every problem reported, one `file:line:col: problem` line each.
-          for (const file of files) {
-            let text: string;
-            try {
-              text = readInput(file, 'rule file', MAX_CONFIG_BYTES);
-            } catch (error) {
-              problems.push(`${file}: ${(error as Error).message}`);
-              continue;
-            }
-            try {
-              valid.push(parseRule(file, text).id);
-            } catch (error) {
-              problems.push(...(error as Error).message.split('\n'));
-            }
-          }
-          if (problems.length > 0) {
-            throw new CairnError('invalid_rule', `${problems.length} problem(s):\n${problems.join('\n')}`, 2, 'none', { valid, problems });
-          }
-          return ok('rules validate', { valid, problems });
-        },
+        async (ctx) => (await answers()).rulesValidate(ctx, files),
         (r) => r.data.valid.map((id) => `ok ${id}`).join('\n'),
       );
     });

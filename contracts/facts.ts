@@ -3,16 +3,12 @@
 // as tree-sitter's JS binding reports them), byte offsets are UTF-8 offsets.
 import type { Relationship } from './tiers.js';
 
-export type Language =
-  | 'rust'
-  | 'typescript'
-  | 'tsx'
-  | 'javascript'
-  | 'go'
-  | 'python'
-  | 'java'
-  | 'c'
-  | 'cpp';
+/**
+ * An index language's name, as parsers/registry.ts lists it (a language folder may serve
+ * more than one: TypeScript's serves tsx and javascript). The contracts name no language:
+ * the registry is the one list.
+ */
+export type Language = string;
 
 /** Why a file has no facts. `ok` files have facts; every other status is final until the bytes change. */
 export const PARSE_STATUSES = ['ok', 'too_large', 'binary', 'not_utf8', 'parse_error', 'unreadable'] as const;

@@ -19,11 +19,12 @@ export interface BuildTarget {
   tags: readonly string[];
 }
 
-/** Frozen analysis settings from the configuration that a binder may need. */
-export interface AnalysisSettings {
-  /** The Go target build constraints are evaluated against; null: none configured. */
-  go: BuildTarget | null;
-}
+/**
+ * Frozen analysis settings from the configuration that a binder may need: each
+ * language's own setting under its key (contracts/review-language.ts), as the Go target
+ * build constraints are evaluated against (null: none configured).
+ */
+export type AnalysisSettings = Readonly<Record<string, unknown>>;
 
 /** A captured authority file: its text, or why it could not be had. */
 export type AuthorityCapture = { ok: true; text: string } | { ok: false; reason: string };

@@ -4,6 +4,7 @@
 import type { EdgeRecord, GraphReader, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
 import { OUTSIDE_WORKSPACE_REASONS, RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { TraversalRequest, TraversalStep } from '../machines/impact-traversal.js';
+import type { AuditRecorder } from '../machines/audit.js';
 import { runTraversal } from './run-traversal.js';
 import { PATH_RELATIONSHIPS, compareStrings, edgeKey, symbolView } from './views.js';
 
@@ -26,6 +27,8 @@ export interface ImpactOptions {
   /** Also list the calls into builtin and external code the walk met (they never spend a budget). */
   includeOutside?: boolean;
   deadlineMs?: number;
+  /** Keeps the traversal machine's run (input, commands, events, output) for replay. */
+  recorder?: AuditRecorder;
 }
 
 export type { ImpactBoundary, ImpactData, ImpactEdge, ImpactFrontier, ImpactNode, ImpactPath } from '../contracts/impact.js';
@@ -102,6 +105,7 @@ export function impact(graph: GraphReader, root: SymbolRecord, options: ImpactOp
     },
     neighbours,
     Date.now() + (options.deadlineMs ?? DEADLINE_MS),
+    options.recorder,
   );
 
   const edgeOf = (id: string): ImpactEdge => {

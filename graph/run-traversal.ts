@@ -1,7 +1,8 @@
 // Runs the impact traversal machine against a neighbour function, through the one
-// interpreter of machines/audit.ts: the machine's commands are answered from a graph
+// interpreter (workers/interpreter.ts): the machine's commands are answered from a graph
 // and the run is recorded, so it replays exactly (`cairn replay` reads such a log).
-import { AuditRecorder, driveSync } from '../machines/audit.js';
+import { AuditRecorder } from '../machines/audit.js';
+import { driveSync } from '../workers/interpreter.js';
 import { stepper } from '../machines/stepper.js';
 import {
   impactTraversalMachine,
@@ -25,7 +26,7 @@ export interface TraversalRun {
 
 /**
  * Walks until the machine is done, or aborts it when `deadline` (epoch ms) passes:
- * machines/audit.ts's interpreter answering each `neighbours` command from the graph,
+ * the one interpreter answering each `neighbours` command from the graph,
  * recorded for replay when a recorder is given.
  */
 export function runTraversal(

@@ -1,9 +1,8 @@
-// Runs every machine (review, impact traversal, freshness) step by step through
-// xstate's pure transition functions under one command/event protocol, records every
-// run's input, events and commands (all source-free), and replays a recorded log
-// through the same machine definitions. Because the
-// live run and the replay use the same pure functions, a divergence means the
-// machine definitions changed or something impure crept into them.
+// The command/event protocol every machine runs under, the audit recorder that keeps a
+// run's input, events and commands (all source-free), and the replay of a recorded log
+// through the same machine definitions. The one interpreter that runs machines live is
+// workers/interpreter.ts; it and the replay step machines with the same pure functions,
+// so a divergence means the machine definitions changed or something impure crept in.
 import type { AnyStateMachine } from 'xstate';
 import type { UnitAuditRecord } from '../contracts/review-audit.js';
 import { captureMachine } from './capture.js';
@@ -24,9 +23,6 @@ export const MACHINES: Record<string, AnyStateMachine> = {
   freshness: freshnessMachine,
 };
 
-/** The machines of a review run (every machine: a review log names only its own). */
-export const REVIEW_MACHINES = MACHINES;
-
 export type AuditLine =
   | { run: number; machine: string; input: unknown }
   | { run: number; event: { type: string } & Record<string, unknown> }
@@ -34,7 +30,7 @@ export type AuditLine =
   | { run: number; output: unknown }
   | { unit: UnitAuditRecord };
 
-/** Collects the lines of one review run; the caller decides where they are written. */
+/** Collects the lines of one run (review, impact, freshness); the caller decides where they are written. */
 export class AuditRecorder {
   readonly lines: AuditLine[] = [];
   private runs = 0;
@@ -55,78 +51,32 @@ export class AuditRecorder {
   }
 }
 
-type Command = { kind: string } & Record<string, unknown>;
+/** A machine's request to the interpreter (a `command` action's params). */
+export type Command = { kind: string } & Record<string, unknown>;
+
+/** The fact an interpreter feeds back to a machine. */
+export type Event = { type: string } & Record<string, unknown>;
+
+/** An answer to a command: the event it produced, or null when it needs none (notifications). */
+export type Answer = (command: Command) => Promise<Event | null> | Event | null;
+
+/**
+ * Runs a machine to its final state, answering its commands with `answer`: what a room
+ * that declares a machine but may not run one itself (review/) is handed by its caller.
+ * workers/interpreter.ts's `drive` is the one implementation.
+ */
+export type RunMachine = <TOutput>(machine: AnyStateMachine, name: string, input: unknown, answer: Answer) => Promise<TOutput>;
 
 /** The commands a step emitted: the params of its `command` actions, in order. */
 export function commandsOf(actions: ReadonlyArray<{ type: string; params?: unknown }>): Command[] {
   return actions.filter((a) => a.type === 'command').map((a) => a.params as Command);
 }
 
-type Event = { type: string } & Record<string, unknown>;
-
-/**
- * The one interpreter protocol every machine runs under: each step's commands are
- * recorded, the caller answers them, and the one event an answer produced (exactly one
- * command per step may need an answer) is recorded and fed to the machine's pure
- * transition, until the machine is done. A generator, so a synchronous driver (impact,
- * walking an open graph) and an asynchronous one (review, freshness, reading files)
- * run the same loop and write the same log.
- */
-export function* interpret<TOutput>(machine: AnyStateMachine, name: string, input: unknown, recorder?: AuditRecorder): Generator<Command, TOutput, Event | null> {
-  const run = recorder?.start(name, input) ?? 0;
-  const steps = stepper(machine, input);
-  let [snapshot, actions] = steps.initial();
-  for (;;) {
-    const commands = commandsOf(actions);
-    recorder?.add({ run, commands });
-    let event: Event | null = null;
-    for (const command of commands) {
-      const produced = yield command;
-      if (produced) {
-        if (event) throw new Error(`${name}: more than one command in a step needs an answer`);
-        event = produced;
-      }
-    }
-    if (snapshot.status === 'done') {
-      recorder?.add({ run, output: snapshot.output });
-      return snapshot.output as TOutput;
-    }
-    if (!event) throw new Error(`${name}: stuck in ${JSON.stringify(snapshot.value)} with no event to consume`);
-    recorder?.add({ run, event });
-    [snapshot, actions] = steps.next(snapshot, event);
-  }
-}
-
-/**
- * Drives a machine to its final state. `answer` executes a command and returns the
- * event it produced, or null for a command that needs no answer (notifications).
- */
-export async function drive<TOutput>(
-  machine: AnyStateMachine,
-  name: string,
-  input: unknown,
-  answer: (command: Command) => Promise<Event | null> | Event | null,
-  recorder?: AuditRecorder,
-): Promise<TOutput> {
-  const run = interpret<TOutput>(machine, name, input, recorder);
-  let next = run.next();
-  while (!next.done) next = run.next(await answer(next.value));
-  return next.value;
-}
-
-/** As drive(), for answers that need no waiting (a walk over an open graph). */
-export function driveSync<TOutput>(machine: AnyStateMachine, name: string, input: unknown, answer: (command: Command) => Event | null, recorder?: AuditRecorder): TOutput {
-  const run = interpret<TOutput>(machine, name, input, recorder);
-  let next = run.next();
-  while (!next.done) next = run.next(answer(next.value));
-  return next.value;
-}
-
 export interface ReplayStep {
   run: number;
   machine: string;
   step: number;
-  event: ({ type: string } & Record<string, unknown>) | null;
+  event: Event | null;
   commands: Command[];
   state: string;
 }

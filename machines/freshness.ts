@@ -4,7 +4,7 @@
 //
 // Facts in: the indexed file states (input), the inventory (one INVENTORY event),
 // and content hashes of the files whose size or mtime moved (one VERIFIED event).
-// Commands out (the interpreter protocol of machines/audit.ts): `inventory`, then `verify` with the suspect paths. The machine never reads a
+// Commands out (the protocol of machines/audit.ts, run by workers/interpreter.ts): `inventory`, then `verify` with the suspect paths. The machine never reads a
 // file; a caller that cannot or will not hash (a quick status) may stop early.
 import { assign, setup } from 'xstate';
 

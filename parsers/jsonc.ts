@@ -1,7 +1,9 @@
 // JSONC to values: comments and trailing commas are stripped and the rest goes to
 // JSON.parse, the common case for well-formed configuration and rules. The full JSONC
 // parser loads only for a malformed document (review/jsonc.ts uses it to locate errors).
-// Pure functions: no file system.
+// Pure functions: no file system, and no import of the project's other modules, so the
+// gate (configuration files, input bounds), review/ and a language's module configuration
+// share this one reader (the rooms test allows gate/ this file alone).
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);

@@ -9,6 +9,7 @@ import type { Language } from '../contracts/facts.js';
 import type { OmissionCodes } from '../contracts/omission-codes.js';
 import type { LanguageBinder as Resolver } from '../contracts/resolve.js';
 import type { LanguageBinder as ReviewBinder } from '../contracts/review-binding.js';
+import type { LanguageSetting, ReviewLanguage } from '../contracts/review-language.js';
 import { bend } from './bend/language.js';
 import { c } from './c/language.js';
 import { cpp } from './cpp/language.js';
@@ -53,6 +54,12 @@ export interface LanguageEntry {
   reviewCallables?: () => Promise<CallableShapes>;
   /** The omission codes only its review gives, with what each means (parsers/<folder>/omission-codes.ts). */
   reviewOmissions?: OmissionCodes;
+  /** Its name in prose, for messages (the folder name otherwise). */
+  title?: string;
+  /** Review rules may have `function` inputs for it (type inputs only otherwise). */
+  functionRules?: boolean;
+  /** Its own setting in the review configuration (Go's frozen build target). */
+  reviewSetting?: LanguageSetting;
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
@@ -64,4 +71,9 @@ export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LAN
 /** The index language of each file extension. */
 export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = Object.fromEntries(
   LANGUAGES.flatMap((entry) => entry.index.flatMap((l) => l.extensions.map((extension) => [extension, l.language] as const))),
+);
+
+/** What review's configuration and rules know of each language it analyses, in profile order. */
+export const REVIEW_LANGUAGES: readonly ReviewLanguage[] = LANGUAGES.flatMap((entry) =>
+  entry.review ? [{ name: entry.review.language, title: entry.title ?? entry.folder, functionRules: entry.functionRules === true, setting: entry.reviewSetting ?? null }] : [],
 );

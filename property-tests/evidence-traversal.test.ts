@@ -2,7 +2,8 @@
 // budgets and path selections, driven exactly as the interpreter drives it.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { AuditRecorder, drive, replay } from '../machines/audit.js';
+import { AuditRecorder, replay } from '../machines/audit.js';
+import { drive } from '../workers/interpreter.js';
 import { evidenceTraversalMachine, type ReferenceFact, type TraversalBudgets, type TraversalOutput } from '../machines/evidence-traversal.js';
 
 interface World {

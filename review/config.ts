@@ -1,6 +1,7 @@
 // Review configuration: `.cairn.jsonc` at the workspace root over a user file at
 // $XDG_CONFIG_HOME/cairn/config.jsonc (default ~/.config). The workspace file wins
-// for selections, the backend and the Go target (replaced as a whole, never merged);
+// for selections, the backend and a language's own setting (parsers/registry.ts; replaced
+// as a whole, never merged);
 // privacy excludes accumulate from every layer and are never undone; limits may only
 // be lowered. Every value keeps its origin.
 import { realpathSync } from 'node:fs';
@@ -10,9 +11,9 @@ import { MAX_CONFIG_BYTES } from '../gate/bounds.js';
 import { USER_CONFIG_SHOWN, userConfigPath, userConfigText, WORKSPACE_CONFIG, workspaceConfigText } from '../gate/config-files.js';
 import { DEFAULT_BUDGETS, type TraversalBudgets } from '../machines/evidence-traversal.js';
 import { isObject, onlyKeys, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
-import type { GoTarget } from '../parsers/go/review-facts.js';
-import { parseGoTarget } from './go-config.js';
-import type { AuditRetention } from './audit-log.js';
+import { REVIEW_LANGUAGES } from '../parsers/registry.js';
+import type { SettingsDocument } from '../contracts/review-language.js';
+import { DEFAULT_AUDIT_RETENTION, type AuditRetention } from '../contracts/audit-log.js';
 import { ANALYZED_LANGUAGES, builtinRules, parseRule, type Rule } from './rules.js';
 
 export const BACKEND_DEADLINE_MS = 15_000;
@@ -41,6 +42,9 @@ export interface ConfiguredRule {
   settings: RuleSettings;
 }
 
+/** The languages' own settings (Go's `go` build target), each under its configuration key. */
+export const LANGUAGE_SETTINGS = REVIEW_LANGUAGES.flatMap((l) => (l.setting ? [l.setting] : []));
+
 export interface ReviewConfig {
   includes: string[];
   excludes: string[];
@@ -52,21 +56,22 @@ export interface ReviewConfig {
   rules: ConfiguredRule[];
   limits: TraversalBudgets;
   backend: BackendConfig;
-  /** The frozen Go analysis target; null: none (Go files with platform constraints have unknown membership). */
-  go: GoTarget | null;
   /** How much of .cairn/audit/ is kept: logs older than maxAgeDays go, then the oldest until the rest fit in maxBytes. */
   audit: AuditRetention;
   /** Where each top-level setting came from: 'default', 'user', 'workspace'. */
   origins: Record<string, string>;
   /** The configuration files that were read (for freshness and display). */
   files: string[];
+  /**
+   * Each language's own setting under its key (parsers/registry.ts), as `go`: the frozen
+   * Go analysis target, null when none (Go files with platform constraints then have
+   * unknown membership).
+   */
+  [languageSetting: string]: unknown;
 }
 
-/** A run's log is about 20 KB: 64 MiB holds some 3,000 runs. */
-export const DEFAULT_AUDIT: AuditRetention = { maxAgeDays: 30, maxBytes: 64 * 1024 * 1024 };
-
 export const DEFAULT_EXCLUDES = ['**/node_modules/**', '.cairn/**'];
-const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend', 'go', 'audit'];
+const KEYS = ['includes', 'excludes', 'contextIncludes', 'contextExcludes', 'privacyExcludes', 'languages', 'rules', 'limits', 'backend', ...LANGUAGE_SETTINGS.map((s) => s.key), 'audit'];
 /** Keys other readers own: `mcp` is the MCP server's workspace allow-list (agents/mcp-workspaces.ts). */
 const FOREIGN_KEYS = ['mcp'];
 const RULE_ENTRY_KEYS = ['path', 'id', 'enabled', 'languages', 'includes', 'excludes', 'threshold', 'message'];
@@ -109,8 +114,8 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
     rules: builtinRules().map((rule) => ({ rule, settings: defaultSettings() })),
     limits: { ...DEFAULT_BUDGETS },
     backend: { kind: 'graph' },
-    go: null,
-    audit: { ...DEFAULT_AUDIT },
+    ...Object.fromEntries(LANGUAGE_SETTINGS.map((s) => [s.key, s.initial])),
+    audit: { ...DEFAULT_AUDIT_RETENTION },
     origins: Object.fromEntries(KEYS.map((k) => [k, 'default'])),
     files: layers.map((l) => (l.origin === 'workspace' ? '.cairn.jsonc' : '$XDG_CONFIG_HOME/cairn/config.jsonc')),
   };
@@ -135,7 +140,7 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
     if (v.languages !== undefined) {
       const languages = stringList(doc, ['languages'], v.languages);
       for (const [i, l] of languages.entries()) {
-        if (!(ANALYZED_LANGUAGES as readonly string[]).includes(l)) doc.fail(['languages', i], `no review analyzer for "${l}" (available: ${ANALYZED_LANGUAGES.join(', ')})`);
+        if (!ANALYZED_LANGUAGES.includes(l)) doc.fail(['languages', i], `no review analyzer for "${l}" (available: ${ANALYZED_LANGUAGES.join(', ')})`);
       }
       config.languages = languages;
       config.origins.languages = layer.origin;
@@ -155,10 +160,11 @@ export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.e
       config.backend = backend;
       config.origins.backend = layer.origin;
     }
-    if (v.go !== undefined) {
-      // The workspace's object replaces the user's as a whole: a target is never a merge.
-      config.go = parseGoTarget(doc, v.go);
-      config.origins.go = layer.origin;
+    for (const setting of LANGUAGE_SETTINGS) {
+      if (v[setting.key] === undefined) continue;
+      // The workspace's value replaces the user's as a whole: a target is never a merge.
+      config[setting.key] = setting.parse(settingsDocument(doc), v[setting.key]);
+      config.origins[setting.key] = layer.origin;
     }
     if (v.audit !== undefined) {
       config.audit = parseAudit(doc, v.audit);
@@ -203,8 +209,8 @@ function applyLimits(doc: JsoncDocument, value: unknown, limits: TraversalBudget
 
 function parseAudit(doc: JsoncDocument, value: unknown): AuditRetention {
   if (!isObject(value)) doc.fail(['audit'], 'audit is an object: {maxAgeDays, maxBytes}');
-  onlyKeys(doc, ['audit'], value, Object.keys(DEFAULT_AUDIT));
-  const out = { ...DEFAULT_AUDIT };
+  onlyKeys(doc, ['audit'], value, Object.keys(DEFAULT_AUDIT_RETENTION));
+  const out = { ...DEFAULT_AUDIT_RETENTION };
   for (const [key, n] of Object.entries(value)) {
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) doc.fail(['audit', key], `${key} is a positive whole number`);
     out[key as keyof AuditRetention] = n;
@@ -316,4 +322,18 @@ function ruleFileText(doc: JsoncDocument, at: Array<string | number>, origin: La
   if (read.reason === 'too_large') doc.fail(at, `rule file ${named} is larger than ${MAX_CONFIG_BYTES} bytes (the limit for a rule file)`);
   if (read.reason === 'not-a-file') doc.fail(at, `rule file ${named} is not a regular file`);
   return doc.fail(at, `rule file ${named} cannot be read (${read.reason})`);
+}
+
+/** A JSONC document as a language's setting sees it (contracts/review-language.ts). */
+function settingsDocument(doc: JsoncDocument): SettingsDocument {
+  return {
+    fail: (path, detail) => doc.fail(path, detail),
+    onlyKeys: (path, value, allowed) => onlyKeys(doc, path, value, allowed),
+    stringList: (path, value) => stringList(doc, path, value),
+  };
+}
+
+/** The languages' own settings of a configuration, by key: what a language's binding policy reads. */
+export function analysisSettings(config: ReviewConfig): Record<string, unknown> {
+  return Object.fromEntries(LANGUAGE_SETTINGS.map((s) => [s.key, config[s.key]]));
 }

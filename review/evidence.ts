@@ -1,8 +1,9 @@
-// Root selection and evidence traversal of one file's edit: drives the language-neutral
-// machines, answering their commands with the host (which checks, reads and parses) and
-// the language's binding policy (which decides what a name binds to).
-import { drive } from '../machines/audit.js';
-import type { AuditRecorder } from '../machines/audit.js';
+// Root selection and evidence traversal of one file's edit: declares how the
+// language-neutral machines' commands are answered, with the host (which checks, reads
+// and parses) and the language's binding policy (which decides what a name binds to).
+// The host runs them through the one interpreter (workers/interpreter.ts): review/ says
+// what a command means, never how a machine is stepped.
+import type { RunMachine } from '../machines/audit.js';
 import {
   type AuthorityRead,
   type EdgeDecision,
@@ -48,7 +49,8 @@ export interface ReviewHost {
     prefetchIgnored(paths: string[]): Promise<void>;
   };
   budgets: TraversalBudgets;
-  recorder: AuditRecorder;
+  /** Runs a machine through the one interpreter, recorded with the rest of the review. */
+  run: RunMachine;
   /** Milliseconds since an arbitrary origin. */
   clock(): number;
   /** Captures a file through the capture machine (path check first), at most once per run. */
@@ -90,7 +92,7 @@ export const ABSENT = 'absent';
 export async function selectRoots(host: ReviewHost, path: string, change: 'add' | 'update', spans: Span[]): Promise<{ roots: ReviewDeclaration[]; skipped: RootSelectionOutput['skipped'] }> {
   const file = await host.parse(path);
   const declarations = file.facts.declarations;
-  const output = await drive<RootSelectionOutput>(
+  const output = await host.run<RootSelectionOutput>(
     rootSelectionMachine,
     'root-selection',
     { file: path, change },
@@ -106,7 +108,6 @@ export async function selectRoots(host: ReviewHost, path: string, change: 'add' 
       if (command.kind === 'spans') return { type: 'SPANS', spans: spans.map((s, i) => ({ id: `s${i}`, start: s.start, end: s.end, ...(s.parts ? { parts: s.parts } : {}) })) };
       return null;
     },
-    host.recorder,
   );
   return { roots: output.roots.map((id) => declarations[Number(id.slice(1))]), skipped: output.skipped };
 }
@@ -174,7 +175,7 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
     analysis,
   };
 
-  const output = await drive<TraversalOutput>(
+  const output = await host.run<TraversalOutput>(
     evidenceTraversalMachine,
     'evidence-traversal',
     { root: rootKey, rootFile: path, rootFileBytes: rootSnapshot.bytes, rootBytes: fixedBytes(artifact), budgets },
@@ -242,7 +243,6 @@ export async function traverse(host: ReviewHost, path: string, root: ReviewDecla
           return null;
       }
     },
-    host.recorder,
   );
 
   const edges: InputEdge[] = output.edges.map((e) => ({

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isObject, onlyKeys, ProblemList, readJsonc, stringList, type JsoncDocument } from './jsonc.js';
+import { REVIEW_LANGUAGES } from '../parsers/registry.js';
 
 /**
  * `schema` (a runtime validation schema: Zod, Effect Schema) is a future input form with no
@@ -17,11 +18,11 @@ export const TYPE_REQUIREMENTS = ['root-declaration', 'resolved-outbound-types',
 export const FUNCTION_REQUIREMENTS = ['signature', 'body', 'resolved-local-calls', 'resolved-outbound-types'] as const;
 export type Requirement = (typeof TYPE_REQUIREMENTS)[number] | (typeof FUNCTION_REQUIREMENTS)[number];
 
-/** Languages a rule may be authored for, and those a review profile analyses today. */
-export const AUTHORED_LANGUAGES = ['typescript', 'rust', 'bend', 'python', 'go'] as const;
-export const ANALYZED_LANGUAGES = ['typescript', 'rust', 'python', 'go', 'bend'] as const;
-/** The function branch (direct-event/function/v1) is defined for TypeScript only. */
-const FUNCTION_LANGUAGES = ['typescript'];
+/** Languages a rule may be authored for: those a review profile analyses (parsers/registry.ts), in profile order. */
+export const ANALYZED_LANGUAGES: readonly string[] = REVIEW_LANGUAGES.map((l) => l.name);
+/** The languages the function branch (direct-event/function/v1) is defined for. */
+const FUNCTION_LANGUAGES = REVIEW_LANGUAGES.filter((l) => l.functionRules);
+const FUNCTION_ONLY = `kind "function" inputs are ${FUNCTION_LANGUAGES.map((l) => l.title).join(', ')}-only`;
 
 export interface RuleInput {
   languages: string[];
@@ -100,7 +101,7 @@ function parseInput(doc: JsoncDocument, entry: unknown, i: number, seen: Set<str
   onlyKeys(doc, at, entry, ['languages', 'kind', 'requires']);
   const languages = stringList(doc, [...at, 'languages'], entry.languages, true);
   for (const [j, l] of languages.entries()) {
-    if (!(AUTHORED_LANGUAGES as readonly string[]).includes(l)) doc.fail([...at, 'languages', j], `unknown language "${l}" (known: ${AUTHORED_LANGUAGES.join(', ')})`);
+    if (!ANALYZED_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `unknown language "${l}" (known: ${ANALYZED_LANGUAGES.join(', ')})`);
   }
   if (entry.kind !== 'type' && entry.kind !== 'function' && entry.kind !== 'schema') doc.fail([...at, 'kind'], 'kind is "type", "function" or "schema"');
   const kind = entry.kind;
@@ -113,7 +114,7 @@ function parseInput(doc: JsoncDocument, entry: unknown, i: number, seen: Set<str
     return { languages, kind, requires: [] };
   }
   if (kind === 'function') {
-    for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.includes(l)) doc.fail([...at, 'languages', j], `kind "function" inputs are TypeScript-only; ${l} has type inputs only`);
+    for (const [j, l] of languages.entries()) if (!FUNCTION_LANGUAGES.some((f) => f.name === l)) doc.fail([...at, 'languages', j], `${FUNCTION_ONLY}; ${l} has type inputs only`);
   }
   const requires = entry.requires === undefined ? [] : stringList(doc, [...at, 'requires'], entry.requires);
   const allowed: readonly string[] = kind === 'type' ? TYPE_REQUIREMENTS : FUNCTION_REQUIREMENTS;

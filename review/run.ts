@@ -11,7 +11,7 @@ import { profileFor } from '../parsers/review/profiles.js';
 import { sha256 } from './canonical.js';
 import { askBackend, type Decision, type DecisionRequest } from './backends.js';
 import { applicableInput, coverageForBlocked, eligibility } from './completeness.js';
-import type { BackendConfig, ReviewConfig } from './config.js';
+import { analysisSettings, type BackendConfig, type ReviewConfig } from './config.js';
 import type { CoverageCode, CoverageEntry, CoverageOutcome } from './coverage.js';
 import type { FileEdit, Host, ParsedEvent } from './edits.js';
 import { selectRoots, traverse, type ReviewHost } from './evidence.js';
@@ -192,7 +192,7 @@ async function reviewFile(
       units.push({ ...base, status: 'skipped', code: 'no-applicable-rule', rules: [] });
       continue;
     }
-    const evidence = await evidenceSource.traverse(host, rel, root, { go: config.go });
+    const evidence = await evidenceSource.traverse(host, rel, root, analysisSettings(config));
     const names = new Map(evidence.decisions.map((d, i) => [d, evidence.edges[i]?.name ?? '']));
     const rules: RuleOutcome[] = applicable.map(({ configured, input }) => {
       const e = eligibility(input!, configured.rule.id, evidence.decisions);

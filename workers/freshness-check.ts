@@ -1,7 +1,8 @@
-// Runs the freshness machine through the one interpreter of machines/audit.ts: the
+// Runs the freshness machine through the one interpreter (./interpreter.ts): the
 // machine decides, this bridge supplies the facts its commands ask for, and a recorder
 // given keeps the run for replay.
-import { drive, type AuditRecorder } from '../machines/audit.js';
+import type { AuditRecorder } from '../machines/audit.js';
+import { drive } from './interpreter.js';
 import {
   freshnessMachine,
   type CurrentStat,

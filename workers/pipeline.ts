@@ -41,6 +41,11 @@ export interface IndexOptions {
    * and analysis run (the watcher syncs often and must not keep `cairn sync` waiting).
    */
   lockOnlyToWrite?: boolean;
+  /**
+   * sync only: keep the freshness machine's run in .cairn/audit/ (freshness-*.jsonl) for
+   * `cairn replay`. The command does; the watcher's frequent syncs do not.
+   */
+  recordFreshness?: boolean;
 }
 
 interface RunContext {
@@ -237,14 +242,21 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
   };
   const analyseStarted = performance.now();
   // Loaded here, not at the top: init never decides freshness, and the machine's library costs start-up time.
-  const { decideFreshness } = await import('./freshness-check.js');
-  const decision = await decideFreshness(run.graph.fileStates(), run.inventory.entries, MAX_FILE_BYTES, async (paths) => {
-    await analyse(paths);
-    return paths.map((path) => {
-      const facts = analysed.get(path);
-      return { path, hash: !facts || facts.status === 'unreadable' ? null : facts.hash };
-    });
-  });
+  const [{ decideFreshness }, { AuditRecorder }, { recordRun }] = await Promise.all([import('./freshness-check.js'), import('../machines/audit.js'), import('./audit-log.js')]);
+  const recorder = run.options.recordFreshness ? new AuditRecorder() : undefined;
+  const decision = await decideFreshness(
+    run.graph.fileStates(),
+    run.inventory.entries,
+    MAX_FILE_BYTES,
+    async (paths) => {
+      await analyse(paths);
+      return paths.map((path) => {
+        const facts = analysed.get(path);
+        return { path, hash: !facts || facts.status === 'unreadable' ? null : facts.hash };
+      });
+    },
+    recorder,
+  );
   await analyse([...decision.added, ...decision.changed, ...decision.unindexable].filter((p) => !analysed.has(p)));
   const analyseMs = performance.now() - analyseStarted;
 
@@ -283,5 +295,7 @@ async function runSync(run: RunContext): Promise<RunOutcome> {
       release?.();
     }
   }
+  // Kept once the sync has applied it: a sync that failed (a full disk) leaves nothing behind.
+  if (recorder) recordRun(run.root, 'freshness', recorder.lines);
   return { decision, analysed: analysed.size, statuses, analyseMs, insertMs: 0, storeMs: performance.now() - storeStarted, resolveMs: 0 };
 }

@@ -7,10 +7,12 @@
 // Every read goes through the capture machine, whose first command is a path check;
 // the log of checks and reads is kept so tests can prove the order.
 import { createHash } from 'node:crypto';
+import type { AnyStateMachine } from 'xstate';
 import { lstatSync, opendirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateRead } from '../gate/gate.js';
-import { AuditRecorder, drive } from '../machines/audit.js';
+import { AuditRecorder, type Answer } from '../machines/audit.js';
+import { drive } from './interpreter.js';
 import { captureMachine, type CaptureOutput, type FileStat } from '../machines/capture.js';
 import type { TraversalBudgets } from '../machines/evidence-traversal.js';
 import { reviewFreshnessMachine } from '../machines/review-freshness.js';
@@ -54,6 +56,8 @@ export interface InterpreterOptions {
   policy: PathGate;
   budgets: TraversalBudgets;
   recorder?: AuditRecorder;
+  /** Told of every line the run's own recorder records (when no recorder is given): a review's progress is its steps. */
+  onStep?: () => void;
   /** Milliseconds since an arbitrary origin; injected by tests for deterministic deadlines. */
   clock?: () => number;
 }
@@ -73,8 +77,13 @@ export class ReviewInterpreter {
     this.workspace = options.workspace;
     this.policy = options.policy;
     this.budgets = options.budgets;
-    this.recorder = options.recorder ?? new AuditRecorder();
+    this.recorder = options.recorder ?? new AuditRecorder(options.onStep);
     this.clock = options.clock ?? (() => performance.now());
+  }
+
+  /** Runs a machine of the review through the one interpreter, recorded with the rest of the run. */
+  run<TOutput>(machine: AnyStateMachine, name: string, input: unknown, answer: Answer): Promise<TOutput> {
+    return drive<TOutput>(machine, name, input, answer, this.recorder);
   }
 
   dispose(): void {
@@ -89,7 +98,7 @@ export class ReviewInterpreter {
     if (existing) return { ok: true, snapshot: existing };
     if (this.snapshots.size === 0) await this.policy.prefetchIgnored([path]);
     let text: string | null = null;
-    const output = await drive<CaptureOutput>(
+    const output = await this.run<CaptureOutput>(
       captureMachine,
       'capture',
       { path, ceiling: sourceCeiling(path, this.budgets.fileBytes) },
@@ -115,7 +124,6 @@ export class ReviewInterpreter {
             return null;
         }
       },
-      this.recorder,
     );
     if (output.outcome !== 'captured' || text === null) return { ok: false, outcome: output.outcome, reason: output.reason };
     const snapshot: Snapshot = { path, text, bytes: output.bytes, digest: output.digest! };
@@ -209,7 +217,7 @@ export class ReviewInterpreter {
    */
   async fresh(sources: Array<{ path: string; digest: string }>): Promise<boolean> {
     const absent = new Set(sources.filter((s) => s.digest === 'absent').map((s) => s.path));
-    const output = await drive<{ fresh: boolean }>(
+    const output = await this.run<{ fresh: boolean }>(
       reviewFreshnessMachine,
       'review-freshness',
       { sources },
@@ -224,7 +232,6 @@ export class ReviewInterpreter {
         const read = textOf(this.policy.read(path, sourceCeiling(path, this.budgets.fileBytes)));
         return { type: 'RECAPTURED', path, digest: read?.digest ?? null };
       },
-      this.recorder,
     );
     return output.fresh;
   }

@@ -7,6 +7,8 @@ import { IMPACT_DEFAULTS, IMPACT_MAX_DEPTH, IMPACT_MAX_LIMIT, impact, type Direc
 import { documentsCiting, indexedDocs } from '../docs.js';
 import { answerFromGraph } from '../open-graph.js';
 import { intOption } from './options.js';
+import { AuditRecorder } from '../../machines/audit.js';
+import { recordRun } from '../../workers/audit-log.js';
 
 export type { ImpactOutput } from '../../contracts/impact.js';
 import type { ImpactOutput } from '../../contracts/impact.js';
@@ -20,8 +22,11 @@ export interface ImpactFlags {
   includeOutside?: boolean;
 }
 
-/** The impact answer (the CLI and the MCP server print it). */
-export async function impactResult(ctx: CommandContext, query: string, flags: ImpactFlags): Promise<CommandResult<ImpactOutput>> {
+/**
+ * The impact answer (the CLI and the MCP server print it). With `record`, the walk's
+ * machine run is kept in .cairn/audit/ (impact-*.jsonl) for `cairn replay`.
+ */
+export async function impactResult(ctx: CommandContext, query: string, flags: ImpactFlags, record = false): Promise<CommandResult<ImpactOutput>> {
   const depth = intOption(flags.depth, '--depth', IMPACT_DEFAULTS.depth, 1, IMPACT_MAX_DEPTH);
   const minConfidence = intOption(flags.minConfidence, '--min-confidence', IMPACT_DEFAULTS.minConfidence, 0, 100);
   const limit = intOption(flags.limit, '--limit', IMPACT_DEFAULTS.limit, 1, IMPACT_MAX_LIMIT);
@@ -46,7 +51,9 @@ export async function impactResult(ctx: CommandContext, query: string, flags: Im
   };
   return answerFromGraph(ctx.workspace, (graph): CommandResult<ImpactOutput> => {
     const root = requireSymbol(graph, query, empty);
-    const result = impact(graph, root, { depth, direction, minConfidence, limit, includeTests: ctx.tests, includeOutside: Boolean(flags.includeOutside) });
+    const recorder = record ? new AuditRecorder() : undefined;
+    const result = impact(graph, root, { depth, direction, minConfidence, limit, includeTests: ctx.tests, includeOutside: Boolean(flags.includeOutside), recorder });
+    if (recorder) recordRun(ctx.workspace, 'impact', recorder.lines);
     const warnings: Warning[] = [];
     if (result.truncated) {
       const where = result.data.frontier.slice(0, 3).map((f) => f.node).join(', ');

@@ -11,7 +11,8 @@ import type { ReviewFile } from '../review/facts.js';
 import { CONSTANT_GROUP, type GoReviewFacts } from './review.js';
 import { readGoMod } from './go-mod.js';
 import { bindName, MAX_DIRECTORY_ENTRIES, planDirectory, resolvePackage, type ActivePackage, type GoFileFacts } from './membership.js';
-import type { BindingHost, LanguageBinder } from '../../contracts/review-binding.js';
+import type { BindingHost, BuildTarget, LanguageBinder } from '../../contracts/review-binding.js';
+import { goTargetSetting } from './target-setting.js';
 
 /** Go's predeclared types: the universe block, not an edge. */
 const PREDECLARED = new Set('any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr'.split(' '));
@@ -43,7 +44,7 @@ function activePackage(host: BindingHost, dir: string): Promise<Found<ActivePack
   return remember(host, `pkg:${dir}`, async () => {
     const observation = host.listDirectory(dir, MAX_DIRECTORY_ENTRIES);
     if (!observation) return { ok: false, reason: 'directory-unavailable' };
-    const target = host.analysis.go;
+    const target = host.analysis[goTargetSetting.key] as BuildTarget | null;
     const facts: Record<string, GoFileFacts> = {};
     for (const entry of planDirectory(observation, target)) {
       if (entry.status !== 'read') continue;

@@ -6,6 +6,7 @@ import { goModuleConfig } from './module-config.js';
 import { goAdapter, goPackageName } from './extract.js';
 import { goBinder } from './resolve.js';
 import { OMISSION_CODES } from './omission-codes.js';
+import { goTargetSetting } from './target-setting.js';
 
 export const go: LanguageEntry = {
   folder: 'go',
@@ -24,4 +25,5 @@ export const go: LanguageEntry = {
   },
   reviewOmissions: OMISSION_CODES,
   reviewBinder: async () => (await import('./binding.js')).goBinder,
+  reviewSetting: goTargetSetting,
 };

@@ -9,6 +9,9 @@ import { OMISSION_CODES } from './omission-codes.js';
 
 export const typescript: LanguageEntry = {
   folder: 'typescript',
+  title: 'TypeScript',
+  // The direct-event/function/v1 branch of the rules is defined for TypeScript only.
+  functionRules: true,
   index: [
     { language: 'typescript', extensions: ['.ts', '.mts', '.cts'], adapter: typescriptAdapter, resolver: typescriptBinder },
     { language: 'tsx', extensions: ['.tsx'], adapter: tsxAdapter, resolver: typescriptBinder },

@@ -20,15 +20,8 @@ const MANIFESTS = ['Cargo.toml', 'go.mod', '__init__.py', 'tsconfig.json', 'jsco
 /** cairn's own symbol kinds share a few names with grammar node types. */
 const SYMBOL_KINDS = new Set(['type_alias']);
 
-/** Files that still name languages, with exactly the names they use, and why. */
-const DEPARTURES: Record<string, string[]> = {
-  // The type of a language's name in every fact: contracts import nothing, so they cannot read the registry.
-  'contracts/facts.ts': ['c', 'cpp', 'go', 'java', 'javascript', 'python', 'rust', 'tsx', 'typescript'],
-  // The `go` analysis target of the review configuration (parsing it needs review/'s JSONC document).
-  'review/go-config.ts': ['go'],
-  // The languages rules may be authored for, and the one function inputs are defined for.
-  'review/rules.ts': ['bend', 'go', 'python', 'rust', 'typescript'],
-};
+/** Files that still name languages, with exactly the names they use, and why (none today). */
+const DEPARTURES: Record<string, string[]> = {};
 
 /** Named node types of every grammar cairn loads from the official packages. */
 function grammarNodeTypes(): Set<string> {

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../review/config.js';
-import { pruneAuditLogs } from '../../review/audit-log.js';
+import { pruneAuditLogs } from '../../workers/audit-log.js';
 import { cleanup, workspace } from './helpers.js';
 
 afterEach(cleanup);
