@@ -58,7 +58,7 @@ function render(result: CommandResult<DoctorData>): string {
     `Schema: expected ${d.schema.expected}, found ${d.schema.actual ?? 'none'}${d.schema.match ? '' : ' (mismatch)'}`,
     `Git baseline: ${d.git.baseline ?? 'none'}; head ${d.git.head ?? 'none'}${d.git.dirty ? ', dirty' : ''}`,
     `Freshness: ${d.freshness}`,
-    `Graph trust: ${q.trust_verdict}`,
+    `Graph trust: ${q.trust_verdict}${q.verdict_causes.length > 0 ? `, because ${q.verdict_causes.join('; ')}` : ''}`,
     `Resolution tiers:${list(q.resolution_tiers, q.resolution_tiers.length, (t) => `${t.kind} ${t.confidence}: ${t.edges}`)}`,
     `Unresolved: ${q.unresolved.total} (missing_target ${q.unresolved.missing_target}, ambiguous_target ${q.unresolved.ambiguous_target}, macro_or_function ${q.unresolved.macro_or_function}, indirect_call ${q.unresolved.indirect_call}${q.unresolved.excluded ? `, excluded ${q.unresolved.excluded}` : ''}); outside the workspace, not counted: external ${q.outside_workspace.external}, builtin ${q.outside_workspace.builtin}`,
     `Collision-prone names:${list(q.collision_prone_names, q.totals.collision_prone_names, collisionWhy)}`,

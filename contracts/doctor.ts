@@ -25,6 +25,8 @@ export interface LowQualityRow {
 
 export interface GraphQuality {
   trust_verdict: 'trusted' | 'degraded' | 'unusable';
+  /** What makes the verdict degraded, one line per cause (`<diagnostic>: <its heaviest instance>`); empty when trusted. */
+  verdict_causes: string[];
   resolution_tiers: { kind: string; confidence: number; edges: number }[];
   /** Call sites the code leaves unresolved; `total` is their sum and what the rates count. */
   /** `excluded`: calls into folders the index leaves out (library folders not taken in). */
@@ -53,7 +55,7 @@ export const DOCTOR_DATA_KEYS = {
   index: keysOf<DoctorData['index']>()(['present', 'path', 'reason']),
   schema: keysOf<DoctorData['schema']>()(['expected', 'actual', 'match']),
   git: keysOf<DoctorData['git']>()(['head', 'baseline', 'dirty']),
-  graph_quality: keysOf<GraphQuality>()(['trust_verdict', 'resolution_tiers', 'unresolved', 'outside_workspace', 'collision_prone_names', 'low_quality_locations', 'unsupported_extensions', 'totals']),
+  graph_quality: keysOf<GraphQuality>()(['trust_verdict', 'verdict_causes', 'resolution_tiers', 'unresolved', 'outside_workspace', 'collision_prone_names', 'low_quality_locations', 'unsupported_extensions', 'totals']),
   resolution_tier: keysOf<GraphQuality['resolution_tiers'][number]>()(['kind', 'confidence', 'edges']),
   unresolved: keysOf<GraphQuality['unresolved']>()(['missing_target', 'ambiguous_target', 'macro_or_function', 'indirect_call', 'excluded', 'total']),
   outside_workspace: keysOf<GraphQuality['outside_workspace']>()(['external', 'builtin', 'total']),

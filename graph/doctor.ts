@@ -41,6 +41,7 @@ export interface QualityOptions {
 export function emptyQuality(verdict: GraphQuality['trust_verdict']): GraphQuality {
   return {
     trust_verdict: verdict,
+    verdict_causes: [],
     resolution_tiers: [],
     unresolved: { missing_target: 0, ambiguous_target: 0, macro_or_function: 0, indirect_call: 0, excluded: 0, total: 0 },
     outside_workspace: { external: 0, builtin: 0, total: 0 },
@@ -59,10 +60,28 @@ const lastName = (id: string) => {
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.');
 
-/** The verdict: unusable without a compatible schema, degraded when stale or when a diagnostic fires anywhere in the index. */
-export function trustVerdict(quality: GraphQuality, fresh: boolean, lowQualityAnywhere = quality.low_quality_locations.length > 0): GraphQuality['trust_verdict'] {
-  const diagnostics = lowQualityAnywhere || quality.unsupported_extensions.length > 0;
-  return !fresh || diagnostics ? 'degraded' : 'trusted';
+/**
+ * The verdict and what causes it: degraded when stale or when a diagnostic fires anywhere
+ * in the index, each cause named with its heaviest instance; trusted when none does.
+ */
+export function judge(quality: GraphQuality, fresh: boolean, lowQualityAnywhere = quality.low_quality_locations.length > 0): void {
+  const causes: string[] = [];
+  if (!fresh) causes.push('stale: indexed files changed since the last sync');
+  if (lowQualityAnywhere) {
+    const files = quality.low_quality_locations.filter((l) => !l.path.endsWith('/'));
+    const worst = [...(files.length > 0 ? files : quality.low_quality_locations)].sort((a, b) => b.unresolved - a.unresolved || compareStrings(a.path, b.path))[0];
+    const others = quality.totals.low_quality_locations - 1;
+    causes.push(
+      worst
+        ? `low_quality_locations: ${worst.path} leaves ${worst.unresolved} of ${worst.call_sites} call sites with a missing or ambiguous target${others > 0 ? ` (and ${others} more location${others === 1 ? '' : 's'})` : ''}`
+        : `low_quality_locations: a location outside the prefix leaves at least ${LOW_QUALITY_MIN_RATE * 100}% of its call sites with a missing or ambiguous target`,
+    );
+  }
+  if (quality.unsupported_extensions.length > 0) {
+    causes.push(`unsupported_extensions: source files cairn does not parse (${quality.unsupported_extensions.map((u) => `${u.extension} ${u.files}`).join(', ')})`);
+  }
+  quality.trust_verdict = causes.length > 0 ? 'degraded' : 'trusted';
+  quality.verdict_causes = causes;
 }
 
 /** Quality of a readable, schema-compatible graph. `fresh` false makes the verdict at best degraded. */
@@ -170,6 +189,6 @@ export function graphQuality(graph: GraphReader, fresh: boolean, options: Qualit
     .sort((a, b) => compareStrings(a.extension, b.extension));
   quality.totals.unsupported_extensions = quality.unsupported_extensions.length;
 
-  quality.trust_verdict = trustVerdict(quality, fresh, lowQualityAnywhere);
+  judge(quality, fresh, lowQualityAnywhere);
   return { quality, cut, lowQualityAnywhere };
 }

@@ -45,7 +45,7 @@ export const CAPTURE_VOCABULARY: readonly string[] = [
 
 const FUNCTION_LIKE = new Set<DraftKind>(['function', 'method', 'constructor', 'test']);
 const OWNER_KINDS = new Set<DraftKind>(['impl', 'class', 'trait', 'interface']);
-const TYPE_KINDS = new Set<DraftKind>(['struct', 'enum', 'union', 'class', 'trait', 'interface', 'type_alias']);
+const TYPE_KINDS = new Set<DraftKind>(['struct', 'enum', 'union', 'class', 'trait', 'interface', 'type_alias', 'typedef']);
 
 /**
  * Where a re-parsed fragment sits in the original file: a node at offset `i` of the
@@ -154,6 +154,11 @@ export interface LanguageAdapter {
    * keeping every offset and line break. Used when it parses with fewer errors.
    */
   repairSource?(source: string): string;
+  /**
+   * Methods are declared beside their type, not inside it (Go): a file-scope method whose
+   * `ownerType` names a type declared at file scope of the same file hangs under that type.
+   */
+  methodsBesideType?: boolean;
   /** Whole-file test code (tests/ dirs, *.test.* files). */
   isTestFile(path: string): boolean;
   /** Refine a definition draft; return false to drop it. */
@@ -766,6 +771,13 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
     if (local[i] < 0 || p < 0 || drafts[p].kind !== 'impl') continue;
     const type = typeByScope.get(`${emittedParent(p)}:${drafts[p].scopeName}`);
     if (type !== undefined) symbols[local[i]].parent = type;
+  }
+  if (adapter.methodsBesideType) {
+    for (const symbol of symbols) {
+      if (symbol.parent !== null || symbol.kind !== 'method' || symbol.ownerType === undefined) continue;
+      const type = typeByScope.get(`-1:${symbol.ownerType}`);
+      if (type !== undefined) symbol.parent = type;
+    }
   }
 
   // Local bindings per function-like draft, minus the names of functions defined inside it.

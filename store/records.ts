@@ -52,7 +52,7 @@ export function fileRecord(facts: FileFacts): FileRecord {
     hash: facts.hash,
     status: facts.status,
     symbols: facts.status === 'ok' ? facts.symbols.length : 0,
-    call_sites: facts.status === 'ok' ? facts.callSites.length : 0,
+    call_sites: facts.status === 'ok' ? callCount(facts.callSites) : 0,
   };
   if (facts.reason !== undefined) record.reason = facts.reason;
   if (facts.module !== undefined) record.module = facts.module;
@@ -139,4 +139,18 @@ export function storedCallSites(facts: FileFacts, symbolSlots: readonly number[]
  */
 export function resolutionSignature(s: SymbolRecord): string {
   return JSON.stringify([s.id, s.name, s.qualified_name, s.kind, s.parent_id, s.owner_type, s.exported, s.is_test, s.wrapping_macro, s.bases, s.attributes]);
+}
+
+/**
+ * Sites that are no calls: a use of a type (`references`), a method's type declared in
+ * another file (`contains`). They become edges when they resolve and leave nothing when
+ * they do not, and no call count includes them.
+ */
+export const NOT_CALLS: ReadonlySet<string> = new Set(['references', 'contains']);
+
+/** How many of `sites` are calls. */
+export function callCount(sites: ReadonlyArray<{ relationship?: string }>): number {
+  let n = 0;
+  for (const site of sites) if (site.relationship === undefined || !NOT_CALLS.has(site.relationship)) n++;
+  return n;
 }

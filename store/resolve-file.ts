@@ -1,20 +1,28 @@
 // Resolving one file's call sites: a function of the stored graph alone (read through
 // a StoreLookup), with no writes. The writer applies what it returns.
 import type { EdgeRecord, FileRecord, SymbolRecord, UnresolvedRecord } from '../contracts/graph.js';
-import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
+import { RESOLUTION_CONFIDENCE, type Relationship } from '../contracts/tiers.js';
 import type { Dbs } from './env.js';
 import type { StoreLookup } from './lookup.js';
 import { binderFor, resolveCallSite, type Resolution } from './resolve/index.js';
 import { frameworkTier, REVERSED_RELATIONSHIPS } from '../parsers/java/spring-resolve.js';
+import { NOT_CALLS } from './records.js';
 import { fileDep, type StoredCallSite, WHOLE_FILE } from './schema.js';
 
 export type Answer = EdgeRecord | UnresolvedRecord;
 
+/**
+ * Sites whose edge points from what the site names to the site's own symbol: the reversed
+ * framework relationships, and `contains` (a Go method declared in another file than its
+ * type: the type contains it).
+ */
+const REVERSED: ReadonlySet<Relationship> = new Set([...REVERSED_RELATIONSHIPS, 'contains']);
+
 /** What resolving some of a file's call sites found: each site's answer, and what each consulted. */
 export interface ResolvedSites {
   path: string;
-  /** `[ord, answer]` in ord order. */
-  answers: Array<[number, Answer]>;
+  /** `[ord, answer]` in ord order; no answer for a type use outside the workspace (see answerFor). */
+  answers: Array<[number, Answer | undefined]>;
   /** Dependencies, each with the ords that consulted it (WHOLE_FILE: every site of the file). */
   deps: Array<[string, number[]]>;
 }
@@ -29,7 +37,7 @@ export function resolveSites(dbs: Dbs, lookup: StoreLookup, path: string, slots:
   const ords = wanted.has(WHOLE_FILE) ? sites.map((_, ord) => ord) : [...wanted].filter((o) => o >= 0 && o < sites.length).sort((a, b) => a - b);
   const deps = new Map<string, Set<number>>();
   const callers = new Map<string, SymbolRecord>();
-  const answers: Array<[number, Answer]> = [];
+  const answers: Array<[number, Answer | undefined]> = [];
   const own = fileDep(path);
   lookup.beginFile();
   for (const ord of ords) {
@@ -54,7 +62,13 @@ function addDep(deps: Map<string, Set<number>>, dep: string, ord: number): void 
   else deps.set(dep, new Set([ord]));
 }
 
-function answerFor(site: StoredCallSite, resolution: Resolution): Answer {
+/**
+ * The edge or unresolved record of one site. A `references` site is a use of a type (Go's
+ * `*pflag.FlagSet`, `error`: nothing in the workspace to point at), a `contains` site the
+ * type a method belongs to: neither is a call, so neither leaves an unresolved record.
+ */
+function answerFor(site: StoredCallSite, resolution: Resolution): Answer | undefined {
+  if (site.relationship !== undefined && NOT_CALLS.has(site.relationship) && resolution.kind !== 'edge') return undefined;
   if (site.relationship !== undefined && site.relationship !== 'calls') return frameworkAnswer(site, resolution);
   if (resolution.kind === 'edge') {
     return {
@@ -94,7 +108,7 @@ function answerFor(site: StoredCallSite, resolution: Resolution): Answer {
  */
 function frameworkAnswer(site: StoredCallSite, resolution: Resolution): Answer {
   const relationship = site.relationship!;
-  const reversed = REVERSED_RELATIONSHIPS.has(relationship);
+  const reversed = REVERSED.has(relationship);
   const base = { relationship, file_path: site.path, line: site.line, column: site.column, specifier: site.specifier };
   if (resolution.kind === 'edge') {
     const tier = resolution.tier;

@@ -78,7 +78,8 @@ export type { StoredCallSite } from '../contracts/resolve.js';
 /** A file's outgoing edges and unresolved records: `sites[ord]` answers call site `ord`. */
 export interface FileAnswers {
   contains: EdgeRecord[];
-  sites: Array<EdgeRecord | UnresolvedRecord>;
+  /** Undefined where a site left no record (a type use outside the workspace). */
+  sites: Array<EdgeRecord | UnresolvedRecord | undefined>;
 }
 
 export const isUnresolved = (answer: EdgeRecord | UnresolvedRecord): answer is UnresolvedRecord => 'reason' in answer;

@@ -20,7 +20,7 @@ import { RESOLUTION_CONFIDENCE } from '../contracts/tiers.js';
 import type { Dbs } from './env.js';
 import { EXCLUDED_FOLDERS_DEP, StoreLookup } from './lookup.js';
 import { wordSuffixes } from './name-words.js';
-import { fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
+import { callCount, fileRecord, fileSymbol, resolutionSignature, storedCallSites, symbolIds, symbolRecords } from './records.js';
 import { readAnswers, slotsById, storedAnswers } from './file-answers.js';
 import { knownFromIncomingKey, omitKnown, type IncomingKey } from './known-values.js';
 import { resolveSites, type ResolvedSites } from './resolve-file.js';
@@ -114,7 +114,7 @@ export class GraphWriter {
     }
     const sites = this.dbs.call_sites.get(path) as StoredCallSite[] | undefined;
     if (sites) {
-      this.stats.call_sites -= sites.length;
+      this.stats.call_sites -= callCount(sites);
       this.dbs.call_sites.removeSync(path);
     }
     for (const dep of (this.dbs.dependencies.get(path) as string[] | undefined) ?? []) this.dbs.dependents.removeSync([dep, path]);
@@ -169,7 +169,7 @@ export class GraphWriter {
     const sites = storedCallSites(facts, symbolSlots);
     if (sites.length > 0) {
       this.dbs.call_sites.putSync(facts.path, sites);
-      this.stats.call_sites += sites.length;
+      this.stats.call_sites += callCount(sites);
     }
     const answers: FileAnswers = { contains, sites: [] };
     if (sites.length > 0 && this.keepPending) this.pending.set(facts.path, { sites, answers, slots });
@@ -255,7 +255,7 @@ export class GraphWriter {
     for (const [ord, answer] of resolved.answers) {
       this.dropAnswer(answers.sites[ord], ord);
       answers.sites[ord] = answer;
-      this.addAnswer(answer, ord);
+      if (answer) this.addAnswer(answer, ord);
     }
     this.dbs.answers.putSync(path, storedAnswers(path, slotsById(slots), answers));
     this.writeDeps(path, resolved.deps, fresh);

@@ -163,7 +163,7 @@ function typeUnits(repo: string, path: string, symbols: SymbolRecord[]): Hypered
   return out;
 }
 
-const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'record', 'impl', 'union', 'module', 'namespace']);
+const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'record', 'impl', 'union', 'module', 'namespace', 'typedef']);
 
 /**
  * A framework route, its handler and the handler's class take part in one

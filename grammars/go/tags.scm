@@ -7,10 +7,12 @@
 (method_declaration name: (field_identifier) @name) @definition.method
 (type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
 (type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+; `type PositionalArgs func(...)`, `type byName []*Command`: a defined type (the Go spec's
+; TypeDef), a new type with its own methods; only `type A = B` is an alias.
 (type_spec name: (type_identifier) @name type: [
   (type_identifier) (qualified_type) (pointer_type) (slice_type) (array_type) (map_type)
   (channel_type) (function_type) (generic_type) (negated_type)
-]) @definition.type_alias
+]) @definition.typedef
 (type_alias name: (type_identifier) @name) @definition.type_alias
 (method_elem name: (field_identifier) @name) @definition.method
 (const_spec name: (identifier) @name) @definition.constant

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { CommandContext, PhaseReporter } from '../../contracts/command.js';
 import type { CommandResult, NextAction, Warning } from '../../contracts/envelope.js';
 import type { DoctorData } from '../../contracts/doctor.js';
-import { emptyQuality, graphQuality, trustVerdict, type QualityResult } from '../doctor.js';
+import { emptyQuality, graphQuality, judge, type QualityResult } from '../doctor.js';
 import { isGitWorkTree, worktreeDirty } from '../git.js';
 import { openStore, SCHEMA_VERSION } from '../../store/index.js';
 import { checkIndexPaths } from '../../gate/cairn-paths.js';
@@ -75,7 +75,7 @@ export async function doctor(ctx: CommandContext, prefix: string, progress: Phas
     progress.phase('measuring graph quality');
     const { quality, cut, lowQualityAnywhere } = await qualityPending;
     const truncated = cut.length > 0;
-    quality.trust_verdict = trustVerdict(quality, fresh, lowQualityAnywhere);
+    judge(quality, fresh, lowQualityAnywhere);
     data.graph_quality = quality;
     if (quality.totals.low_quality_locations > 0) {
       warnings.push({ code: 'low_quality_locations', message: `${quality.totals.low_quality_locations} file(s) or folder(s) leave at least 20% of their call sites unresolved` });

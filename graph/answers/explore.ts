@@ -4,6 +4,7 @@
 import type { CommandContext } from '../../contracts/command.js';
 import type { CommandResult } from '../../contracts/envelope.js';
 import type { SymbolRecord, UnresolvedRecord } from '../../contracts/graph.js';
+import { containerOf, membersOf } from '../containment.js';
 import { requireSymbol } from '../lookup.js';
 import { neighbours, type Neighbour } from '../neighbours.js';
 import { answerFromGraph } from '../open-graph.js';
@@ -34,7 +35,7 @@ export async function exploreResult(ctx: CommandContext, query: string, flags: {
     const directTests = ctx.tests
       ? allCallers.neighbours.flatMap((n) => (n.symbol?.is_test ? [n.symbol] : [])).slice(0, limit)
       : [];
-    const children = graph.symbolsInFile(symbol.file_path).filter((s) => s.parent_id === symbol.id);
+    const children = membersOf(graph, symbol);
     const truncated =
       callers.total > callers.neighbours.length || callees.total > callees.neighbours.length || children.length > limit;
     const result: CommandResult<ExploreData> = {
@@ -42,7 +43,7 @@ export async function exploreResult(ctx: CommandContext, query: string, flags: {
       ok: true,
       data: {
         symbol,
-        container: symbol.parent_id ? (graph.symbol(symbol.parent_id) ?? null) : null,
+        container: containerOf(graph, symbol),
         children: children.slice(0, limit),
         callers: callers.neighbours,
         callers_total: callers.total,

@@ -4,6 +4,7 @@ import type { CommandContext } from '../../contracts/command.js';
 import type { CommandResult } from '../../contracts/envelope.js';
 import { CairnError } from '../../contracts/errors.js';
 import type { FileRecord, GraphReader, SymbolRecord } from '../../contracts/graph.js';
+import { containerOf, membersOf } from '../containment.js';
 import { requireSymbol } from '../lookup.js';
 import { readWorkspaceFile } from '../../workers/read-file.js';
 import { indexGate } from '../../gate/config-files.js';
@@ -51,8 +52,8 @@ function nodeResult(workspace: string, graph: GraphReader, flags: NodeFlags): Co
   });
   if (flags.symbol) {
     const symbol = requireSymbol(graph, flags.symbol);
-    const parent = symbol.parent_id ? (graph.symbol(symbol.parent_id) ?? null) : null;
-    const children = graph.symbolsInFile(symbol.file_path).filter((s) => s.parent_id === symbol.id);
+    const parent = containerOf(graph, symbol);
+    const children = membersOf(graph, symbol);
     return ok({
       kind: 'symbol',
       symbol,

@@ -3,9 +3,12 @@
 // capital letter, `pkg.F()` through an import is a qualified call while `x.M()` is a
 // member call whose receiver type comes from the enclosing function's declarations
 // (parameters, closure parameters, range variables, `var x T`, `x := T{}` / `&T{}` /
-// `NewT()` / `y.M()` / `y.f` / `y.(T)` / `y[i]`), and test functions of `_test.go`
+// `NewT()` / `y.M()` / `y.f` / `y.(T)` / `y[i]`) or the file's package-level variables,
+// a conversion to a predeclared type (`int64(x)`) is no call site, and test functions of `_test.go`
 // files are marked by their prefix. Structs record their fields' named types
-// (attribute `fields`, `name type` each).
+// (attribute `fields`, `name type` each). Two kinds of site are no calls: each type a
+// function names (`references`), and the type of a method declared in another file than
+// its type (`contains`); a method beside its type in one file hangs under it directly.
 //
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
@@ -112,6 +115,55 @@ function fieldTypes(typeSpec: Node): string[] | undefined {
   return fields.length > 0 ? fields : undefined;
 }
 
+/** Types declared at file scope of the file, by name. */
+const fileTypes = new WeakMap<ExtractionContext, Set<string>>();
+
+function typesOfFile(at: Node, ctx: ExtractionContext): Set<string> {
+  let names = fileTypes.get(ctx);
+  if (names) return names;
+  fileTypes.set(ctx, (names = new Set()));
+  for (const decl of at.tree.rootNode.namedChildren) {
+    if (decl?.type !== 'type_declaration') continue;
+    for (const spec of decl.namedChildren) {
+      const name = spec?.type === 'type_spec' || spec?.type === 'type_alias' ? spec.childForFieldName('name')?.text : undefined;
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** A site that is no call: a type its enclosing function uses, or the type a method belongs to. */
+function typeSite(node: Node, relationship: 'references' | 'contains', ctx: ExtractionContext): void {
+  const at = ctx.point(node);
+  const qualified = node.type === 'qualified_type';
+  const name = qualified ? (node.childForFieldName('name')?.text ?? '') : node.text;
+  const draft: CallDraft = { start: at.index, end: at.index + (node.endIndex - node.startIndex), line: at.line, column: at.column, calleeName: name, specifier: node.text, kind: 'call', relationship };
+  if (qualified) draft.qualifier = node.childForFieldName('package')?.text;
+  ctx.calls.push(draft);
+}
+
+/**
+ * Each type a function or method names (parameters, results, literals, declarations,
+ * conversions, assertions), once, at its first use; not its receiver's type, nor its own
+ * type parameters, nor predeclared types. Resolution makes each a `references` edge when the
+ * type is in the workspace, so a type's callers are the code that uses it.
+ */
+function typeUses(fn: Node, ctx: ExtractionContext): void {
+  const skip = new Set<string>(PREDECLARED);
+  for (const p of fn.childForFieldName('type_parameters')?.namedChildren ?? []) {
+    for (const name of p?.childrenForFieldName('name') ?? []) if (name) skip.add(name.text);
+  }
+  const receiver = fn.childForFieldName('receiver');
+  const seen = new Set<string>();
+  for (const node of fn.descendantsOfType(['type_identifier', 'qualified_type'])) {
+    if (!node || (node.type === 'type_identifier' && node.parent?.type === 'qualified_type')) continue;
+    if (receiver && node.startIndex >= receiver.startIndex && node.endIndex <= receiver.endIndex) continue;
+    if (skip.has(node.text) || seen.has(node.text)) continue;
+    seen.add(node.text);
+    typeSite(node, 'references', ctx);
+  }
+}
+
 function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: ExtractionContext): boolean {
   if (isExportedName(draft.name)) draft.exported = true;
   if (node.type === 'type_spec') {
@@ -122,12 +174,17 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
   }
   if (node.type === 'method_declaration') {
     const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
-    const type = goTypeName(receiver?.childForFieldName('type') ?? null);
+    const typeNode = receiver?.childForFieldName('type') ?? null;
+    const type = goTypeName(typeNode);
     if (type) {
       draft.ownerType = type;
       draft.qualifiedName = `${type}::${draft.name}`;
+      // Declared in another file of the package: resolution finds the type that contains it.
+      const named = typeNode?.descendantsOfType('type_identifier').find((n) => n?.text === type);
+      if (named && !typesOfFile(node, ctx).has(type)) typeSite(named, 'contains', ctx);
     }
   }
+  if (node.type === 'function_declaration' || node.type === 'method_declaration') typeUses(node, ctx);
   if (node.type === 'function_declaration' || node.type === 'method_declaration' || node.type === 'method_elem') {
     const returns = resultType(node.childForFieldName('result'));
     if (returns) {
@@ -203,14 +260,43 @@ function valueType(value: Node | null, locals: ReadonlyMap<string, string>, ctx:
   }
 }
 
+/** Package-level variables declared in the file, by name, with their types where known. */
+const fileVariables = new WeakMap<ExtractionContext, Map<string, string>>();
+
+/**
+ * The file's `var x T` / `var x = T{}` at package level: an `init()` or a test of the same
+ * file calls methods on them (`rootCmd.Flags()`). Variables of the package's other files
+ * are not seen here.
+ */
+function packageVariables(at: Node, ctx: ExtractionContext): Map<string, string> {
+  let types = fileVariables.get(ctx);
+  if (types) return types;
+  fileVariables.set(ctx, (types = new Map()));
+  for (const decl of at.tree.rootNode.namedChildren) {
+    if (decl?.type !== 'var_declaration') continue;
+    const specs = decl.namedChildren.flatMap((c) => (c?.type === 'var_spec_list' ? c.namedChildren : [c]));
+    for (const spec of specs) {
+      if (spec?.type !== 'var_spec') continue;
+      const type = declaredType(spec.childForFieldName('type')) ?? valueType(spec.childForFieldName('value')?.namedChild(0) ?? null, types, ctx);
+      if (!type) continue;
+      for (const name of spec.childrenForFieldName('name')) if (name) types.set(name.text, type);
+    }
+  }
+  return types;
+}
+
 function declarationsOf(fn: Node, ctx: ExtractionContext): Map<string, string> {
-  const types = new Map<string, string>();
+  // Package-level variables first: a local of the same name shadows them below.
+  const types = new Map<string, string>(packageVariables(fn, ctx));
   const params = (list: Node | null) => {
     for (const p of list?.namedChildren ?? []) {
       if (p?.type !== 'parameter_declaration') continue;
       const type = declaredType(p.childForFieldName('type'));
-      if (!type) continue;
-      for (const name of p.childrenForFieldName('name')) if (name) types.set(name.text, type);
+      for (const name of p.childrenForFieldName('name')) {
+        if (!name) continue;
+        if (type) types.set(name.text, type);
+        else types.delete(name.text);
+      }
     }
   };
   params(fn.childForFieldName('receiver'));
@@ -270,10 +356,10 @@ function packageBinding(name: string, ctx: ExtractionContext): string | undefine
   return undefined;
 }
 
-/** The locals of the function enclosing `at`, typed (empty outside a function). */
+/** The locals of the function enclosing `at`, typed (the package-level variables outside a function). */
 function localsAt(at: Node, ctx: ExtractionContext): ReadonlyMap<string, string> {
   const fn = enclosingFunction(at, ctx);
-  if (!fn) return new Map();
+  if (!fn) return packageVariables(at, ctx);
   let byFunction = localTypes.get(ctx);
   if (!byFunction) localTypes.set(ctx, (byFunction = new Map()));
   let types = byFunction.get(fn.startIndex);
@@ -283,7 +369,10 @@ function localsAt(at: Node, ctx: ExtractionContext): ReadonlyMap<string, string>
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   const receiver = parts.receiver;
-  if (!receiver) return true;
+  if (!receiver) {
+    // `int64(x)`, `string(b)`: a conversion to a predeclared type calls nothing.
+    return !(draft.bare && PREDECLARED.has(draft.calleeName) && !localsAt(node, ctx).has(draft.calleeName));
+  }
   const locals = localsAt(node, ctx);
   if (receiver.type === 'identifier' && !locals.has(receiver.text) && packageBinding(receiver.text, ctx) !== undefined) {
     // `pkg.F()`: a path call through an import, not a member call.
@@ -333,6 +422,7 @@ export const goAdapter: LanguageAdapter = {
   queryFiles: ['go/tags.scm'],
   separator: () => '::',
   selfReceiver: '',
+  methodsBesideType: true,
   isTestFile,
   definition,
   call,

@@ -15,8 +15,8 @@
 //   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's
 //   declared type, a method's declared result, an element of a slice or map): methods
 //   `T::M` of the package that declares T, promoted ones through embedded fields, or
-//   the method of an interface T. A call through a function-typed field of a known
-//   struct is indirect_call.
+//   the method of an interface T. A call through a field of a known struct (of a func
+//   type or a named function type) is indirect_call.
 // - package 80: a plain `F()` bound to a function of the same directory and package
 //   clause (this file included), or of a dot-imported package.
 // - a plain `f()` naming no function, type or builtin of the package is a call through a
@@ -26,6 +26,9 @@
 //   calls into packages that are not in the workspace are external
 //   (`external:<import path>`), and so are methods of common standard interfaces on
 //   receivers of unknown type (`Error`, `Lock`, ...): builtin.
+// - not calls: a type a function names is a `references` edge to it (package 80, exact 100
+//   through an import), and a method declared in another file than its type is contained
+//   by it (a `contains` edge from the type, exact 100).
 import { posix } from 'node:path';
 import { GO_MODULE_FILE_NAME } from './module-config.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
@@ -40,7 +43,7 @@ const BUILTINS = new Set([
   'bool', 'byte', 'rune', 'string', 'error', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16',
   'uint32', 'uint64', 'uintptr', 'float32', 'float64', 'complex64', 'complex128', 'any',
 ]);
-const TYPE_KINDS = new Set(['struct', 'interface', 'type_alias']);
+const TYPE_KINDS = new Set(['struct', 'interface', 'typedef', 'type_alias']);
 
 const dirOf = (path: string) => {
   const dir = posix.dirname(path);
@@ -117,6 +120,22 @@ function qualifiedFunction(qualifier: string, name: string, path: string, ctx: R
   const types = inImportedPackage(source, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
   if (types.length > 0) return conversion(types);
   return external(source);
+}
+
+/**
+ * A type named in a function (`T`, `pkg.T`): its declaration, in the package or one it
+ * imports from the workspace; outside the workspace there is nothing to point at.
+ */
+function typeUse(qualifier: string | undefined, name: string, path: string, ctx: ResolveContext): Binding {
+  const types = goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind));
+  if (qualifier !== undefined) {
+    const source = importOf(qualifier, path, ctx);
+    return source === undefined ? candidates('exact', []) : candidates('exact', inImportedPackage(source, types, ctx));
+  }
+  const own = inSamePackage(path, types, ctx);
+  if (own.length > 0) return candidates('package', own);
+  const dotted = ctx.imports(path).filter((f) => f.local === '*').flatMap((f) => inImportedPackage(f.source, types, ctx));
+  return candidates('package', dotted);
 }
 
 /** `T` or `pkg.T` as seen from `path`: the type's declarations (struct, interface, named type). */
@@ -246,6 +265,8 @@ export const goBinder: LanguageBinder = {
   bind(input, ctx) {
     const { site } = input;
     const name = site.calleeName;
+    if (site.relationship === 'contains') return candidates('exact', inSamePackage(site.path, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx));
+    if (site.relationship === 'references') return typeUse(site.qualifier, name, site.path, ctx);
     if (site.qualifier !== undefined && site.receiver === undefined) return qualifiedFunction(site.qualifier, name, site.path, ctx);
     if (site.receiver !== undefined) {
       if (site.receiverType === undefined) return undefined;
@@ -253,9 +274,10 @@ export const goBinder: LanguageBinder = {
       if (type === undefined || isBinding(type)) return type;
       const methods = methodsOfType(type.type, name, type.path, ctx);
       if (methods !== undefined) return methods;
-      // `x.f()` through a function-typed field: the compiler too names no function here.
+      // `x.f()` through a field (of a func type, or a named one like `PositionalArgs`): the
+      // type has no method f, so in code that compiles the field holds a function value.
       const field = fieldType(type, name, ctx);
-      return field !== undefined && !isBinding(field) && field.type === 'func' ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
+      return field !== undefined && !isBinding(field) ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
     }
     if (BUILTINS.has(name) && site.kind === 'call') {
       const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);

@@ -3,7 +3,8 @@
 // are flattened (relative sources keep their dots), and test code is marked: every
 // symbol of a test file (test_*.py, *_test.py, conftest.py, files under tests/),
 // `test_*` functions and `Test*` classes there, and unittest TestCase subclasses
-// anywhere (their methods inherit it).
+// anywhere (their methods inherit it). A local assigned once from `F(...)` records `F()`
+// as the receiver type of the calls on it.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 
@@ -40,11 +41,51 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
   return true;
 }
 
-function call(draft: CallDraft, _node: Node, parts: Parts, _ctx: ExtractionContext): boolean {
+/** Per function (by node start): local names assigned once from a call of a plain or dotted name, and that callee. */
+const madeBy = new WeakMap<ExtractionContext, Map<number, Map<string, string | null>>>();
+
+function enclosingFunction(node: Node): Node | undefined {
+  for (let n = node.parent; n; n = n.parent) if (n.type === 'function_definition') return n;
+  return undefined;
+}
+
+/**
+ * `x = zipfile.ZipFile(a)`, `parsed = urlparse(url)`, `jar = RequestsCookieJar()`: what made
+ * each local of `fn`, when it is assigned exactly once, from such a call, and is no parameter.
+ */
+function localsMadeBy(fn: Node, ctx: ExtractionContext): Map<string, string | null> {
+  let byFunction = madeBy.get(ctx);
+  if (!byFunction) madeBy.set(ctx, (byFunction = new Map()));
+  let made = byFunction.get(fn.startIndex);
+  if (made) return made;
+  byFunction.set(fn.startIndex, (made = new Map()));
+  for (const p of fn.childForFieldName('parameters')?.namedChildren ?? []) {
+    const name = p?.type === 'identifier' ? p : (p?.childForFieldName('name') ?? p?.namedChild(0));
+    if (name?.type === 'identifier') made.set(name.text, null);
+  }
+  for (const assignment of fn.descendantsOfType('assignment')) {
+    if (!assignment || enclosingFunction(assignment)?.startIndex !== fn.startIndex) continue;
+    const left = assignment.childForFieldName('left');
+    if (left?.type !== 'identifier') continue;
+    const right = assignment.childForFieldName('right');
+    const callee = right?.type === 'call' ? right.childForFieldName('function') : null;
+    const named = callee && (callee.type === 'identifier' || (callee.type === 'attribute' && /^[\w.]+$/.test(callee.text)));
+    made.set(left.text, named && !made.has(left.text) ? callee.text : null);
+  }
+  return made;
+}
+
+function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   // `super()` only names the bases; the call through it (`super().m()`) is the call site.
   if (draft.bare && draft.calleeName === 'super') return false;
   const receiver = parts.receiver;
   if (receiver?.type === 'call' && receiver.childForFieldName('function')?.text === 'super') draft.receiver = 'super()';
+  if (receiver?.type === 'identifier' && receiver.text !== 'self' && receiver.text !== 'cls') {
+    const fn = enclosingFunction(node);
+    const callee = fn ? localsMadeBy(fn, ctx).get(receiver.text) : undefined;
+    // `F()` as a receiver type: the value a call of F returned (an instance when F is a class).
+    if (callee) draft.receiverType = `${callee}()`;
+  }
   return true;
 }
 

@@ -16,7 +16,8 @@
 //   level or in an enclosing scope.
 // - Python's builtins (`len`, `print`, `isinstance`, ...) not defined in scope and
 //   standard methods on receivers of unknown type are builtin; modules that are not in
-//   the workspace are external (`external:<module>`).
+//   the workspace are external (`external:<module>`), and so are methods called on a
+//   local made by a call of a name from outside (`zipfile.ZipFile(a).namelist()`).
 import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
@@ -223,6 +224,17 @@ export const pythonBinder: LanguageBinder = {
       if (rootName && root !== undefined) {
         if (!rootName.source.startsWith('.') && !moduleFile(rootName.source, site.path, ctx)) return external(rootName.source);
         const origin = root === receiver ? baseOrigin(root, site.path, ctx) : undefined;
+        if (origin && 'outside' in origin) return origin.outside;
+        if (origin) {
+          const { found, outside } = methodIn(origin.class, name, ctx, false);
+          if (found.length > 0) return candidates('receiver_type', found);
+          if (outside) return outside;
+        }
+      }
+      // `zip_file = zipfile.ZipFile(a); zip_file.namelist()`: a method of what made the value,
+      // when that is a class here (its method, bases included) or a name from outside.
+      if (site.receiverType?.endsWith('()') && root === receiver) {
+        const origin = baseOrigin(site.receiverType.slice(0, -2), site.path, ctx);
         if (origin && 'outside' in origin) return origin.outside;
         if (origin) {
           const { found, outside } = methodIn(origin.class, name, ctx, false);

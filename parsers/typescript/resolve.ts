@@ -477,6 +477,12 @@ function memberByName(name: string, ctx: ResolveContext, builtin: ReadonlySet<st
   return { kind: 'candidates', tier: 'name_only', candidates: oneOverloadGroup(members) };
 }
 
+/**
+ * Declared object shapes whose members cairn indexes only when they are methods: when one
+ * extends nothing, a member that is no method is a property.
+ */
+const PROPERTY_BAGS: ReadonlySet<string> = new Set(['type_alias', 'interface']);
+
 const BUILTIN_METHODS = new Set([
   // Array, String, Map/Set, Promise, Object, JSON, console, iterators, DOM-ish events
   'push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'concat', 'join', 'map', 'filter', 'reduce', 'reduceRight',
@@ -520,6 +526,9 @@ export const typescriptBinder: LanguageBinder = {
       if (types.length > 0) {
         const methods = types.flatMap((t) => methodsOf(t, name, ctx));
         if (methods.length > 0) return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methods) };
+        // An object type with no method of that name (`opts.createContext()`, options declared as a
+        // type or interface): the call goes through a property holding a function value.
+        if (types.every((t) => PROPERTY_BAGS.has(t.kind) && (t.bases ?? []).length === 0)) return { kind: 'unresolved', reason: 'indirect_call', note: `property of ${site.receiverType}` };
         return { kind: 'unresolved', reason: 'missing_target', note: `no member ${name} in ${site.receiverType}` };
       }
       if (meaning.kind === 'unknown' && !RUNTIME_GLOBALS.has(site.receiverType)) {

@@ -65,7 +65,7 @@ describe('go extraction', () => {
       'interface Drawer',
       'method Drawer::Draw owner=Drawer',
       'type_alias ID',
-      'type_alias Points',
+      'typedef Points',
       'constant Limit',
       'function NewPoint',
       'method Point::Move owner=Point',

@@ -28,6 +28,7 @@ export function render(facts: ExtractedFacts): string {
   for (const c of facts.callSites) {
     const flags: string[] = [];
     if (c.kind !== 'call') flags.push(c.kind);
+    if (c.relationship !== undefined) flags.push(c.relationship);
     if (c.calleeName !== c.specifier.split(/::|\./).pop()) flags.push(`name=${c.calleeName}`);
     if (c.receiver !== undefined) flags.push(`receiver=${c.receiver}`);
     if (c.qualifier !== undefined) flags.push(`qualifier=${c.qualifier}`);

@@ -89,7 +89,7 @@ describe('Go resolution', () => {
     expect(at('len')).toBe('builtin builtin');
     // A conversion calls nothing: a references edge to the type, never a missing call.
     expect(() => open!.answer('app/main.go', 'geo.Meters')).toThrow(/no answer/);
-    expect(open.edges('references').map((e) => `${e.file_path}:${e.specifier} -> ${e.target}`).sort()).toEqual([
+    expect(open.edges('references').filter((e) => e.specifier?.endsWith('Meters')).map((e) => `${e.file_path}:${e.specifier} -> ${e.target}`).sort()).toEqual([
       'app/main.go:geo.Meters -> geo/grid.go::Meters',
       'geo/other.go:Meters -> geo/grid.go::Meters',
     ]);
@@ -214,5 +214,96 @@ func each(f func(*rest.Request)) {}
     expect(at('c.all()[0].Namespace')).toBe('rest/request.go::Request::Namespace (receiver_type)');
     // A field whose type lies outside the workspace: external, never a guess by name.
     expect(at('r.codec.Encode', 0, 'rest/request.go')).toBe('external external:k8s.io/apimachinery/runtime');
+  });
+});
+
+describe('Go reasons the compiler would give', () => {
+  const REASON_FILES = {
+    'cmd/command.go': `package cmd
+import flag "github.com/spf13/pflag"
+type PositionalArgs func(cmd *Command, args []string) error
+type Command struct {
+	Args PositionalArgs
+	flags *flag.FlagSet
+}
+func (c *Command) Flags() *flag.FlagSet { return c.flags }
+func (c *Command) AddCommand(cmds ...*Command) {}
+func (c *Command) validate(args []string) error {
+	n := int64(len(args))
+	_ = n
+	return c.Args(c, args)
+}
+`,
+    'cmd/cmd_test.go': `package cmd
+func init() {
+	rootCmd.Flags().StringP("x", "x", "", "")
+	rootCmd.AddCommand(printCmd)
+}
+var rootCmd = &Command{}
+var (
+	printCmd = &Command{}
+)
+func TestRoot() {
+	rootCmd.Flags().Lookup("x")
+	printCmd.AddCommand()
+}
+`,
+  };
+
+  it('types package-level variables, calls fields as function values, and records no conversion', async () => {
+    open = await indexFiles(REASON_FILES, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string, path = 'cmd/cmd_test.go', nth = 0) => describeAnswer(open!.answer(path, spec, nth));
+    // `var rootCmd = &Command{}` types rootCmd in init() and in the tests of the same file.
+    expect(at('rootCmd.Flags')).toBe('cmd/command.go::Command::Flags (receiver_type)');
+    expect(at('rootCmd.Flags().StringP')).toBe('external external:github.com/spf13/pflag');
+    expect(at('rootCmd.AddCommand')).toBe('cmd/command.go::Command::AddCommand (receiver_type)');
+    expect(at('rootCmd.Flags().Lookup')).toBe('external external:github.com/spf13/pflag');
+    expect(at('printCmd.AddCommand')).toBe('cmd/command.go::Command::AddCommand (receiver_type)');
+    // `Args PositionalArgs`: a field of a named function type holds a function value.
+    expect(at('c.Args', 'cmd/command.go')).toBe('indirect_call');
+    // `int64(...)` converts: no call site at all.
+    expect(() => open!.answer('cmd/command.go', 'int64')).toThrow(/no answer/);
+    expect(at('len', 'cmd/command.go')).toBe('builtin builtin');
+  });
+});
+
+describe('Go types own their methods, and uses of a type point at it', () => {
+  const TYPE_FILES = {
+    'cmd/command.go': `package cmd
+import flag "github.com/spf13/pflag"
+type Command struct{ flags *flag.FlagSet }
+func (c *Command) Execute() error { return nil }
+type byName []*Command
+func (s byName) Len() int { return len(s) }
+`,
+    'cmd/completions.go': `package cmd
+func (c *Command) initCompleteCmd() {}
+func (s byName) Swap(i, j int) {}
+`,
+    'cmd/args.go': `package cmd
+func NoArgs(cmd *Command, args []string) error { return nil }
+func build() *Command { return &Command{} }
+`,
+    'doc/man.go': `package doc
+import "example.com/m/cmd"
+func GenMan(c *cmd.Command, out *flag.FlagSet) {}
+`,
+  };
+
+  it('contains methods in and beyond their type\'s file, and gives the type its users as references', async () => {
+    open = await indexFiles(TYPE_FILES, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const contains = open.edges('contains').map((e) => `${e.source} -> ${e.target} (${e.resolution_kind})`).sort();
+    expect(contains).toEqual([
+      'cmd/command.go::Command -> cmd/command.go::Command::Execute (exact)',
+      'cmd/command.go::Command -> cmd/completions.go::Command::initCompleteCmd (exact)',
+      'cmd/command.go::byName -> cmd/command.go::byName::Len (exact)',
+      'cmd/command.go::byName -> cmd/completions.go::byName::Swap (exact)',
+    ]);
+    expect(open.store.symbol('cmd/command.go::Command::Execute')?.parent_id).toBe('cmd/command.go::Command');
+    expect(open.store.symbol('cmd/command.go::byName')?.kind).toBe('typedef');
+    const users = open.edges('references').filter((e) => e.target === 'cmd/command.go::Command').map((e) => `${e.source} (${e.resolution_kind})`).sort();
+    expect(users).toEqual(['cmd/args.go::NoArgs (package)', 'cmd/args.go::build (package)', 'doc/man.go::GenMan (exact)']);
+    // A type outside the workspace (`*flag.FlagSet`) is no call: nothing unresolved is left for it.
+    expect([...open.store.unresolved()].map((u) => u.specifier)).toEqual(['len']);
   });
 });

@@ -99,4 +99,40 @@ class Mapping(dict):
     expect(at('self.own')).toBe('adapters.py::Jar.own (receiver_type)');
     expect(at('self.setdefault_all')).toBe('builtin builtin');
   });
+
+  it('methods called on values made by a class or function from outside are external', async () => {
+    open = await indexFiles({
+      'utils.py': `import zipfile
+from .compat import urlparse
+from .cookies import Jar
+def extract(archive, url):
+    zip_file = zipfile.ZipFile(archive)
+    zip_file.namelist()
+    parsed = urlparse(url)
+    parsed.geturl()
+    jar = Jar()
+    jar.set_policy(None)
+    jar.own()
+    again = Jar()
+    again = make()
+    again.unknown_method()
+def make():
+    pass
+`,
+      'compat.py': 'from urllib.parse import urlparse\n',
+      'cookies.py': `import http.cookiejar as cookielib
+class Jar(cookielib.CookieJar):
+    def own(self):
+        pass
+`,
+    });
+    const at = (spec: string) => describeAnswer(open!.answer('utils.py', spec));
+    expect(at('zip_file.namelist')).toBe('external external:zipfile');
+    expect(at('parsed.geturl')).toBe('external external:.compat');
+    // A class of the workspace: its own method, else the base outside it that has the rest.
+    expect(at('jar.own')).toBe('cookies.py::Jar.own (receiver_type)');
+    expect(at('jar.set_policy')).toBe('external external:http.cookiejar');
+    // Assigned twice: not typed, and not guessed.
+    expect(at('again.unknown_method')).toBe('missing_target');
+  });
 });
