@@ -52,14 +52,14 @@ export interface LanguageEntry {
   reviewBinder?: () => Promise<ReviewBinder>;
   /** Its callable shapes, for the graph facts a review reports (parameters and argument counts). */
   reviewCallables?: () => Promise<CallableShapes>;
+  /** The omission codes only its review gives, with what each means (parsers/<folder>/omission-codes.ts). */
+  reviewOmissions?: OmissionCodes;
   /** Its name in prose, for messages (the folder name otherwise). */
   title?: string;
   /** Review rules may have `function` inputs for it (type inputs only otherwise). */
   functionRules?: boolean;
   /** Its own setting in the review configuration (Go's frozen build target). */
   reviewSetting?: LanguageSetting;
-  /** The omission codes only its review gives, with what each means (parsers/<folder>/omission-codes.ts). */
-  reviewOmissions?: OmissionCodes;
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */

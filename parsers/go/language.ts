@@ -5,8 +5,8 @@ import type { LanguageEntry } from '../registry.js';
 import { goModuleConfig } from './module-config.js';
 import { goAdapter, goPackageName } from './extract.js';
 import { goBinder } from './resolve.js';
-import { goTargetSetting } from './target-setting.js';
 import { OMISSION_CODES } from './omission-codes.js';
+import { goTargetSetting } from './target-setting.js';
 
 export const go: LanguageEntry = {
   folder: 'go',
