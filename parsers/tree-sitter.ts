@@ -21,6 +21,9 @@ const WASM: Record<GrammarName, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+  swift: 'tree-sitter-wasms/out/tree-sitter-swift.wasm',
+  scala: 'tree-sitter-wasms/out/tree-sitter-scala.wasm',
+  dart: 'tree-sitter-wasms/out/tree-sitter-dart.wasm',
 };
 
 let initialised: Promise<void> | undefined;
