@@ -22,7 +22,7 @@ const WASM: Record<GrammarName, string> = {
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
   swift: 'tree-sitter-wasms/out/tree-sitter-swift.wasm',
-  scala: 'tree-sitter-wasms/out/tree-sitter-scala.wasm',
+  scala: 'tree-sitter-scala/tree-sitter-scala.wasm',
   dart: 'tree-sitter-wasms/out/tree-sitter-dart.wasm',
 };
 

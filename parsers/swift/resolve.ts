@@ -122,13 +122,20 @@ function enclosingTypes(caller: SymbolRecord, ctx: ResolveContext): string[] {
   return out;
 }
 
-/** `T.make()`: the type make's declared result names, when the workspace declares one. */
+/** `T.a().b()`: the type the chain ends in, reading each method's declared result; undefined when a step is not one type. */
 function resultOf(chain: string, path: string, ctx: ResolveContext): string | undefined {
-  const cut = chain.lastIndexOf('.');
-  const type = chain.slice(0, cut);
-  const method = chain.slice(cut + 1).replace(/\(\)$/, '');
-  const results = new Set(lookupMember(type, method, path, ctx).members.map((m) => m.attributes?.returns).filter((r): r is string => typeof r === 'string'));
-  return results.size === 1 ? [...results][0] : undefined;
+  const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
+  let type = base;
+  let from = path;
+  for (const method of calls) {
+    const members = lookupMember(type, method, from, ctx).members;
+    const results = new Set(members.map((m) => m.attributes?.returns).filter((r): r is string => typeof r === 'string'));
+    if (results.size !== 1) return undefined;
+    type = [...results][0];
+    // The result type is written in the declaring file: look it up from there.
+    from = members.find((m) => m.attributes?.returns === type)!.file_path;
+  }
+  return type;
 }
 
 function onType(type: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
