@@ -12,6 +12,7 @@ import type { LanguageBinder as ReviewBinder } from '../contracts/review-binding
 import type { LanguageSetting, ReviewLanguage } from '../contracts/review-language.js';
 import { bend } from './bend/language.js';
 import { c } from './c/language.js';
+import { dart } from './dart/language.js';
 import { cpp } from './cpp/language.js';
 import type { LanguageAdapter } from './engine.js';
 import type { ModuleConfigReader } from './module-config.js';
@@ -69,7 +70,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala, dart];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));
