@@ -185,7 +185,7 @@ function enclosingTypes(caller: SymbolRecord, ctx: ResolveContext): string[] {
 }
 
 /** `T.a().b()`: the type the chain ends in, reading each member's declared result; undefined when a step is not one type. */
-function resultOf(chain: string, path: string, ctx: ResolveContext): string | undefined {
+function resultOf(chain: string, path: string, ctx: ResolveContext): { type: string; from: string } | undefined {
   const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
   let type = base;
   let from = path;
@@ -196,11 +196,11 @@ function resultOf(chain: string, path: string, ctx: ResolveContext): string | un
     type = [...results][0];
     from = members.find((m) => m.attributes?.returns === type)!.file_path;
   }
-  return type;
+  return { type, from };
 }
 
-function onType(type: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
-  const found = lookupMember(type, input.site.calleeName, input.site.path, ctx);
+function onType(type: string, from: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
+  const found = lookupMember(type, input.site.calleeName, from, ctx);
   if (found.members.length > 0) return candidates(tier, found.members);
   if (!found.known || found.outside) return { kind: 'unresolved', reason: CORE.has(type) ? 'builtin' : 'external', note: `external:${type}` };
   return { kind: 'unresolved', reason: 'missing_target' };
@@ -246,7 +246,7 @@ export const dartBinder: LanguageBinder = {
         if (found.length > 0) return TYPE_KINDS.has(found[0].kind) ? (construct(name, found[0].file_path, ctx) ?? candidates('exact', found)) : candidates('exact', found);
         return notFound(name, site.path, ctx);
       }
-      return onType(site.qualifier, input, ctx, 'exact');
+      return onType(site.qualifier, site.path, input, ctx, 'exact');
     }
     if (site.receiver === 'super') {
       const [type] = enclosingTypes(caller, ctx);
@@ -270,8 +270,9 @@ export const dartBinder: LanguageBinder = {
       return notFound(name, site.path, ctx);
     }
     if (site.receiverType !== undefined) {
-      const type = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : site.receiverType;
-      if (type !== undefined) return onType(type, input, ctx, 'receiver_type');
+      const typed = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : { type: site.receiverType, from: site.path };
+      // A result type is looked up from the file that declares the method.
+      if (typed !== undefined) return onType(typed.type, typed.from, input, ctx, 'receiver_type');
     }
     if (dartBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
     return candidates('name_only', dartOnly(ctx.byName(name)).filter((s) => isMember(s) && CALLABLE.has(s.kind)));

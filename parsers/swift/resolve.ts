@@ -123,7 +123,7 @@ function enclosingTypes(caller: SymbolRecord, ctx: ResolveContext): string[] {
 }
 
 /** `T.a().b()`: the type the chain ends in, reading each method's declared result; undefined when a step is not one type. */
-function resultOf(chain: string, path: string, ctx: ResolveContext): string | undefined {
+function resultOf(chain: string, path: string, ctx: ResolveContext): { type: string; from: string } | undefined {
   const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
   let type = base;
   let from = path;
@@ -135,12 +135,12 @@ function resultOf(chain: string, path: string, ctx: ResolveContext): string | un
     // The result type is written in the declaring file: look it up from there.
     from = members.find((m) => m.attributes?.returns === type)!.file_path;
   }
-  return type;
+  return { type, from };
 }
 
-function onType(type: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
+function onType(type: string, from: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
   const { site } = input;
-  const found = lookupMember(type, site.calleeName, site.path, ctx);
+  const found = lookupMember(type, site.calleeName, from, ctx);
   if (found.members.length > 0) return candidates(tier, byArity(found.members, site.argumentCount));
   if (!found.known || found.outside) return { kind: 'unresolved', reason: 'external', note: `external:${type}` };
   return { kind: 'unresolved', reason: 'missing_target' };
@@ -183,7 +183,7 @@ export const swiftBinder: LanguageBinder = {
     }
     if (site.qualifier !== undefined) {
       const type = site.qualifier.slice(site.qualifier.lastIndexOf('.') + 1);
-      return onType(type, input, ctx, 'exact');
+      return onType(type, site.path, input, ctx, 'exact');
     }
     if (site.receiver === 'super') {
       const [type] = enclosingTypes(caller, ctx);
@@ -206,8 +206,9 @@ export const swiftBinder: LanguageBinder = {
       return notFound(name);
     }
     if (site.receiverType !== undefined) {
-      const type = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : site.receiverType;
-      if (type !== undefined) return onType(type, input, ctx, 'receiver_type');
+      const typed = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : { type: site.receiverType, from: site.path };
+      // A result type is looked up from the file that declares the method.
+      if (typed !== undefined) return onType(typed.type, typed.from, input, ctx, 'receiver_type');
     }
     if (swiftBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
     return candidates('name_only', swiftOnly(ctx.byName(name)).filter((s) => isMember(s) && CALLABLE.has(s.kind)));

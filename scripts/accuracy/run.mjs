@@ -11,7 +11,9 @@
 // report for every language, each run stamped with when it was measured).
 //
 // Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
-// repository) installs or locates corpora by name.
+// repository) installs or locates corpora by name; CAIRN_CORPORA_DIR holds corpora the
+// installer has none of, each in a folder named as its golden set's `corpus` (the set
+// records the repository and commit to unpack there).
 import { spawnSync } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +30,7 @@ import { JAVA_CORPORA, runJavaOracle } from './oracle-java.mjs';
 import { C_CORPORA, runCOracle } from './oracle-c.mjs';
 import { Tally } from './metrics.mjs';
 import { renderMarkdown } from './report-md.mjs';
+import { localCorpus } from '../corpus-path.mjs';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TS_CORPORA = ['ts-zod', 'ts-rxjs', 'ts-trpc', 'ts-effect'];
@@ -39,8 +42,10 @@ function installScript() {
   return process.env.CAIRN_ACCURACY_INSTALL ?? resolve(REPO, '..', 'shared', 'corpora', 'install.sh');
 }
 
-/** Path of an installed corpus, installing it if needed. */
+/** Path of an installed corpus (or one in CAIRN_CORPORA_DIR), installing it if needed. */
 export function corpusPath(name) {
+  const local = localCorpus(name);
+  if (local) return local;
   const script = installScript();
   const found = spawnSync('bash', [script, '--path', name], { encoding: 'utf8' });
   if (found.status === 0 && found.stdout.trim()) return found.stdout.trim().split('\n')[0];
