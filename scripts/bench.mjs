@@ -5,6 +5,9 @@
 //
 //   npm run bench                      rust-tokio and ts-zod
 //   npm run bench -- go-kubernetes     any corpus names from the corpora installer
+//   CAIRN_CORPORA_DIR=<dir>            corpora the installer lacks, each in a folder named after it
+//                                      (swift-argument-parser, scala-scopt, dart-args: the project at
+//                                      the commit its golden set records)
 //   CAIRN_BENCH_SKIP_PEERS=1           cairn only
 //   npm run bench -- ts-trpc --compare REV   also REV's init, in the same rounds, and its
 //                                      graph trust, on a copy of its own
@@ -50,6 +53,11 @@ const QUERIES = {
   'py-requests': { callers: 'request', search: 'request' },
   'java-commons-lang3': { callers: 'isEmpty', search: 'isEmpty' },
   'java-guava': { callers: 'checkNotNull', search: 'checkNotNull' },
+  // Corpora the installer has none of: folders of CAIRN_CORPORA_DIR, the project at the commit
+  // its golden set records (test/accuracy/golden/<language>.json).
+  'swift-argument-parser': { callers: 'parse', search: 'Parsable' },
+  'scala-scopt': { callers: 'opt', search: 'parse' },
+  'dart-args': { callers: 'addFlag', search: 'parse' },
 };
 
 function sh(cmd, args, options = {}) {
@@ -146,7 +154,7 @@ function touchOneFile(dir, extensions) {
   return null;
 }
 
-const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'] };
+const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], swift: ['.swift'], scala: ['.scala'], dart: ['.dart'] };
 
 function cairn(args, dir, bin = cairnBin) {
   return timed(process.execPath, [bin, ...args, '-C', dir], { env: { ...process.env } });
@@ -173,7 +181,7 @@ function trust(dir, bin = cairnBin) {
 
 function benchCorpus(name) {
   const source = corpusPath(name);
-  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java' }[name.split('-')[0]];
+  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', swift: 'swift', scala: 'scala', dart: 'dart' }[name.split('-')[0]];
   const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${name}-`));
   try {
     const copy = join(scratch, 'cairn');
