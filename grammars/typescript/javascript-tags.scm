@@ -15,6 +15,11 @@
   declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
 (export_statement
   declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+; Module-level constants that name another value (`const stringType = ZodString.create`,
+; exported later by `export { stringType as string }`): calls reach them by that name.
+(program
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name value: [(identifier) (member_expression)]) @definition.constant))
 
 ; test()/it()/describe() blocks: the adapter keeps those whose callee is a test function.
 (call_expression
