@@ -68,6 +68,13 @@
 ; ---- local bindings (calls through them are indirect) ------------------------
 (variable_declarator name: (identifier) @local.variable)
 (arrow_function parameter: (identifier) @local.parameter)
+; Destructured and looped names bind too: `const { a, b: c } = x`, `for (const [name, build] of cases)`.
+(array_pattern (identifier) @local.variable)
+(object_pattern (shorthand_property_identifier_pattern) @local.variable)
+(pair_pattern value: (identifier) @local.variable)
+(assignment_pattern left: (identifier) @local.variable)
+(object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.variable)
+(for_in_statement left: (identifier) @local.variable)
 
 ; ---- local scopes: where the adapter looks up the declaration of a name ------
 [

@@ -40,3 +40,24 @@ z.again().min(3);
     expect(at('z.again().min')).toBe('src/types.ts::ZodString.min (receiver_type)');
   });
 });
+
+describe('TypeScript names bound by destructuring', () => {
+  it('are local values: a call through one is indirect, never a same-file function of that name', async () => {
+    open = await indexFiles({
+      'src/cases.test.ts': `const cases = [{ build: () => 1, check: () => 2 }];
+function build() { return 0; }
+function check() { return 0; }
+function run() {
+  for (const [name, build] of Object.entries(cases)) build();
+  for (const { check } of cases) check();
+  const { build: make = build } = cases[0];
+  make();
+}
+`,
+    });
+    const at = (spec: string) => describeAnswer(open!.answer('src/cases.test.ts', spec));
+    expect(at('build')).toBe('indirect_call');
+    expect(at('check')).toBe('indirect_call');
+    expect(at('make')).toBe('indirect_call');
+  });
+});
