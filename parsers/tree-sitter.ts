@@ -21,6 +21,8 @@ const WASM: Record<GrammarName, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+  ruby: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm',
+  php: 'tree-sitter-wasms/out/tree-sitter-php.wasm',
 };
 
 let initialised: Promise<void> | undefined;
