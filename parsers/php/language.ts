@@ -5,5 +5,5 @@ import { phpBinder } from './resolve.js';
 
 export const php: LanguageEntry = {
   folder: 'php',
-  index: [{ language: 'php', extensions: ['.php'], adapter: phpAdapter, resolver: phpBinder, moduleOf: (_path, source) => phpNamespace(source) }],
+  index: [{ language: 'php', extensions: ['.php'], interpreters: ['php'], adapter: phpAdapter, resolver: phpBinder, moduleOf: (_path, source) => phpNamespace(source) }],
 };

@@ -5,5 +5,5 @@ import { rubyBinder } from './resolve.js';
 
 export const ruby: LanguageEntry = {
   folder: 'ruby',
-  index: [{ language: 'ruby', extensions: ['.rb', '.rake', '.gemspec'], adapter: rubyAdapter, resolver: rubyBinder }],
+  index: [{ language: 'ruby', extensions: ['.rb', '.rake', '.gemspec'], filenames: ['Rakefile', 'Gemfile'], interpreters: ['ruby'], adapter: rubyAdapter, resolver: rubyBinder }],
 };
