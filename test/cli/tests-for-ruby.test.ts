@@ -5,6 +5,7 @@ import { makeFixture, type Fixture } from '../helpers/fixture.js';
 
 const GEM = {
   'lib/shop.rb': "require_relative 'shop/cart'\n",
+  Rakefile: "require_relative 'lib/shop'\n\ntask :total do\n  puts Shop::Cart.new.total\nend\n",
   'lib/shop/cart.rb': `module Shop
   class Cart
     attr_reader :items
@@ -71,6 +72,11 @@ describe('ruby through the CLI', () => {
   it('callers and callees follow the class chain', () => {
     const callers = cairnJson(['callers', 'Shop::Cart.recount', '-C', repo.root]).body;
     expect(callers.data.neighbours.map((n: any) => `${n.symbol.id} ${n.resolution_kind}`)).toEqual(['lib/shop/cart.rb::Shop::Cart.add receiver_type']);
+  });
+
+  it('reads a Rakefile as Ruby', () => {
+    const callers = cairnJson(['callers', 'Shop::Cart.total', '-C', repo.root]).body;
+    expect(callers.data.neighbours.map((n: any) => n.symbol.id)).toContain('Rakefile::');
   });
 
   it('doctor counts no Ruby file as unsupported', () => {
