@@ -15,6 +15,8 @@
 //   promoted property) - the class chain of that type.
 // - namespace 80: an unqualified function of the file's namespace, else a global function.
 // - builtin: PHP's own functions and classes (`strlen`, `array_map`, `\Exception`);
+//   a function or a method (on a receiver of unknown type) that nothing in the workspace
+//   defines is external;
 //   external: classes and functions of namespaces the workspace does not define
 //   (`Illuminate\...`, `PHPUnit\...`, vendor code), and members of a class whose chain
 //   leaves the workspace there; indirect: `$f()`, `$obj->$m()`, callables.
@@ -107,12 +109,11 @@ function settleMember(lookup: Lookup, tier: ResolutionKind): Binding {
 /** The parent class of a type, as written there. */
 const parentClass = (type: SymbolRecord) => (typeof type.attributes?.superclass === 'string' ? type.attributes.superclass : undefined);
 
-/** `new T`: T's constructor (inherited included), else the class itself. */
+/** `new T`: T's constructor (inherited within the workspace included), else the class itself. */
 function construct(types: SymbolRecord[], tier: ResolutionKind, ctx: ResolveContext): Binding {
   if (types.length !== 1) return candidates(tier, types);
   const lookup = memberLookup(types[0], '__construct', ctx);
-  if (lookup.found.length > 0) return candidates(tier, lookup.found);
-  return lookup.outside ?? candidates(tier, types);
+  return candidates(tier, lookup.found.length > 0 ? lookup.found : types);
 }
 
 /** A function as PHP finds it: `use function`, the namespace's own, else the global one. */
@@ -142,7 +143,8 @@ function bindFunction(written: string, path: string, ctx: ResolveContext): Bindi
     const global = functions(written);
     if (global.length > 0) return candidates('namespace', global);
     if (isBuiltinFunction(written)) return builtin(written);
-    return candidates('namespace', []);
+    // No function of that name anywhere in the workspace: PHP's (an extension's) or a dependency's.
+    return ctx.byName(lastPart(written)).some((s) => s.language === 'php' && s.kind === 'function') ? candidates('namespace', []) : external(written);
   }
   return external(fq);
 }
@@ -203,8 +205,9 @@ export const phpBinder: LanguageBinder = {
         if (found.length > 0 || origin.length !== 1) return candidates('receiver_type', found);
         return settleMember(memberLookup(origin[0], name, ctx), 'receiver_type');
       }
-      // A receiver of unknown type: a PHP method of that name, if only one.
+      // A receiver of unknown type: a PHP method of that name, if only one; none in the workspace: outside it.
       const members = ctx.byName(name).filter((s) => s.language === 'php' && METHOD_KINDS.has(s.kind));
+      if (members.length === 0) return external('no workspace method');
       return candidates('name_only', members);
     }
 

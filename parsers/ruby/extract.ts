@@ -173,6 +173,10 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
   if (receiver.type === 'identifier' || receiver.type === 'instance_variable') {
     const type = localReceiverType(node, receiver, ctx);
     if (type !== undefined) draft.receiverType = type;
+  } else if (receiver.type === 'call' && receiver.childForFieldName('method')?.text === 'new') {
+    // `Foo.new.m`: an instance of Foo.
+    const made = receiver.childForFieldName('receiver');
+    if (made && isConstantPath(made)) draft.receiverType = constantPath(made);
   }
   draft.receiver = text;
   return true;

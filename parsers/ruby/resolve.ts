@@ -20,6 +20,8 @@
 //   of unknown type (`each`, `map`). external: constants the workspace does not define
 //   (`JSON.parse`, gems), methods of a class whose base lies outside the workspace
 //   (`ActiveRecord::Base`), and test-framework calls in test code (`expect`, `assert_equal`).
+//   A method name no Ruby class of the workspace defines, on a receiver of unknown type, is
+//   external too; with definitions, the only one binds by name (name_only 30).
 // - missing_target: a receiver typed or resolved whose class chain is all in the
 //   workspace and has no such method (`method_missing`, `define_method` with a computed
 //   name and `delegate` are not followed).
@@ -298,8 +300,9 @@ export const rubyBinder: LanguageBinder = {
     }
 
     if (RUBY_METHODS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
-    // Any other receiver: a Ruby method of that name, if only one.
+    // Any other receiver: a Ruby method of that name, if only one; none in the workspace: outside it.
     const members = ctx.byName(name).filter((s) => s.language === 'ruby' && METHOD_KINDS.has(s.kind));
+    if (members.length === 0) return { kind: 'unresolved', reason: 'external', note: 'external:no workspace method' };
     return candidates('name_only', members);
   },
 };

@@ -81,6 +81,20 @@ describe('php extraction', () => {
     expect(call('\\App\\Other\\Thing')).toMatchObject({ kind: 'new', calleeName: 'Thing' });
   });
 
+  it('types receivers by docblocks, self and properties assigned a typed parameter', async () => {
+    const facts = await extract(`<?php
+class A {
+    /** @var Helper|null */
+    private $h;
+    private $d;
+    public function __construct(Defs $d) { $this->d = $d; }
+    public function eq(self $o) { $o->x(); $this->h->y(); $this->d->z(); }
+}
+`);
+    const type = (spec: string) => facts.callSites.find((c) => c.specifier === spec)?.receiverType;
+    expect([type('$o->x'), type('$this->h->y'), type('$this->d->z')]).toEqual(['A', 'Helper', 'Defs']);
+  });
+
   it('marks PHPUnit tests, Pest blocks and test files', async () => {
     const phpunit = await extract(
       `<?php

@@ -81,6 +81,8 @@ describe('ruby extraction', () => {
     expect(call('items')).toMatchObject({ calleeName: 'items' });
     expect(facts.callSites.filter((c) => ['owner', 'total', 'note', 'item', 'x'].includes(c.specifier))).toEqual([]);
     expect(call('new')).toMatchObject({ caller: 6 });
+    const chained = await extract('Ledger.new.record(1)\n');
+    expect(chained.callSites.find((c) => c.calleeName === 'record')).toMatchObject({ receiver: 'Ledger.new', receiverType: 'Ledger' });
   });
 
   it('marks RSpec blocks, minitest classes and test files as tests', async () => {

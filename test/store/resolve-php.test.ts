@@ -105,7 +105,7 @@ new User(new \\App\\Models\\Mailer());
     expect(at('\\array_map')).toBe('builtin builtin:array_map');
     expect(at('$f')).toBe('indirect_call');
     expect(at('$this->$name')).toBe('indirect_call');
-    expect(at('$x->unknownThing')).toBe('missing_target');
+    expect(at('$x->unknownThing')).toBe('external external:no workspace method');
     expect(at('\\RuntimeException')).toBe('builtin builtin:RuntimeException');
     expect(at('static')).toBe('src/Models/User.php::User::__construct (receiver_type)');
     // A file without a namespace: aliases and fully qualified names.
