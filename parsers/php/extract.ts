@@ -17,7 +17,7 @@ import { phpReceiverType } from './receiver-types.js';
 const TYPE_NODES = new Set(['class_declaration', 'interface_declaration', 'trait_declaration', 'enum_declaration']);
 
 /** A name as written, without blanks (`\App\User`, `Foo\Bar`). */
-export const written = (node: Node) => node.text.replace(/\s+/g, '');
+const written = (node: Node) => node.text.replace(/\s+/g, '');
 
 /** The class-like declaration whose body holds a method. */
 function enclosingType(node: Node): Node | undefined {

@@ -6,10 +6,10 @@
 // bases are its superclass and the modules it includes or prepends. `Const.new` is a
 // `new` site named after the class; a constant receiver is a path qualifier. `require`,
 // `require_relative` and `load` with a literal path are imports, not call sites; a bare
-// identifier that is no local variable is a call (locals.ts). Tests:
-// RSpec and minitest/spec blocks (`describe`/`context` group, `it`/`specify`/`test` are
-// tests, named by their description) and minitest `test_*` methods; every symbol of a
-// spec or test file is test code.
+// identifier that is no local variable is a call (locals.ts); `x.call` and `send` are
+// indirect. Tests: RSpec and minitest/spec blocks (`describe`/`context` group,
+// `it`/`specify`/`test` are tests, named by their description) and minitest `test_*`
+// methods; every symbol of a spec or test file is test code.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import { oneLine } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
@@ -19,17 +19,17 @@ import { localReceiverType } from './receiver-types.js';
 const GROUP_BLOCKS = new Set(['describe', 'context', 'shared_examples', 'shared_examples_for', 'shared_context', 'feature', 'fdescribe', 'fcontext', 'xdescribe', 'xcontext']);
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
 /** Calls that send a message named at run time: never bound by name. */
-const DYNAMIC_SENDS = new Set(['send', 'public_send', '__send__', 'instance_exec', 'instance_eval', 'class_eval', 'module_eval']);
+const DYNAMIC_SENDS = new Set(['send', 'public_send', '__send__']);
 const TEST_SUPERCLASS = /(Test|TestCase|Spec)$/;
 
 /** `Foo` of `Foo`, `Bar` of `Foo::Bar` and `::Bar`. */
-export function lastConstant(text: string): string {
+function lastConstant(text: string): string {
   const parts = text.split('::');
   return parts[parts.length - 1];
 }
 
 /** A constant path as written, without a leading `::` or blanks. */
-export function constantPath(node: Node): string {
+function constantPath(node: Node): string {
   return node.text.replace(/\s+/g, '').replace(/^::/, '');
 }
 
