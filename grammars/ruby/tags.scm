@@ -7,7 +7,7 @@
 ; `def m` is a method inside a class or module, a function at file scope (adapter).
 (method name: (_) @name) @definition.method
 (singleton_method name: (_) @name) @definition.method
-; `attr_reader :x` and `define_method(:x)` make callable methods; the adapter names them.
+; `attr_reader :x`, `define_method(:x)` and RSpec's `let(:x)` make callable methods; the adapter names them.
 (call
   method: (identifier) @_attr
   arguments: (argument_list (simple_symbol) @definition.method)
@@ -15,7 +15,7 @@
 (call
   method: (identifier) @_define
   arguments: (argument_list . (simple_symbol) @definition.method)
-  (#eq? @_define "define_method"))
+  (#match? @_define "^(define_method|let|let!)$"))
 
 ; ---- test blocks: describe/context/it/test with a block (the adapter decides) ----
 (call

@@ -1,7 +1,7 @@
 // Ruby adapter: what grammars/ruby/tags.scm cannot say. `def` is a method inside a class or
 // module (singleton for `def self.m` and inside `class << self`) and a function at file
 // scope; `initialize` is the constructor; `attr_reader :x` and `define_method(:x)` are
-// methods named `x`. Qualified names are Ruby's constant paths (`Outer::Klass`), with `.`
+// methods named `x`, and RSpec's `let(:x)` a function `x` of its example group. Qualified names are Ruby's constant paths (`Outer::Klass`), with `.`
 // before a method (`Outer::Klass.run`): `#` is the symbol id's own separator. A class's
 // bases are its superclass and the modules it includes or prepends. `Const.new` is a
 // `new` site named after the class; a constant receiver is a path qualifier. `require`,

@@ -14,7 +14,9 @@
 // - namespace 80: `Foo.new` (Foo's `initialize`, its bases' included, else the class) and
 //   `Foo.m` / `Foo::Bar.m` (singleton methods, else a module's own methods for
 //   `module_function` and `extend self`), Foo found by lexical lookup.
-// - Top-level `def`s called bare: same file, else by name (the language-neutral tiers).
+// - Top-level `def`s and RSpec `let(:x)` helpers called bare: same file, else by name (the
+//   language-neutral tiers); at file scope a name nothing in the workspace defines is
+//   external (Rake, Bundler and other gems' DSLs).
 // - builtin: Kernel and Module methods not defined in the class (`puts`, `raise`,
 //   `attr_reader`), core classes (`File.read`, `Array.new`), standard methods on receivers
 //   of unknown type (`each`, `map`). external: constants the workspace does not define
@@ -287,7 +289,11 @@ export const rubyBinder: LanguageBinder = {
         if (functions.length > 0) return undefined;
         if (KERNEL_METHODS.has(name)) return builtin('builtin:Kernel');
         if ((caller.is_test || isTestFile(site.path)) && (TEST_DSL.has(name) || TEST_DSL_PATTERN.test(name))) return external('test framework');
-        return self ? candidates('receiver_type', []) : undefined;
+        if (self) return candidates('receiver_type', []);
+        // At file scope (scripts, Rakefile, Gemfile) a name no Ruby code of the workspace
+        // defines is a DSL of a gem (`task`, `gem`, `get '/'`): outside the workspace.
+        const defined = ctx.byName(name).some((s) => s.language === 'ruby' && METHOD_KINDS.has(s.kind));
+        return defined ? undefined : { kind: 'unresolved', reason: 'external', note: 'external:no workspace method' };
       }
       return undefined;
     }

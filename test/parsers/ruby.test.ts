@@ -101,13 +101,16 @@ end
     );
     expect(spec.symbols.map((s) => `${s.kind} ${s.qualifiedName} ${s.isTest}`)).toEqual([
       'module Shop::Cart true',
+      'function Shop::Cart.cart true',
       'module Shop::Cart > when empty true',
       'test Shop::Cart > when empty > has no items true',
       'test Shop::Cart > when empty > example at line 7 true',
     ]);
     // The DSL calls that make the blocks are not call sites; the calls inside belong to the tests.
     expect(spec.callSites.map((c) => c.specifier)).not.toContain('it');
-    expect(spec.callSites.find((c) => c.specifier === 'cart.items')?.caller).toBe(2);
+    expect(spec.callSites.find((c) => c.specifier === 'cart.items')?.caller).toBe(3);
+    // `cart` is a bare call of the `let` helper.
+    expect(spec.callSites.find((c) => c.specifier === 'cart')).toMatchObject({ caller: 3 });
 
     const minitest = await extract(
       `class CartTest < Minitest::Test

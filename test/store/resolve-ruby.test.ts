@@ -99,6 +99,17 @@ Util.slug('a')
 Shop::Cart.new(1)
 Shop::Cart.build
 Nope::Gone.run
+task :default do
+  top_helper
+end
+`,
+      'spec/cart_spec.rb': `RSpec.describe Shop::Cart do
+  let(:cart) { Shop::Cart.new(nil) }
+  it 'adds' do
+    cart.add(1)
+    expect(cart.items).to eq([1])
+  end
+end
 `,
     });
     const at = (spec: string, path = 'lib/shop/cart.rb') => describeAnswer(open!.answer(path, spec));
@@ -131,5 +142,10 @@ Nope::Gone.run
     expect(at('Shop::Cart.new', 'lib/util.rb')).toBe('lib/shop/cart.rb::Shop::Cart.initialize (namespace)');
     expect(at('Shop::Cart.build', 'lib/util.rb')).toBe('lib/shop/cart.rb::Shop::Cart.build (namespace)');
     expect(at('Nope::Gone.run', 'lib/util.rb')).toBe('external external:Nope::Gone');
+    // A DSL nothing in the workspace defines (Rake's task) is outside it.
+    expect(at('task', 'lib/util.rb')).toBe('external external:no workspace method');
+    // RSpec: a let helper called bare, matchers from the framework.
+    expect(at('cart', 'spec/cart_spec.rb')).toBe('spec/cart_spec.rb::Shop::Cart.cart (same_file)');
+    expect(at('expect', 'spec/cart_spec.rb')).toBe('external external:test framework');
   });
 });
