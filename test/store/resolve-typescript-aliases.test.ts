@@ -61,3 +61,24 @@ function run() {
     expect(at('make')).toBe('indirect_call');
   });
 });
+
+describe('TypeScript super.m()', () => {
+  it('binds to the method of the base class (or its bases), never to one of the same name elsewhere', async () => {
+    open = await indexFiles({
+      'src/subject.ts': `export class Subject { next(v: number) {} complete() {} }
+export class Other { next(v: number) {} }
+`,
+      'src/behavior.ts': `import { Subject } from "./subject";
+class Middle extends Subject {}
+export class BehaviorSubject extends Middle {
+  next(v: number) { super.next(v); super.complete(); }
+}
+export class Failure extends Error { toString() { return super.toString(); } }
+`,
+    });
+    const at = (spec: string) => describeAnswer(open!.answer('src/behavior.ts', spec));
+    expect(at('super.next')).toBe('src/subject.ts::Subject.next (receiver_type)');
+    expect(at('super.complete')).toBe('src/subject.ts::Subject.complete (receiver_type)');
+    expect(at('super.toString')).toBe('builtin base:Error');
+  });
+});
