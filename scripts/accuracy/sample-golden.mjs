@@ -4,6 +4,9 @@
 //
 //   node scripts/accuracy/sample-golden.mjs <language> <corpus> [--seed 6] [--count 40] [--context 2]
 //
+// <corpus> is an installed corpus's name, a path, or `debian:<package>=<version>:<folder>`
+// (a Debian package's sources, fetched by debian-corpus.mjs; the golden set records it).
+//
 // Prints a golden-set skeleton (JSON) on stdout, each site with `target: "TODO"`,
 // and the code around each site on stderr for the labeller.
 //
@@ -34,7 +37,41 @@ export const LANGUAGES = {
   scala: { wasm: 'tree-sitter-scala/tree-sitter-scala.wasm', ext: ['.scala', '.sc'], calls: { call_expression: 'function', instance_expression: scalaNewType } },
   // A Dart call is an argument selector; what precedes it names the callee.
   dart: { wasm: 'tree-sitter-wasms/out/tree-sitter-dart.wasm', ext: ['.dart'], calls: { selector: dartCallee, new_expression: 'type_identifier', const_object_expression: 'type_identifier' } },
+  // Ruby: `Foo.new` is a `new` site named after the class. Method calls written as a bare
+  // identifier (no receiver, no arguments) are not call nodes and are not sampled.
+  ruby: { wasm: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm', ext: ['.rb', '.rake', '.gemspec'], calls: { call: 'method' }, callee: rubyCallee },
+  php: {
+    wasm: 'tree-sitter-wasms/out/tree-sitter-php.wasm',
+    ext: ['.php'],
+    calls: { function_call_expression: 'function', member_call_expression: 'name', nullsafe_member_call_expression: 'name', scoped_call_expression: 'name', object_creation_expression: null },
+    callee: phpCallee,
+  },
 };
+
+/** Ruby's callee: the method name; `Foo.new` / `A::Foo.new` is a `new` site. */
+function rubyCallee(node) {
+  const method = node.childForFieldName('method');
+  if (!method || (method.type !== 'identifier' && method.type !== 'constant')) return null;
+  const receiver = node.childForFieldName('receiver');
+  const constant = receiver?.type === 'constant' || receiver?.type === 'scope_resolution';
+  return { name: method, specifier: receiver ? `${receiver.text}.${method.text}` : method.text, kind: method.text === 'new' && constant ? 'new' : 'call' };
+}
+
+/** PHP's callee: a `name` token (the last one of a qualified name); `$f()` and `$x->$m()` have none. */
+function phpCallee(node) {
+  const last = (n) => (n?.type === 'name' ? n : n?.type === 'qualified_name' ? n.namedChildren.filter((c) => c.type === 'name').pop() ?? null : null);
+  if (node.type === 'object_creation_expression') {
+    const written = node.namedChildren.find((c) => c.type === 'name' || c.type === 'qualified_name');
+    const name = last(written);
+    return name ? { name, specifier: written.text, kind: 'new' } : null;
+  }
+  const field = node.type === 'function_call_expression' ? 'function' : 'name';
+  const name = last(node.childForFieldName(field));
+  if (!name) return null;
+  const target = node.childForFieldName('object') ?? node.childForFieldName('scope');
+  const operator = node.type === 'scoped_call_expression' ? '::' : node.type === 'nullsafe_member_call_expression' ? '?->' : '->';
+  return { name, specifier: target ? `${target.text}${operator}${name.text}` : node.childForFieldName('function').text, kind: 'call' };
+}
 
 function swiftCallee(node) {
   const first = node.namedChild(0);
@@ -115,7 +152,21 @@ export async function collectSites(language, root) {
     while (stack.length > 0) {
       const node = stack.pop();
       const field = spec.calls[node.type];
-      if (field) {
+      if (field !== undefined && spec.callee) {
+        const found = spec.callee(node);
+        if (found) {
+          sites.push({
+            file,
+            line: found.name.startPosition.row + 1,
+            column: found.name.startPosition.column,
+            call_line: node.startPosition.row + 1,
+            call_column: node.startPosition.column,
+            callee: found.name.text,
+            specifier: oneLine(found.specifier),
+            kind: found.kind,
+          });
+        }
+      } else if (field) {
         // A field name, or (for grammars without one) a function from the call node to its callee's name.
         const callee = typeof field === 'function' ? field(node) : field === 'type_identifier' ? node.namedChildren.find((c) => c.type === field) : node.childForFieldName(field);
         const name = callee && (typeof field === 'function' ? callee : calleeName(callee));
@@ -157,13 +208,18 @@ async function main(argv) {
   const opts = { seed: 6, count: 40, context: 2 };
   for (let i = 0; i < rest.length; i += 2) opts[rest[i].replace(/^--/, '')] = Number(rest[i + 1]);
   const { corpusPath } = await import('./run.mjs');
-  const root = corpus.includes('/') ? resolve(corpus) : corpusPath(corpus);
+  // `debian:<package>=<version>:<folder>`: a Debian package's sources (debian-corpus.mjs).
+  const debian = corpus.startsWith('debian:') ? /^debian:([^=]+)=([^:]+):(.+)$/.exec(corpus) : null;
+  if (corpus.startsWith('debian:') && !debian) throw new Error('a Debian corpus is debian:<package>=<version>:<folder>');
+  const debianSpec = debian ? { package: debian[1], version: debian[2], root: debian[3] } : undefined;
+  const root = debianSpec ? (await import('./debian-corpus.mjs')).debianCorpus(debianSpec) : corpus.includes('/') ? resolve(corpus) : corpusPath(corpus);
   const all = await collectSites(language, root);
   const picked = sample(all, opts.count, opts.seed);
   const skeleton = {
     language,
-    corpus: corpus.includes('/') ? basename(root) : corpus,
-    corpus_version: basename(root),
+    corpus: debianSpec ? debianSpec.package : corpus.includes('/') ? basename(root) : corpus,
+    corpus_version: debianSpec ? `${debianSpec.package} ${debianSpec.version} (Debian)` : basename(root),
+    ...(debianSpec ? { debian: debianSpec } : {}),
     seed: opts.seed,
     procedure: `scripts/accuracy/sample-golden.mjs ${language} <corpus> --seed ${opts.seed} --count ${opts.count}: all ${all.length} named call sites (tree-sitter ${Object.keys(LANGUAGES[language].calls).join('/')}, macros excluded) of the corpus's ${LANGUAGES[language].ext.join('/')} files in path and source order, Fisher-Yates shuffled with mulberry32(seed), first ${opts.count} kept.`,
     sites: picked.map((s) => ({ ...s, target: 'TODO', rationale: '' })),
