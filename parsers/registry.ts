@@ -13,10 +13,12 @@ import type { LanguageSetting, ReviewLanguage } from '../contracts/review-langua
 import { bend } from './bend/language.js';
 import { c } from './c/language.js';
 import { cpp } from './cpp/language.js';
+import { csharp } from './csharp/language.js';
 import type { LanguageAdapter } from './engine.js';
 import type { ModuleConfigReader } from './module-config.js';
 import { go } from './go/language.js';
 import { java } from './java/language.js';
+import { kotlin } from './kotlin/language.js';
 import { python } from './python/language.js';
 import type { ReviewProfile } from './review/profiles.js';
 import { rust } from './rust/language.js';
@@ -63,7 +65,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, csharp, kotlin];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));

@@ -21,6 +21,8 @@ const WASM: Record<GrammarName, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+  csharp: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm',
+  kotlin: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm',
 };
 
 let initialised: Promise<void> | undefined;

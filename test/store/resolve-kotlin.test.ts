@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeAnswer, indexFiles, type IndexedFixture } from './resolve-languages.fixture.js';
+
+let open: IndexedFixture | undefined;
+afterEach(async () => {
+  await open?.cleanup();
+  open = undefined;
+});
+
+const K = 'src/main/kotlin/com/acme';
+const FILES = {
+  [`${K}/util/Util.kt`]: `package com.acme.util
+object Util {
+  fun run() {}
+  fun pad(s: String, n: Int) = s
+  fun pad(s: String, c: Char) = s
+}
+fun topHelper(x: Int) = x
+fun Repo.shout(): String = ""
+`,
+  [`${K}/app/Base.kt`]: `package com.acme.app
+open class Base : java.io.Closeable {
+  protected fun inherited() {}
+  open fun shared() {}
+}
+`,
+  [`${K}/app/Repo.kt`]: `package com.acme.app
+class Repo(val name: String) {
+  constructor() : this("default")
+  fun save(s: String) {}
+  fun self(): Repo = this
+  companion object { fun create(): Repo = Repo() }
+}
+fun packageLevel() {}
+`,
+  [`${K}/app/Service.kt`]: `package com.acme.app
+import com.acme.util.Util
+import com.acme.util.topHelper
+import com.acme.util.shout
+import kotlinx.coroutines.launch
+class Service(private val repo: Repo) : Base() {
+  override fun shared() { super.shared() }
+  fun work(s: String) {
+    repo.save(s)
+    Repo("a")
+    Repo()
+    Repo.create()
+    Util.run()
+    Util.pad("x", 1)
+    topHelper(1)
+    packageLevel()
+    this.inherited()
+    inherited()
+    close()
+    s.trim()
+    helper()
+    println(s)
+    launch()
+    repo.self().save(s)
+    repo.shout()
+    listOf(1).map { it }
+  }
+  private fun helper() {}
+}
+`,
+};
+
+describe('Kotlin resolution', () => {
+  it('binds receivers, constructors, companions, objects, imports and extension functions', async () => {
+    open = await indexFiles(FILES);
+    const path = `${K}/app/Service.kt`;
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer(path, spec, nth));
+    expect(at('repo.save')).toBe(`${K}/app/Repo.kt::Repo.save (receiver_type)`);
+    // The primary constructor is the class; a secondary one fits by argument count.
+    expect(at('Repo', 0)).toBe(`${K}/app/Repo.kt::Repo (exact)`);
+    expect(at('Repo', 1)).toBe(`${K}/app/Repo.kt::Repo.Repo (exact)`);
+    expect(at('Repo.create')).toBe(`${K}/app/Repo.kt::Repo.Companion.create (exact)`);
+    expect(at('Util.run')).toBe(`${K}/util/Util.kt::Util.run (exact)`);
+    expect(at('Util.pad')).toBe('ambiguous_target');
+    expect(at('topHelper')).toBe(`${K}/util/Util.kt::topHelper (exact)`);
+    expect(at('packageLevel')).toBe(`${K}/app/Repo.kt::packageLevel (package)`);
+    expect(at('this.inherited')).toBe(`${K}/app/Base.kt::Base.inherited (receiver_type)`);
+    expect(at('inherited')).toBe(`${K}/app/Base.kt::Base.inherited (receiver_type)`);
+    expect(at('super.shared')).toBe(`${K}/app/Base.kt::Base.shared (receiver_type)`);
+    // Base implements java.io.Closeable, outside the workspace.
+    expect(at('close')).toBe('external external:base');
+    expect(at('s.trim')).toBe('external external:String');
+    expect(at('helper')).toBe(`${path}::Service.helper (receiver_type)`);
+    expect(at('println')).toBe('builtin');
+    expect(at('launch')).toBe('external external:launch');
+    expect(at('repo.self().save')).toBe(`${K}/app/Repo.kt::Repo.save (receiver_type)`);
+    expect(at('repo.shout')).toBe(`${K}/util/Util.kt::shout (receiver_type)`);
+    expect(at('listOf(1).map')).toBe('builtin');
+  });
+
+  it('binds same-file functions at same_file and leaves an unknown one missing', async () => {
+    open = await indexFiles({ 'a/A.kt': 'package a\nfun f() { g(); nowhere() }\nfun g() {}\n' });
+    expect(describeAnswer(open.answer('a/A.kt', 'g'))).toBe('a/A.kt::g (same_file)');
+    expect(describeAnswer(open.answer('a/A.kt', 'nowhere'))).toBe('missing_target');
+  });
+});
