@@ -367,6 +367,15 @@ function usingHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void {
   }
 }
 
+/**
+ * A gap of the grammar build, rewritten at the same offsets: a class or struct primary
+ * constructor (`class Sink(ILogEventSink inner) : Base`), whose parameter list becomes
+ * spaces so the declaration and its body parse (the parameters are then not read).
+ */
+function repairSource(source: string): string {
+  return source.replace(/(\b(?:class|struct)\s+[\p{L}_][\p{L}\p{N}_]*(?:<[^\n(]*>)?\s*)(\([^()]*(?:\([^()]*\)[^()]*)*\))/gu, (_m, head: string, list: string) => head + list.replace(/[^\n]/g, ' '));
+}
+
 /** A test project's folder (`Serilog.Tests`, `App.UnitTests`, `tests`) or a `test`/`tests` folder. */
 const TEST_FOLDER = /^(tests?|.+[._-]\w*tests?|.+[._-]specs?)$/i;
 
@@ -380,6 +389,7 @@ export const csharpAdapter: LanguageAdapter = {
   separator: () => '.',
   selfReceiver: 'this',
   isTestFile,
+  repairSource,
   definition,
   call,
   handlers: { import: usingHandler },

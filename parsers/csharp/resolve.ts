@@ -18,7 +18,8 @@
 // - Receivers of types outside the workspace are external (`external:<Type>`); standard
 //   method names (`ToString`, `Add`, `Select`, ...) on receivers of unknown type are builtin;
 //   a member the enclosing type lacks while one of its bases is outside the workspace is
-//   external (inherited from the library).
+//   external (inherited from the library), and so is a name no C# file of the workspace
+//   declares (code that compiles gets it from outside).
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
@@ -196,6 +197,15 @@ function typesOfPath(qualifier: string, path: string, ctx: ResolveContext): { ty
   return { types: [], visible: prefix.length === 0 };
 }
 
+/** Whether the workspace's C# declares a method, constructor or local function of this name at all. */
+const declaredAnywhere = (name: string, ctx: ResolveContext) => ctx.byName(name).some((s) => isCsharp(s) && (CALLABLE.has(s.kind) || s.kind === 'function'));
+
+/**
+ * A name no C# file of the workspace declares: code that compiles gets it from outside
+ * (a library base class, `using static` of a library type, an extension method of a package).
+ */
+const NOT_IN_WORKSPACE: Binding = { kind: 'unresolved', reason: 'external', note: 'external:not declared in the workspace' };
+
 export const csharpBinder: LanguageBinder = {
   selfReceivers: new Set(['this']),
   builtinMethods: new Set([
@@ -254,7 +264,7 @@ export const csharpBinder: LanguageBinder = {
         }
       }
       if (externalBase) return { kind: 'unresolved', reason: 'external', note: 'external:base' };
-      return { kind: 'unresolved', reason: 'missing_target' };
+      return declaredAnywhere(name, ctx) ? { kind: 'unresolved', reason: 'missing_target' } : NOT_IN_WORKSPACE;
     }
     if (site.receiverType?.endsWith('()')) {
       const chained = chainedType(site.receiverType, site.path, ctx);
@@ -262,6 +272,7 @@ export const csharpBinder: LanguageBinder = {
       if (chained !== undefined) return onType(chained.type, name, { ...input, site: { ...site, path: chained.path } }, ctx, 'receiver_type');
     } else if (site.receiverType !== undefined) return onType(site.receiverType, name, input, ctx, 'receiver_type');
     if (csharpBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
+    if (!declaredAnywhere(name, ctx)) return NOT_IN_WORKSPACE;
     const members = ctx.byName(name).filter((s) => isCsharp(s) && CALLABLE.has(s.kind) && s.kind === 'method');
     return candidates('name_only', byArity(members, count));
   },

@@ -361,6 +361,19 @@ function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   add(cut < 0 ? '' : path.slice(0, cut), name, alias ?? name);
 }
 
+/**
+ * Gaps of the grammar build, rewritten at the same offsets: a primary constructor with
+ * modifiers on the line after the class name (`class A\n  private constructor(...)`), whose
+ * line break becomes spaces; `a..<b` (`..< ` becomes `.. `); binary literals (`0b1011`
+ * reads as the hex literal `0x1011`, a number all the same).
+ */
+function repairSource(source: string): string {
+  return source
+    .replace(/(\b(?:class|object)\s+[\p{L}_`][\p{L}\p{N}_`]*(?:<[^\n]*>)?)([ \t]*\n\s*)(?=(?:@[\w.]+\s+)*(?:(?:public|private|internal|protected)\s+)?constructor\b)/gu, (_m, head: string, gap: string) => head + ' '.repeat(gap.length))
+    .replace(/\.\.</g, '.. ')
+    .replace(/\b0[bB](?=[01_]+\b)/g, '0x');
+}
+
 /** A folder that holds only tests: `test/`, `tests/`, `integration-tests/`. */
 const TEST_FOLDER = /^(tests?|.+[-_]tests)$/;
 
@@ -376,6 +389,7 @@ export const kotlinAdapter: LanguageAdapter = {
   separator: (parent, child) => (parent.testBlock && child.testBlock ? ' > ' : '.'),
   selfReceiver: 'this',
   isTestFile,
+  repairSource,
   definition,
   call,
   handlers: { 'test.block': testBlock, import: importHandler },

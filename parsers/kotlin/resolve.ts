@@ -15,10 +15,14 @@
 //   star-imported package. Same-file top-level and local functions are same_file 60.
 // - Overloads: the candidates whose parameter count fits the argument count (a trailing
 //   lambda counts); several left is ambiguous_target.
+// - In an extension function `fun T.f()`, an unqualified call is first a member of T
+//   (external when T is not in the workspace and no workspace function has the name).
 // - Unresolved: types outside the workspace are external (`external:<Type>`); standard
 //   library functions (`println`, `listOf`, `require`, ...) and member names (`let`,
 //   `map`, `forEach`, ...) on receivers of unknown type are builtin; a member the
-//   enclosing class lacks while one of its bases is outside the workspace is external.
+//   enclosing class lacks while one of its bases is outside the workspace is external,
+//   and so is a name no Kotlin file of the workspace declares (code that compiles gets it
+//   from outside: a dependency, or the receiver of a lambda such as `buildString { }`).
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
@@ -176,6 +180,24 @@ function topLevelCall(name: string, input: SiteInput, ctx: ResolveContext): Bind
   return undefined;
 }
 
+/** The type the innermost enclosing extension function extends (`String` in `fun String.f()`). */
+function extendedType(caller: SymbolRecord, ctx: ResolveContext): string | undefined {
+  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
+    if (typeof s.attributes?.extends === 'string') return s.attributes.extends;
+    if (TYPE_KINDS.has(s.kind)) return undefined;
+  }
+  return undefined;
+}
+
+/** Whether the workspace's Kotlin declares a callable of this name at all. */
+const declaredAnywhere = (name: string, ctx: ResolveContext) => ctx.byName(name).some((s) => isKotlin(s) && (CALLABLE.has(s.kind) || TYPE_KINDS.has(s.kind)));
+
+/**
+ * A name no Kotlin file of the workspace declares: code that compiles gets it from outside
+ * (the standard library, a dependency, the receiver of a lambda such as `buildString { }`).
+ */
+const NOT_IN_WORKSPACE: Binding = { kind: 'unresolved', reason: 'external', note: 'external:not declared in the workspace' };
+
 export const kotlinBinder: LanguageBinder = {
   selfReceivers: new Set(['this']),
   builtinMethods: new Set([
@@ -227,6 +249,12 @@ export const kotlinBinder: LanguageBinder = {
       return candidates('receiver_type', byArity(members.found, count));
     }
     if (site.receiver === undefined || site.receiver === 'this') {
+      // In `fun T.f()`, `this` is the T: its members come first.
+      const extended = extendedType(caller, ctx);
+      if (extended !== undefined) {
+        const bound = onType(extended, name, input, ctx, 'receiver_type');
+        if (bound.kind === 'candidates' || site.receiver === 'this' || !declaredAnywhere(name, ctx)) return bound;
+      }
       let externalBase = false;
       for (const cls of enclosingClasses(caller, ctx)) {
         const members = membersOf(cls, name, ctx);
@@ -240,9 +268,7 @@ export const kotlinBinder: LanguageBinder = {
         if (BUILTIN_FUNCTIONS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
       }
       if (externalBase) return { kind: 'unresolved', reason: 'external', note: 'external:base' };
-      // Star imports of packages outside the workspace may bring it in.
-      const outside = ctx.imports(site.path).some((f) => f.imported === '*' && !ctx.byName(name).length);
-      return outside ? { kind: 'unresolved', reason: 'external', note: 'external:star import' } : { kind: 'unresolved', reason: 'missing_target' };
+      return declaredAnywhere(name, ctx) ? { kind: 'unresolved', reason: 'missing_target' } : NOT_IN_WORKSPACE;
     }
     if (site.receiverType?.endsWith('()')) {
       const chained = chainedType(site.receiverType, site.path, ctx);
@@ -250,6 +276,7 @@ export const kotlinBinder: LanguageBinder = {
       if (chained !== undefined) return onType(chained.type, name, { ...input, site: { ...site, path: chained.path } }, ctx, 'receiver_type');
     } else if (site.receiverType !== undefined) return onType(site.receiverType, name, input, ctx, 'receiver_type');
     if (kotlinBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
+    if (!declaredAnywhere(name, ctx)) return NOT_IN_WORKSPACE;
     const members = ctx.byName(name).filter((s) => isKotlin(s) && (s.kind === 'method' || extensionOn(undefined)(s)));
     return candidates('name_only', byArity(members, count));
   },

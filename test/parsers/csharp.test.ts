@@ -129,4 +129,17 @@ describe('C# extraction', () => {
       expect((await extract('class Util { void H() {} }\n', path)).symbols.some((s) => s.isTest), path).toBe(false);
     }
   });
+
+  it('reads a class with a primary constructor, which the grammar build does not know', async () => {
+    const facts = await extract(`namespace N;
+sealed class Sink(ILogEventSink inner,
+    int size) : IDisposable
+{
+    public void Dispose() { Flush(); }
+}
+`);
+    expect(facts.syntaxErrors ?? 0).toBe(0);
+    expect(facts.symbols.map((s) => `${s.kind} ${s.qualifiedName} ${s.startLine}`)).toEqual(['class Sink 2', 'method Sink.Dispose 5']);
+    expect(facts.symbols[0].bases).toEqual(['IDisposable']);
+  });
 });

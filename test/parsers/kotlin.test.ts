@@ -122,4 +122,16 @@ class MathSpec : FunSpec({
       expect((await extract('class U { fun h() {} }\n', path)).symbols.some((s) => s.isTest), path).toBe(false);
     }
   });
+
+  it('reads around grammar gaps: a constructor on the line after the class name, `..<`, binary literals', async () => {
+    const facts = await extract(`package p
+public class Import
+internal constructor(val name: String) : Comparable<Import> {
+  fun f() { for (i in 0..<3) g(0b0101) }
+}
+`);
+    expect(facts.syntaxErrors ?? 0).toBe(0);
+    expect(facts.symbols.map((s) => `${s.kind} ${s.qualifiedName} ${s.startLine}`)).toEqual(['class Import 2', 'method Import.f 4']);
+    expect(facts.callSites.find((c) => c.calleeName === 'g')).toMatchObject({ line: 4, caller: 1 });
+  });
 });

@@ -94,8 +94,9 @@ describe('C# resolution', () => {
     expect(at('Missing')).toBe('external external:base');
   });
 
-  it('leaves a call missing when no base is outside the workspace', async () => {
-    open = await indexFiles({ 'A.cs': 'namespace N { class A { void F() { Nowhere(); } } }\n' });
-    expect(describeAnswer(open.answer('A.cs', 'Nowhere'))).toBe('missing_target');
+  it('leaves a call missing when the name is declared but not in scope, external when declared nowhere', async () => {
+    open = await indexFiles({ 'A.cs': 'namespace N { class A { void F() { Elsewhere(); Nowhere(); } } class B { void Elsewhere() {} } }\n' });
+    expect(describeAnswer(open.answer('A.cs', 'Elsewhere'))).toBe('missing_target');
+    expect(describeAnswer(open.answer('A.cs', 'Nowhere'))).toBe('external external:not declared in the workspace');
   });
 });

@@ -93,9 +93,16 @@ describe('Kotlin resolution', () => {
     expect(at('listOf(1).map')).toBe('builtin');
   });
 
-  it('binds same-file functions at same_file and leaves an unknown one missing', async () => {
-    open = await indexFiles({ 'a/A.kt': 'package a\nfun f() { g(); nowhere() }\nfun g() {}\n' });
+  it('binds same-file functions at same_file; a name declared out of scope is missing, one declared nowhere external', async () => {
+    open = await indexFiles({
+      'a/A.kt': 'package a\nfun f() { g(); elsewhere(); nowhere() }\nfun g() {}\nfun String.shout() { length(); g() }\n',
+      'b/B.kt': 'package b\nclass B { fun elsewhere() {} }\n',
+    });
     expect(describeAnswer(open.answer('a/A.kt', 'g'))).toBe('a/A.kt::g (same_file)');
-    expect(describeAnswer(open.answer('a/A.kt', 'nowhere'))).toBe('missing_target');
+    expect(describeAnswer(open.answer('a/A.kt', 'elsewhere'))).toBe('missing_target');
+    expect(describeAnswer(open.answer('a/A.kt', 'nowhere'))).toBe('external external:not declared in the workspace');
+    // In an extension function, `this` is the extended (here: outside) type.
+    expect(describeAnswer(open.answer('a/A.kt', 'length'))).toBe('external external:String');
+    expect(describeAnswer(open.answer('a/A.kt', 'g', 1))).toBe('a/A.kt::g (same_file)');
   });
 });
