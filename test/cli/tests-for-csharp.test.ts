@@ -41,6 +41,7 @@ describe('C# through the CLI', () => {
   it('indexes C# files, their symbols and calls', () => {
     const status = cairnJson(['status', '-C', repo.root]).body.data;
     expect(status.stats.files_by_language.csharp).toBe(3);
+    expect(status.stats.unsupported_extensions).toEqual({});
     const callees = cairnJson(['callees', 'src/Shop/Cart.cs::Cart.Total', '-C', repo.root]).body.data.neighbours;
     expect(callees.map((n: any) => `${n.symbol.qualified_name} ${n.resolution_kind}`)).toEqual(['Pricing.Price receiver_type']);
   });

@@ -45,6 +45,7 @@ describe('Kotlin through the CLI', () => {
   it('indexes .kt and .kts files, their symbols and calls', () => {
     const status = cairnJson(['status', '-C', repo.root]).body.data;
     expect(status.stats.files_by_language.kotlin).toBe(5);
+    expect(status.stats.unsupported_extensions).toEqual({});
     const callees = cairnJson(['callees', 'src/main/kotlin/shop/Cart.kt::Cart.total', '-C', repo.root]).body.data.neighbours;
     expect(callees.map((n: any) => `${n.symbol.qualified_name} ${n.resolution_kind}`)).toEqual(['Pricing.price receiver_type']);
   });
