@@ -39,8 +39,14 @@ function installScript() {
   return process.env.CAIRN_ACCURACY_INSTALL ?? resolve(REPO, '..', 'shared', 'corpora', 'install.sh');
 }
 
-/** Path of an installed corpus, installing it if needed. */
+/**
+ * Path of an installed corpus, installing it if needed. A corpus the shared script does
+ * not know (a project fetched at the commit its golden set records) is read from
+ * `$CAIRN_ACCURACY_CORPORA/<name>` when that folder exists.
+ */
 export function corpusPath(name) {
+  const local = process.env.CAIRN_ACCURACY_CORPORA ? join(resolve(process.env.CAIRN_ACCURACY_CORPORA), name) : undefined;
+  if (local && existsSync(local)) return local;
   const script = installScript();
   const found = spawnSync('bash', [script, '--path', name], { encoding: 'utf8' });
   if (found.status === 0 && found.stdout.trim()) return found.stdout.trim().split('\n')[0];

@@ -28,7 +28,21 @@ export const LANGUAGES = {
   java: { wasm: 'tree-sitter-java/tree-sitter-java.wasm', ext: ['.java'], calls: { method_invocation: 'name', object_creation_expression: 'type' } },
   c: { wasm: 'tree-sitter-c/tree-sitter-c.wasm', ext: ['.c', '.h'], calls: { call_expression: 'function' } },
   cpp: { wasm: 'tree-sitter-cpp/tree-sitter-cpp.wasm', ext: ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.h'], calls: { call_expression: 'function', new_expression: 'type' } },
+  csharp: { wasm: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm', ext: ['.cs'], calls: { invocation_expression: 'function', object_creation_expression: 'type' } },
+  // The grammar has no field names: the callee is the call's first child.
+  kotlin: { wasm: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm', ext: ['.kt', '.kts'], calls: { call_expression: kotlinCallee } },
 };
+
+/**
+ * A Kotlin call's callee expression, or null when the node only attaches a trailing
+ * lambda to the call inside it (`f(x) { }` nests as `(f(x)) { }`: one call, counted once).
+ */
+function kotlinCallee(node) {
+  const callee = node.namedChild(0);
+  const suffix = node.namedChild(1);
+  if (callee?.type === 'call_expression' && suffix?.namedChildren.every((c) => c.type === 'annotated_lambda')) return null;
+  return callee;
+}
 
 const SKIP_DIRS = new Set(['node_modules', 'target', 'vendor', 'build']);
 
@@ -55,6 +69,7 @@ export function calleeName(node) {
       n.childForFieldName('field') ?? // Rust/C field_expression
       n.childForFieldName('attribute') ?? // Python attribute
       n.childForFieldName('name') ?? // scoped/qualified identifiers, Java method name
+      (n.type === 'navigation_expression' ? n.namedChildren.find((c) => c.type === 'navigation_suffix')?.namedChild(0) ?? null : null) ?? // Kotlin a.f
       (n.type === 'selector_expression' ? n.childForFieldName('field') : null) ??
       (n.type.startsWith('generic') || n.type.startsWith('template') ? n.childForFieldName('function') ?? n.childForFieldName('type') ?? n.namedChild(0) : null);
     if (!next || next === n) return null;
@@ -86,7 +101,7 @@ export async function collectSites(language, root) {
       const node = stack.pop();
       const field = spec.calls[node.type];
       if (field) {
-        const callee = node.childForFieldName(field);
+        const callee = typeof field === 'function' ? field(node) : node.childForFieldName(field);
         const name = callee && calleeName(callee);
         if (name) {
           sites.push({
