@@ -76,9 +76,10 @@ export function enclosingType(node: Node, ctx: ExtractionContext): Node | undefi
 }
 
 /** Parameter types of a method-like node (or a record's parameters), and whether the last is `params`. */
-function parameterTypes(node: Node): { types: string[]; params: boolean; extends?: string } {
+function parameterTypes(node: Node): { types: string[]; required: number; params: boolean; extends?: string } {
   const list = node.childForFieldName('parameters');
   const types: string[] = [];
+  let required = 0;
   let params = false;
   let extendsType: string | undefined;
   const children = list?.namedChildren ?? [];
@@ -88,6 +89,7 @@ function parameterTypes(node: Node): { types: string[]; params: boolean; extends
     if (p.type === 'parameter') {
       const type = csharpTypeName(p.childForFieldName('type')) ?? '?';
       types.push(type);
+      if (!p.namedChildren.some((c) => c?.type === 'equals_value_clause')) required = types.length;
       if (types.length === 1 && p.namedChildren.some((c) => c?.type === 'parameter_modifier' && c.text === 'this')) extendsType = type;
     } else if (p.type === 'array_type') {
       // `params T[] name`: the grammar leaves the array type and the name beside each other.
@@ -96,7 +98,7 @@ function parameterTypes(node: Node): { types: string[]; params: boolean; extends
       if (children[i + 1]?.type === 'identifier') i++;
     }
   }
-  return { types, params, ...(extendsType ? { extends: extendsType } : {}) };
+  return { types, required, params, ...(extendsType ? { extends: extendsType } : {}) };
 }
 
 function basesOf(node: Node): string[] {
@@ -132,9 +134,11 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
     const owner = enclosingType(node, ctx)?.childForFieldName('name')?.text;
     if (owner) draft.ownerType = owner;
   }
-  const { types, params, extends: extendsType } = parameterTypes(node);
+  const { types, required, params, extends: extendsType } = parameterTypes(node);
   draft.disambiguator = `${draft.name}(${types.join(',')})`;
   draft.attributes = { ...draft.attributes, arity: String(types.length) };
+  // Parameters with a default value may be left out of a call.
+  if (required < types.length - (params ? 1 : 0)) draft.attributes.required = String(required);
   if (params) draft.attributes.varargs = 'true';
   if (extendsType) draft.attributes.extends = extendsType;
   const test = attributes.find((a) => TEST_ATTRIBUTES.has(a));
@@ -163,9 +167,13 @@ function unwrapTask(node: Node | null): string | undefined {
 
 // ---- receiver types ----------------------------------------------------------
 
-const scopeTypes = new WeakMap<ExtractionContext, Map<number, Map<string, string>>>();
+/** A declared name's type: written (or read from `new T()`, a cast), or the initializer to read it from (`var x = a.B()`). */
+type Declared = string | Node;
+type Types = Map<string, Declared>;
 
-function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<string, string>): Map<string, string> {
+const scopeTypes = new WeakMap<ExtractionContext, Map<number, Types>>();
+
+function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Types): Types {
   let byNode = scopeTypes.get(ctx);
   if (!byNode) scopeTypes.set(ctx, (byNode = new Map()));
   const key = node.startIndex * 2 + (CLASS_LIKE.has(node.type) ? 1 : 0);
@@ -175,7 +183,7 @@ function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<s
 }
 
 /** The type a declaration gives its name: as written, or from `new T()`, a cast or `as T` when written `var`. */
-function declaredType(typeNode: Node | null, value: Node | null): string | undefined {
+function declaredType(typeNode: Node | null, value: Node | null): Declared | undefined {
   const written = typeNode?.type === 'implicit_type' ? undefined : csharpTypeName(typeNode);
   if (written) return written;
   switch (value?.type) {
@@ -185,13 +193,16 @@ function declaredType(typeNode: Node | null, value: Node | null): string | undef
       return csharpTypeName(value.childForFieldName('type'));
     case 'as_expression':
       return csharpTypeName(value.childForFieldName('right'));
+    case 'invocation_expression':
+    case 'await_expression':
+      return value;
     default:
       return undefined;
   }
 }
 
 /** `T a = v, b;` as (name, type) pairs. */
-function variables(declaration: Node | undefined, into: Map<string, string>): void {
+function variables(declaration: Node | undefined, into: Types): void {
   if (!declaration) return;
   const type = declaration.childForFieldName('type');
   for (const declarator of declaration.namedChildren) {
@@ -203,7 +214,7 @@ function variables(declaration: Node | undefined, into: Map<string, string>): vo
   }
 }
 
-function parametersInto(node: Node, into: Map<string, string>): void {
+function parametersInto(node: Node, into: Types): void {
   for (const p of node.childForFieldName('parameters')?.namedChildren ?? []) {
     if (p?.type !== 'parameter') continue;
     const name = p.childForFieldName('name')?.text;
@@ -212,8 +223,8 @@ function parametersInto(node: Node, into: Map<string, string>): void {
   }
 }
 
-function memberTypes(type: Node): Map<string, string> {
-  const types = new Map<string, string>();
+function memberTypes(type: Node): Types {
+  const types: Types = new Map();
   // Record and primary-constructor parameters are in scope in the whole body.
   parametersInto(type, types);
   for (const member of type.childForFieldName('body')?.namedChildren ?? []) {
@@ -228,8 +239,8 @@ function memberTypes(type: Node): Map<string, string> {
   return types;
 }
 
-function localTypes(method: Node): Map<string, string> {
-  const types = new Map<string, string>();
+function localTypes(method: Node): Types {
+  const types: Types = new Map();
   parametersInto(method, types);
   const body = method.childForFieldName('body');
   if (!body) return types;
@@ -259,15 +270,23 @@ function enclosingMethod(node: Node, ctx: ExtractionContext): Node | undefined {
 }
 
 /** The declared type of a name at `at`: a local or parameter, else a field or property of an enclosing type. */
-function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | undefined {
+function typeOfName(name: string, at: Node, ctx: ExtractionContext, depth = 0): string | undefined {
   const method = enclosingMethod(at, ctx);
   const local = method ? cached(method, ctx, localTypes).get(name) : undefined;
-  if (local) return local;
+  if (local) return typeOf(local, at, ctx, depth);
   for (let type = enclosingType(at, ctx); type; type = enclosingType(type, ctx)) {
     const member = cached(type, ctx, memberTypes).get(name);
-    if (member) return member;
+    if (member) return typeOf(member, at, ctx, depth);
   }
   return undefined;
+}
+
+/** A written type as is; an initializer's type read from the expression (bounded: `var a = b.F(); var b = a.G();` ends). */
+function typeOf(declared: Declared, at: Node, ctx: ExtractionContext, depth: number): string | undefined {
+  if (typeof declared === 'string') return declared;
+  if (depth >= 3) return undefined;
+  const value = declared.type === 'await_expression' ? declared.namedChild(0) : declared;
+  return value ? expressionType(value, at, ctx, depth + 1) : undefined;
 }
 
 const ownName = (at: Node, ctx: ExtractionContext) => enclosingType(at, ctx)?.childForFieldName('name')?.text;
@@ -281,7 +300,7 @@ const capitalised = (text: string) => /^\p{Lu}/u.test(text);
 function expressionType(expression: Node, at: Node, ctx: ExtractionContext, depth = 0): string | undefined {
   switch (expression.type) {
     case 'identifier':
-      return typeOfName(expression.text, at, ctx) ?? (capitalised(expression.text) ? expression.text : undefined);
+      return typeOfName(expression.text, at, ctx, depth) ?? (capitalised(expression.text) ? expression.text : undefined);
     case 'this_expression':
       return ownName(at, ctx);
     case 'object_creation_expression':
@@ -299,6 +318,11 @@ function expressionType(expression: Node, at: Node, ctx: ExtractionContext, dept
     case 'invocation_expression': {
       if (depth >= 3) return undefined;
       const fn = expression.childForFieldName('function');
+      // `F()`: a method of the enclosing type (the binder reads its declared result).
+      if (fn?.type === 'identifier') {
+        const own = ownName(at, ctx);
+        return own ? `${own}.${fn.text}()` : undefined;
+      }
       if (fn?.type !== 'member_access_expression') return undefined;
       const object = fn.childForFieldName('expression');
       const base = object ? expressionType(object, at, ctx, depth + 1) : undefined;
@@ -368,12 +392,35 @@ function usingHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void {
 }
 
 /**
- * A gap of the grammar build, rewritten at the same offsets: a class or struct primary
- * constructor (`class Sink(ILogEventSink inner) : Base`), whose parameter list becomes
- * spaces so the declaration and its body parse (the parameters are then not read).
+ * Gaps of the grammar build, rewritten at the same offsets: conditional directives inside
+ * declarations (below), and a class or struct primary constructor (`class Sink(ILogEventSink
+ * inner) : Base`), whose parameter list becomes spaces so the declaration and its body
+ * parse (the parameters are then not read).
  */
 function repairSource(source: string): string {
-  return source.replace(/(\b(?:class|struct)\s+[\p{L}_][\p{L}\p{N}_]*(?:<[^\n(]*>)?\s*)(\([^()]*(?:\([^()]*\)[^()]*)*\))/gu, (_m, head: string, list: string) => head + list.replace(/[^\n]/g, ' '));
+  return blankConditionalDirectives(source).replace(/(\b(?:class|struct)\s+[\p{L}_][\p{L}\p{N}_]*(?:<[^\n(]*>)?\s*)(\([^()]*(?:\([^()]*\)[^()]*)*\))/gu, (_m, head: string, list: string) => head + list.replace(/[^\n]/g, ' '));
+}
+
+/**
+ * Conditional compilation read as its first branch: `#if` lines and `#elif`/`#else` branches
+ * up to their `#endif` become spaces. The grammar build reads a directive as a statement, so
+ * one inside a declaration (`void M()\n#if X\n => F()\n#endif\n;`) breaks the file, and
+ * both branches of one declaration (`{ ... }\n#else\n;`) do not parse as one text.
+ */
+function blankConditionalDirectives(source: string): string {
+  const lines = source.split('\n');
+  // One entry per open #if: whether the branch being read is a later one (blanked).
+  const open: boolean[] = [];
+  const blank = (i: number) => (lines[i] = lines[i].replace(/[^\r]/g, ' '));
+  for (let i = 0; i < lines.length; i++) {
+    const directive = /^[ \t]*#[ \t]*(if|elif|else|endif)\b/.exec(lines[i])?.[1];
+    const hidden = open.some((later) => later);
+    if (directive === 'if') open.push(false);
+    else if ((directive === 'elif' || directive === 'else') && open.length > 0) open[open.length - 1] = true;
+    else if (directive === 'endif') open.pop();
+    if (directive !== undefined || hidden) blank(i);
+  }
+  return lines.join('\n');
 }
 
 /** A test project's folder (`Serilog.Tests`, `App.UnitTests`, `tests`) or a `test`/`tests` folder. */

@@ -13,8 +13,9 @@
 //   bases), `base.M()`, and `x.M()` where the adapter read x's type (local, parameter,
 //   field, property, `new T()`, a cast), following declared bases; when the type does not
 //   declare M, an extension method whose `this` parameter has that type.
-// - Overloads: the candidates whose parameter count fits the argument count (`params`
-//   taking any count from its fixed part); several left is ambiguous_target.
+// - Overloads: the candidates the argument count can call (optional parameters left out,
+//   `params` taking any count from its fixed part); several left is ambiguous_target, as
+//   argument types would decide.
 // - Receivers of types outside the workspace are external (`external:<Type>`); standard
 //   method names (`ToString`, `Add`, `Select`, ...) on receivers of unknown type are builtin;
 //   a member the enclosing type lacks while one of its bases is outside the workspace is
@@ -110,14 +111,22 @@ function membersOf(type: SymbolRecord, name: string, ctx: ResolveContext, skipOw
   return { found: [], externalBase };
 }
 
-/** The overloads that fit `count` arguments; all of them when the count is unknown. */
-function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[] {
+/**
+ * The overloads `count` arguments can call: from the required parameters up to all of them,
+ * and any count from the fixed part of a `params` method (its expanded form); all of them
+ * when the count is unknown or none fits. Which of several fits is for the argument types
+ * to decide, which the index does not know: they stay candidates (ambiguous_target).
+ */
+export function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[] {
   if (count === undefined || list.length <= 1) return list;
-  const arity = (s: SymbolRecord) => Number(s.attributes?.arity ?? NaN);
-  const fixed = list.filter((s) => Number.isNaN(arity(s)) || arity(s) === count);
-  if (fixed.length > 0) return fixed;
-  const variable = list.filter((s) => s.attributes?.varargs === 'true' && count >= arity(s) - 1);
-  return variable.length > 0 ? variable : list;
+  const fits = list.filter((s) => {
+    const arity = Number(s.attributes?.arity ?? NaN);
+    if (Number.isNaN(arity)) return true;
+    const varargs = s.attributes?.varargs === 'true';
+    const required = Number(s.attributes?.required ?? (varargs ? arity - 1 : arity));
+    return count >= required && (count <= arity || varargs);
+  });
+  return fits.length > 0 ? fits : list;
 }
 
 /** Enclosing types of a caller, innermost first. */
@@ -215,9 +224,9 @@ export const csharpBinder: LanguageBinder = {
     'Distinct', 'Skip', 'Take', 'Sum', 'Max', 'Min', 'Aggregate', 'Concat', 'Cast', 'OfType', 'Dispose', 'DisposeAsync', 'Format',
     'Join', 'Split', 'Trim', 'TrimStart', 'TrimEnd', 'Substring', 'StartsWith', 'EndsWith', 'Replace', 'ToUpper', 'ToLower',
     'ToUpperInvariant', 'ToLowerInvariant', 'Append', 'AppendLine', 'AppendFormat', 'ConfigureAwait', 'GetEnumerator', 'MoveNext',
-    'Invoke', 'BeginInvoke', 'CompareTo', 'Wait', 'ContinueWith', 'GetAwaiter', 'GetResult', 'SetResult', 'TrySetResult', 'Write',
-    'WriteLine', 'Read', 'ReadLine', 'ReadToEnd', 'Flush', 'Close', 'CopyTo', 'Peek', 'Push', 'Pop', 'Enqueue', 'Dequeue', 'Reverse',
-    'Sort', 'Find', 'FindIndex', 'Exists', 'ForEach', 'AsSpan', 'AsEnumerable', 'AsQueryable', 'SequenceEqual', 'HasFlag', 'CompareExchange',
+    'Invoke', 'BeginInvoke', 'CompareTo', 'Wait', 'ContinueWith', 'GetAwaiter', 'GetResult', 'SetResult', 'TrySetResult',
+    'ReadToEnd', 'CopyTo', 'Peek', 'Enqueue', 'Dequeue', 'Reverse', 'FindIndex', 'Exists', 'AsSpan', 'AsEnumerable',
+    'AsQueryable', 'SequenceEqual', 'HasFlag', 'CompareExchange',
   ]),
   bind(input, ctx) {
     const { site, caller } = input;

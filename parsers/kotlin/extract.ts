@@ -40,6 +40,16 @@ export function kotlinTypeName(node: Node | null | undefined): string | undefine
   }
 }
 
+/** A type as its written path without type arguments: `TypeSpec.Builder` for `TypeSpec.Builder<T>?`, `String` for `String`. */
+export function kotlinTypePath(node: Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'nullable_type' || node.type === 'parenthesized_type') return kotlinTypePath(node.namedChild(0));
+  if (node.type === 'type_identifier') return node.text;
+  if (node.type !== 'user_type') return undefined;
+  const parts = node.namedChildren.filter((c) => c?.type === 'type_identifier').map((c) => c!.text);
+  return parts.length > 0 ? parts.join('.') : undefined;
+}
+
 /** Annotation names in a declaration's modifiers: `@org.junit.Test` -> `Test`. */
 function annotationsOf(node: Node): string[] {
   const modifiers = node.namedChildren.find((c) => c?.type === 'modifiers');
@@ -72,6 +82,42 @@ function ownerName(node: Node, ctx: ExtractionContext): string | undefined {
   return undefined;
 }
 
+interface Parameters {
+  types: string[];
+  /** Parameters before the last one without a default value: a call passes at least these. */
+  required: number;
+  varargs: boolean;
+}
+
+/**
+ * The parameters of a `function_value_parameters` or `primary_constructor` list. The
+ * grammar puts a default value, and the modifiers (`vararg`) of the next parameter,
+ * beside the parameters rather than inside them.
+ */
+function parametersOf(list: Node | null | undefined, kind: 'parameter' | 'class_parameter'): Parameters {
+  const out: Parameters = { types: [], required: 0, varargs: false };
+  const children = list?.namedChildren ?? [];
+  for (let i = 0; i < children.length; i++) {
+    const p = children[i];
+    if (p?.type === 'parameter_modifiers' && p.text.includes('vararg')) out.varargs = true;
+    if (p?.type !== kind) continue;
+    out.types.push(kotlinTypeName(p.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type' || c?.type === 'function_type')) ?? (p.namedChildren.some((c) => c?.type === 'function_type') ? 'Function' : '?'));
+    const next = children[i + 1];
+    // A class parameter holds its default; a function parameter's follows it.
+    const hasDefault = kind === 'class_parameter' ? p.namedChildren.some((c, k) => k > 0 && c && !['modifiers', 'binding_pattern_kind', 'simple_identifier', 'user_type', 'nullable_type', 'function_type'].includes(c.type)) : next !== null && next !== undefined && next.type !== 'parameter' && next.type !== 'parameter_modifiers';
+    const isVararg = i > 0 && children[i - 1]?.type === 'parameter_modifiers' && children[i - 1]!.text.includes('vararg');
+    if (!hasDefault && !isVararg) out.required = out.types.length;
+  }
+  return out;
+}
+
+function arityAttributes(params: Parameters): Record<string, string> {
+  const attributes: Record<string, string> = { arity: String(params.types.length) };
+  if (params.varargs) attributes.varargs = 'true';
+  if (params.required < params.types.length - (params.varargs ? 1 : 0)) attributes.required = String(params.required);
+  return attributes;
+}
+
 function classKind(node: Node): DefinitionDraft['kind'] {
   if (node.type !== 'class_declaration') return 'class';
   if (node.children.some((c) => c?.type === 'interface')) return 'interface';
@@ -85,7 +131,7 @@ function basesOf(node: Node): string[] {
     if (spec?.type !== 'delegation_specifier') continue;
     const inner = spec.namedChild(0);
     const type = inner?.type === 'constructor_invocation' || inner?.type === 'explicit_delegation' ? inner.namedChild(0) : inner;
-    const name = kotlinTypeName(type);
+    const name = kotlinTypePath(type);
     if (name) bases.push(name);
   }
   return bases;
@@ -107,6 +153,10 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
     draft.bodyOwner = true;
     const bases = basesOf(node);
     if (bases.length > 0) draft.bases = bases;
+    // A class is called as its primary constructor: its parameters are the class's.
+    if (node.type === 'class_declaration' && draft.kind === 'class') {
+      draft.attributes = { ...draft.attributes, ...arityAttributes(parametersOf(node.namedChildren.find((c) => c?.type === 'primary_constructor'), 'class_parameter')) };
+    }
     return true;
   }
   if (node.type === 'type_alias') return true;
@@ -119,19 +169,18 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
   if (owner && inClass) draft.ownerType = owner;
   // A function in any class body is a method (the engine sees only class, interface and trait bodies).
   if (node.type === 'function_declaration' && inClass) draft.kind = 'method';
-  const params = node.namedChildren.find((c) => c?.type === 'function_value_parameters');
-  const list = (params?.namedChildren ?? []).filter((c) => c?.type === 'parameter');
-  draft.attributes = { ...draft.attributes, arity: String(list.length) };
-  if ((params?.namedChildren ?? []).some((c) => c?.type === 'parameter_modifiers' && c.text.includes('vararg'))) draft.attributes.varargs = 'true';
+  const params = parametersOf(node.namedChildren.find((c) => c?.type === 'function_value_parameters'), 'parameter');
+  draft.disambiguator = `${draft.name}(${params.types.join(',')})`;
+  draft.attributes = { ...draft.attributes, ...arityAttributes(params) };
   if (node.type === 'function_declaration') {
     // `fun T.name()`: the type before the name is the extended receiver; the one after the parameters the result.
     const nameIndex = node.namedChildren.findIndex((c) => c?.type === 'simple_identifier');
     const before = node.namedChildren.slice(0, nameIndex).find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
-    const extendsType = kotlinTypeName(before);
+    const extendsType = kotlinTypePath(before);
     if (extendsType) draft.attributes.extends = extendsType;
     const paramsIndex = node.namedChildren.findIndex((c) => c?.type === 'function_value_parameters');
     const after = node.namedChildren.slice(paramsIndex + 1).find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
-    const returns = kotlinTypeName(after);
+    const returns = kotlinTypePath(after);
     if (returns && returns !== 'Unit') {
       draft.returnType = returns;
       draft.attributes.returns = returns;
@@ -170,9 +219,9 @@ function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
 
 // ---- receiver types ----------------------------------------------------------
 
-const scopeTypes = new WeakMap<ExtractionContext, Map<number, Map<string, string>>>();
+const scopeTypes = new WeakMap<ExtractionContext, Map<number, Types>>();
 
-function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<string, string>): Map<string, string> {
+function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Types): Types {
   let byNode = scopeTypes.get(ctx);
   if (!byNode) scopeTypes.set(ctx, (byNode = new Map()));
   const key = node.startIndex * 2 + (CLASS_LIKE.has(node.type) ? 1 : 0);
@@ -181,26 +230,28 @@ function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<s
   return types;
 }
 
-/** `val x: T = ...` gives T; `val x = T(...)` gives T when T is capitalised (a constructor call). */
-function propertyType(property: Node): [string, string] | undefined {
+/** A declared name's type: written, or the initializer to read it from (`val x = T()`, `val x = a.b()`). */
+type Declared = string | Node;
+type Types = Map<string, Declared>;
+
+/** `val x: T = ...` gives T; `val x = <expression>` gives the expression, typed on demand. */
+function propertyType(property: Node): [string, Declared] | undefined {
   const variable = property.namedChildren.find((c) => c?.type === 'variable_declaration');
   const name = variable?.namedChildren.find((c) => c?.type === 'simple_identifier')?.text;
   if (!variable || !name) return undefined;
-  const written = kotlinTypeName(variable.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
+  const written = kotlinTypePath(variable.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
   if (written) return [name, written];
-  const value = property.namedChildren.find((c) => c?.type === 'call_expression');
-  const callee = value?.namedChild(0);
-  if (callee?.type === 'simple_identifier' && capitalised(callee.text)) return [name, callee.text];
-  return undefined;
+  const value = property.namedChildren.find((c) => c && c.type !== 'modifiers' && c.type !== 'binding_pattern_kind' && c.type !== 'variable_declaration');
+  return value ? [name, value] : undefined;
 }
 
-function classTypes(cls: Node): Map<string, string> {
-  const types = new Map<string, string>();
+function classTypes(cls: Node): Types {
+  const types: Types = new Map();
   const ctor = cls.namedChildren.find((c) => c?.type === 'primary_constructor');
   for (const p of ctor?.namedChildren ?? []) {
     if (p?.type !== 'class_parameter') continue;
     const name = p.namedChildren.find((c) => c?.type === 'simple_identifier')?.text;
-    const type = kotlinTypeName(p.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
+    const type = kotlinTypePath(p.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
     if (name && type) types.set(name, type);
   }
   const body = cls.namedChildren.find((c) => c?.type === 'class_body' || c?.type === 'enum_class_body');
@@ -212,13 +263,13 @@ function classTypes(cls: Node): Map<string, string> {
   return types;
 }
 
-function localTypes(fn: Node): Map<string, string> {
-  const types = new Map<string, string>();
+function localTypes(fn: Node): Types {
+  const types: Types = new Map();
   const params = fn.namedChildren.find((c) => c?.type === 'function_value_parameters');
   for (const p of params?.namedChildren ?? []) {
     if (p?.type !== 'parameter') continue;
     const name = p.namedChildren.find((c) => c?.type === 'simple_identifier')?.text;
-    const type = kotlinTypeName(p.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
+    const type = kotlinTypePath(p.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
     if (name && type) types.set(name, type);
   }
   const body = fn.namedChildren.find((c) => c?.type === 'function_body');
@@ -238,15 +289,21 @@ function enclosingFunction(node: Node, ctx: ExtractionContext): Node | undefined
 }
 
 /** The declared type of a name at `at`: a local or parameter, else a property of an enclosing class. */
-function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | undefined {
+function typeOfName(name: string, at: Node, ctx: ExtractionContext, depth = 0): string | undefined {
   const fn = enclosingFunction(at, ctx);
   const local = fn ? cached(fn, ctx, localTypes).get(name) : undefined;
-  if (local) return local;
+  if (local) return typeOf(local, at, ctx, depth);
   for (let cls = enclosingClass(at, ctx); cls; cls = enclosingClass(cls, ctx)) {
     const member = cached(cls, ctx, classTypes).get(name);
-    if (member) return member;
+    if (member) return typeOf(member, at, ctx, depth);
   }
   return undefined;
+}
+
+/** A written type as is; an initializer's type read from the expression (bounded, so `val a = b; val b = a` ends). */
+function typeOf(declared: Declared, at: Node, ctx: ExtractionContext, depth: number): string | undefined {
+  if (typeof declared === 'string') return declared;
+  return depth >= 3 ? undefined : expressionType(declared, at, ctx, depth + 1);
 }
 
 /** The navigation's receiver and member name: `a.b` -> [a, "b"]. */
@@ -263,23 +320,41 @@ function navigation(node: Node): [Node | null, string | undefined] {
 function expressionType(expression: Node, at: Node, ctx: ExtractionContext, depth = 0): string | undefined {
   switch (expression.type) {
     case 'simple_identifier':
-      return typeOfName(expression.text, at, ctx) ?? (capitalised(expression.text) ? expression.text : undefined);
+      return typeOfName(expression.text, at, ctx, depth) ?? (capitalised(expression.text) ? expression.text : undefined);
     case 'this_expression':
-      return ownerName(at, ctx);
+      // `this@Outer` names its class.
+      return expression.namedChild(0)?.text ?? ownerName(at, ctx);
+    case 'callable_reference':
+      // `T::class` is a KClass (its `.java` a Class, below); `::f` a function reference.
+      return expression.text.endsWith('::class') ? 'KClass' : undefined;
+    case 'as_expression':
+      return kotlinTypePath(expression.namedChild(1));
+    case 'postfix_expression':
+      // `x!!`: the type of x.
+      return expression.text.endsWith('!!') && expression.namedChild(0) ? expressionType(expression.namedChild(0)!, at, ctx, depth) : undefined;
     case 'parenthesized_expression':
       return expression.namedChild(0) ? expressionType(expression.namedChild(0)!, at, ctx, depth) : undefined;
     case 'navigation_expression': {
       const [object, name] = navigation(expression);
-      return object?.type === 'this_expression' && name ? typeOfName(name, at, ctx) : undefined;
+      if (object?.type === 'callable_reference' && object.text.endsWith('::class') && name === 'java') return 'Class';
+      return object?.type === 'this_expression' && name ? typeOfName(name, at, ctx, depth) : undefined;
     }
     case 'call_expression': {
-      if (depth >= 3) return undefined;
+      if (depth >= 5) return undefined;
       const callee = expression.namedChild(0);
-      if (callee?.type === 'simple_identifier') return capitalised(callee.text) ? callee.text : undefined;
+      if (isTrailingLambda(expression)) return callee ? expressionType(callee, at, ctx, depth) : undefined;
+      if (callee?.type === 'simple_identifier') {
+        // `T()` makes a T; `f()` is what a function of the enclosing class (or file) returns.
+        if (capitalised(callee.text)) return callee.text;
+        const own = ownerName(at, ctx);
+        return own ? `${own}.${callee.text}()` : undefined;
+      }
       if (callee?.type !== 'navigation_expression') return undefined;
       const [object, name] = navigation(callee);
       const base = object ? expressionType(object, at, ctx, depth + 1) : undefined;
-      return base && name ? `${base}.${name}()` : undefined;
+      if (!base || !name) return undefined;
+      // `Outer.Inner()` makes an Outer.Inner (a type path, not a method's result).
+      return capitalised(name) && !base.endsWith(')') ? `${base}.${name}` : `${base}.${name}()`;
     }
     default:
       return undefined;
@@ -322,9 +397,11 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
     const type = typeOfName(receiver.text, node, ctx);
     if (type) draft.receiverType = type;
     else if (capitalised(receiver.text)) {
-      // `Util.run()`: an object's or a companion's member, or a Java static method.
+      // `Util.run()`: an object's or a companion's member, or a Java static method;
+      // `Outer.Inner()`: a nested class's constructor.
       draft.qualifier = receiver.text;
       delete draft.receiver;
+      if (capitalised(draft.calleeName)) draft.kind = 'new';
     }
   } else if (receiver.type === 'navigation_expression') {
     const [object, name] = navigation(receiver);
@@ -339,7 +416,11 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
         delete draft.receiver;
       }
     }
-  } else if (receiver.type !== 'super_expression' && receiver.type !== 'this_expression') {
+  } else if (receiver.type === 'this_expression') {
+    // `this@Outer.f()`: the labelled class.
+    const label = receiver.namedChild(0)?.text;
+    if (label) draft.receiverType = label;
+  } else if (receiver.type !== 'super_expression') {
     const type = expressionType(receiver, node, ctx);
     if (type) draft.receiverType = type;
   }

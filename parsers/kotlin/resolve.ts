@@ -73,10 +73,27 @@ function visibleNamed(name: string, path: string, ctx: ResolveContext, fits: (s:
   return { found: starred, tier: 'package', imported: false };
 }
 
-/** Classes, interfaces, enums and objects a simple name denotes from `path`. */
+/**
+ * Classes, interfaces, enums and objects a type name denotes from `path`: a simple name
+ * (`Repo`), a nested path from a visible type (`TypeSpec.Builder`), or a package path
+ * (`com.acme.Repo`).
+ */
 export function kotlinTypesNamed(name: string, path: string, ctx: ResolveContext): SymbolRecord[] {
-  return visibleNamed(name, path, ctx, (s) => TYPE_KINDS.has(s.kind) && (topLevel(s) || s.file_path === path)).found;
+  if (!name.includes('.')) return visibleNamed(name, path, ctx, (s) => TYPE_KINDS.has(s.kind) && (topLevel(s) || s.file_path === path)).found;
+  const segments = name.split('.');
+  if (!/^\p{Lu}/u.test(segments[0])) {
+    const last = segments[segments.length - 1];
+    return ctx.byName(last).filter((s) => isKotlin(s) && TYPE_KINDS.has(s.kind) && `${packageOf(s.file_path, ctx)}.${s.qualified_name}` === name);
+  }
+  let current = kotlinTypesNamed(segments[0], path, ctx);
+  for (const segment of segments.slice(1)) {
+    current = current.flatMap((outer) => ctx.symbolsInFile(outer.file_path).filter((s) => s.parent_id === outer.id && s.name === segment && TYPE_KINDS.has(s.kind)));
+  }
+  return current;
 }
+
+/** `TypeSpec.Builder` -> `Builder`: extension receivers are compared by their last segment. */
+const simpleName = (type: string) => type.slice(type.lastIndexOf('.') + 1);
 
 /** Members named `name` declared in `cls` (a companion's members hang under the class too). */
 function declaredIn(cls: SymbolRecord, name: string, ctx: ResolveContext): SymbolRecord[] {
@@ -110,15 +127,24 @@ function membersOf(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn
   return { found: [], externalBase };
 }
 
+/** Whether `count` arguments (a trailing lambda included) can call `s`: defaults may be left out, a vararg takes any number. */
+function accepts(s: SymbolRecord, count: number): boolean {
+  const arity = Number(s.attributes?.arity ?? NaN);
+  if (Number.isNaN(arity)) return true;
+  const varargs = s.attributes?.varargs === 'true';
+  const required = Number(s.attributes?.required ?? (varargs ? arity - 1 : arity));
+  return count >= required && (count <= arity || varargs);
+}
+
+/**
+ * The overloads `count` arguments can call; all of them when the count is unknown or none
+ * fits. Which of several fits is for the argument types to decide, which the index does not
+ * know: they stay candidates (ambiguous_target).
+ */
 function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[] {
   if (count === undefined || list.length <= 1) return list;
-  const arity = (s: SymbolRecord) => Number(s.attributes?.arity ?? NaN);
-  const fixed = list.filter((s) => Number.isNaN(arity(s)) || arity(s) === count);
-  if (fixed.length > 0) return fixed;
-  const variable = list.filter((s) => s.attributes?.varargs === 'true' && count >= arity(s) - 1);
-  // Default arguments let a call pass fewer than the declared count.
-  const fewer = list.filter((s) => arity(s) > count);
-  return variable.length > 0 ? variable : fewer.length > 0 ? fewer : list;
+  const fits = list.filter((s) => accepts(s, count));
+  return fits.length > 0 ? fits : list;
 }
 
 function enclosingClasses(caller: SymbolRecord, ctx: ResolveContext): SymbolRecord[] {
@@ -130,7 +156,7 @@ function enclosingClasses(caller: SymbolRecord, ctx: ResolveContext): SymbolReco
 }
 
 const extensionOn = (type: string | undefined) => (s: SymbolRecord) =>
-  s.kind === 'function' && typeof s.attributes?.extends === 'string' && (type === undefined || s.attributes.extends === type);
+  s.kind === 'function' && typeof s.attributes?.extends === 'string' && (type === undefined || simpleName(s.attributes.extends) === simpleName(type));
 
 function onType(type: string, name: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
   const classes = kotlinTypesNamed(type, input.site.path, ctx);
@@ -149,9 +175,16 @@ function onType(type: string, name: string, input: SiteInput, ctx: ResolveContex
   return { kind: 'unresolved', reason: 'missing_target' };
 }
 
+/**
+ * `T.a().b()`: the type the adapter's chain ends in (the type path first, then the calls),
+ * reading each method's declared result (`attributes.returns`); external when a step's type
+ * is not in the workspace.
+ */
 function chainedType(chain: string, path: string, ctx: ResolveContext): { type: string; path: string } | 'external' | undefined {
-  const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
-  let type = base;
+  const parts = chain.split('.');
+  const first = parts.findIndex((part) => part.endsWith('()'));
+  const calls = parts.slice(first).map((part) => part.slice(0, -2));
+  let type = parts.slice(0, first).join('.');
   let from = path;
   for (const method of calls) {
     const classes = kotlinTypesNamed(type, from, ctx);
@@ -220,13 +253,14 @@ export const kotlinBinder: LanguageBinder = {
     const name = site.calleeName;
     const count = site.argumentCount;
     if (site.kind === 'new') {
-      const classes = kotlinTypesNamed(name, site.path, ctx);
+      const classes = kotlinTypesNamed(site.qualifier === undefined ? name : `${site.qualifier}.${name}`, site.path, ctx);
       if (classes.length > 0) {
-        const constructors = classes.flatMap((c) => declaredIn(c, name, ctx).filter((s) => s.kind === 'constructor'));
-        const fitting = byArity(constructors, count).filter((s) => Number(s.attributes?.arity) === count);
-        // The primary constructor is the class itself: a secondary one is chosen only when its arity fits.
+        // The class stands for its primary constructor (its arity is the class's); secondary ones are constructors.
+        const constructors = [...classes, ...classes.flatMap((c) => declaredIn(c, name, ctx).filter((s) => s.kind === 'constructor'))];
+        const fitting = count === undefined ? constructors : constructors.filter((s) => accepts(s, count));
         return candidates('exact', fitting.length > 0 ? fitting : classes);
       }
+      if (site.qualifier !== undefined) return { kind: 'unresolved', reason: 'external', note: `external:${site.qualifier}.${name}` };
       const factory = topLevelCall(name, input, ctx);
       if (factory) return factory;
       if (BUILTIN_FUNCTIONS.has(name)) return { kind: 'unresolved', reason: 'builtin' };

@@ -142,4 +142,29 @@ sealed class Sink(ILogEventSink inner,
     expect(facts.symbols.map((s) => `${s.kind} ${s.qualifiedName} ${s.startLine}`)).toEqual(['class Sink 2', 'method Sink.Dispose 5']);
     expect(facts.symbols[0].bases).toEqual(['IDisposable']);
   });
+
+  it('reads conditional compilation as its first branch when directives split a declaration', async () => {
+    const facts = await extract(`namespace N;
+interface ILog {
+    void Write(string m);
+    void Warn(string m)
+#if FEATURE_DEFAULT_INTERFACE
+        => Write(m)
+#endif
+    ;
+    ILog For(string name)
+#if FEATURE_DEFAULT_INTERFACE
+    {
+        return this;
+    }
+#else
+        ;
+#endif
+    void Error(string m);
+}
+`);
+    expect(facts.syntaxErrors ?? 0).toBe(0);
+    expect(facts.symbols.map((s) => s.qualifiedName)).toEqual(['ILog', 'ILog.Write', 'ILog.Warn', 'ILog.For', 'ILog.Error']);
+    expect(facts.callSites.find((c) => c.calleeName === 'Write')).toMatchObject({ line: 6, caller: 2 });
+  });
 });

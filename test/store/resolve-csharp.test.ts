@@ -99,4 +99,37 @@ describe('C# resolution', () => {
     expect(describeAnswer(open.answer('A.cs', 'Elsewhere'))).toBe('missing_target');
     expect(describeAnswer(open.answer('A.cs', 'Nowhere'))).toBe('external external:not declared in the workspace');
   });
+
+  it('types a local by its initializer through declared results, and leaves a params overload beside another ambiguous', async () => {
+    open = await indexFiles({
+      'src/Cfg.cs': `namespace N;
+public class Cfg {
+  public Log Create() => new Log();
+  public void Render(string template, params object[] values) {}
+  public void Render(System.IFormatProvider provider, string template, params object[] values) {}
+  public void Pad(string s, int width = 2) {}
+  public void Pad(string s, char fill) {}
+}
+public class Log { public void Error(string m) {} }
+`,
+      'src/Use.cs': `namespace N;
+class Use {
+  void Run() {
+    var cfg = new Cfg();
+    var log = cfg.Create();
+    log.Error("x");
+    cfg.Render("{0} {1}", 1, 2);
+    cfg.Pad("x");
+    cfg.Pad("x", 3);
+  }
+}
+`,
+    });
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer('src/Use.cs', spec, nth));
+    expect(at('log.Error')).toBe('src/Cfg.cs::Log.Error#Error(string) (receiver_type)');
+    // Three arguments fit both `params` overloads (their expanded forms): the types decide.
+    expect(at('cfg.Render')).toBe('ambiguous_target');
+    expect(at('cfg.Pad')).toBe('src/Cfg.cs::Cfg.Pad#Pad(string,int) (receiver_type)');
+    expect(at('cfg.Pad', 1)).toBe('ambiguous_target');
+  });
 });
