@@ -50,6 +50,9 @@ const QUERIES = {
   'py-requests': { callers: 'request', search: 'request' },
   'java-commons-lang3': { callers: 'isEmpty', search: 'isEmpty' },
   'java-guava': { callers: 'checkNotNull', search: 'checkNotNull' },
+  // Fetched at a recorded commit into $CAIRN_CORPORA_DIR (see the golden sets' `source`).
+  'cs-serilog': { callers: 'Dispatch', search: 'Sink' },
+  'kt-kotlinpoet': { callers: 'emitAnnotations', search: 'Builder' },
 };
 
 function sh(cmd, args, options = {}) {
@@ -146,7 +149,7 @@ function touchOneFile(dir, extensions) {
   return null;
 }
 
-const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'] };
+const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], csharp: ['.cs'], kotlin: ['.kt'] };
 
 function cairn(args, dir, bin = cairnBin) {
   return timed(process.execPath, [bin, ...args, '-C', dir], { env: { ...process.env } });
@@ -173,7 +176,7 @@ function trust(dir, bin = cairnBin) {
 
 function benchCorpus(name) {
   const source = corpusPath(name);
-  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java' }[name.split('-')[0]];
+  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', cs: 'csharp', kt: 'kotlin' }[name.split('-')[0]];
   const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${name}-`));
   try {
     const copy = join(scratch, 'cairn');

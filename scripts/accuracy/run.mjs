@@ -42,10 +42,10 @@ function installScript() {
 /**
  * Path of an installed corpus, installing it if needed. A corpus the shared script does
  * not know (a project fetched at the commit its golden set records) is read from
- * `$CAIRN_ACCURACY_CORPORA/<name>` when that folder exists.
+ * `$CAIRN_CORPORA_DIR/<name>` when that folder exists.
  */
 export function corpusPath(name) {
-  const local = process.env.CAIRN_ACCURACY_CORPORA ? join(resolve(process.env.CAIRN_ACCURACY_CORPORA), name) : undefined;
+  const local = process.env.CAIRN_CORPORA_DIR ? join(resolve(process.env.CAIRN_CORPORA_DIR), name) : undefined;
   if (local && existsSync(local)) return local;
   const script = installScript();
   const found = spawnSync('bash', [script, '--path', name], { encoding: 'utf8' });
