@@ -24,10 +24,11 @@
     (navigation_suffix (simple_identifier) @callee)) @function
   (call_suffix) @arguments) @reference.call
 ; `g()()`, `(f)()`, `a[i]()`: a computed callee. A call followed by a trailing lambda
-; (`f(x) { }`) is the same call: the grammar nests it, the adapter drops the outer one.
+; (`f(x) { }`) is the same call: the grammar nests it as `(f(x)) { }`, a call suffix with
+; no value arguments, which this pattern leaves out.
 (call_expression
   [(call_expression) (parenthesized_expression) (indexing_expression) (lambda_literal)] @indirect @function
-  (call_suffix) @arguments) @reference.call
+  (call_suffix (value_arguments)) @arguments) @reference.call
 
 ; ---- Kotest blocks: `test("title") { }`, `"title" { }` -------------------------
 (call_expression

@@ -3,9 +3,11 @@
 // `attributes.namespace` (a file may hold several), and the file's first namespace is its
 // module. Overloads are told apart by parameter types (`Run(string,object[])`), attributes
 // are recorded, bases named, extension methods marked by the type of their `this`
-// parameter, receiver types read from locals, parameters, fields, properties and
-// `new T()`, a call through a type name is a path call (`Util.Run()`), and tests are
-// marked: xUnit, NUnit and MSTest by attribute, whole files in test projects.
+// parameter, arity and optional parameters recorded; receiver types are read from locals
+// (`new T()`, casts, or the initializer `var x = a.B()` as the chain the binder reads
+// through declared results), parameters, fields and properties; a call through a type name
+// is a path call (`Util.Run()`), and tests are marked: xUnit, NUnit and MSTest by
+// attribute, whole files in test projects.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 

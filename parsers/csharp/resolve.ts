@@ -59,6 +59,10 @@ function oneTypePerName(types: SymbolRecord[]): SymbolRecord[] {
 
 /** Every declaration of the types a simple name denotes from `path`, and whether the file's namespaces show them. */
 export function csharpTypesNamed(name: string, path: string, ctx: ResolveContext): { types: SymbolRecord[]; visible: boolean } {
+  return ctx.memo(`csharp-types:${path}:${name}`, () => typesNamed(name, path, ctx));
+}
+
+function typesNamed(name: string, path: string, ctx: ResolveContext): { types: SymbolRecord[]; visible: boolean } {
   const all = ctx.byName(name).filter((s) => isCsharp(s) && TYPE_KINDS.has(s.kind));
   if (all.length === 0) return { types: [], visible: false };
   const here = all.filter((s) => s.file_path === path);
@@ -72,7 +76,21 @@ export function csharpTypesNamed(name: string, path: string, ctx: ResolveContext
 
 /** Members named `name` declared directly in one of `types` (the declarations of one type). */
 function declaredIn(types: SymbolRecord[], name: string, ctx: ResolveContext): SymbolRecord[] {
-  return types.flatMap((t) => ctx.symbolsInFile(t.file_path).filter((s) => s.parent_id === t.id && s.name === name && CALLABLE.has(s.kind)));
+  return types.flatMap((t) => membersByName(t, ctx).get(name) ?? []);
+}
+
+/** The methods and constructors declared in `type`, by name: read once per type, not once per call site. */
+function membersByName(type: SymbolRecord, ctx: ResolveContext): Map<string, SymbolRecord[]> {
+  return ctx.memo(`csharp-members:${type.id}`, () => {
+    const byName = new Map<string, SymbolRecord[]>();
+    for (const s of ctx.symbolsInFile(type.file_path)) {
+      if (s.parent_id !== type.id || !CALLABLE.has(s.kind)) continue;
+      const list = byName.get(s.name);
+      if (list) list.push(s);
+      else byName.set(s.name, [s]);
+    }
+    return byName;
+  });
 }
 
 /** All declarations of the type a declaration belongs to (its partial parts). */

@@ -3,10 +3,13 @@
 // package clause is the module. `interface` and `enum class` are read from their keyword,
 // objects are classes with `attributes.object`, members of a companion object are owned by
 // the class around it, and an extension function records the type it extends
-// (`attributes.extends`). A call of a capitalised name (`Repo()`) is a constructor call
-// (`new`). Receiver types are read from parameters, properties (`val x: T`, `val x = T()`)
-// and primary-constructor properties; a call through a capitalised name is a path call
-// (`Util.run()`: an object or companion member). Tests: JUnit and kotlin.test by
+// (`attributes.extends`); functions and constructors record their arity, the parameters a
+// call must pass (defaults aside) and varargs. A call of a capitalised name (`Repo()`,
+// `Outer.Inner()`) is a constructor call (`new`). Receiver types are read from parameters,
+// properties (`val x: T`, or the initializer: `val x = T()`, `val x = a.b()` as the chain
+// the binder reads through declared results) and primary-constructor properties, `T::class`
+// and `this@T`; a call through a capitalised name is a path call (`Util.run()`: an object or
+// companion member). Tests: JUnit and kotlin.test by
 // annotation, Kotest blocks (`test("title") { }`, `"title" { }`) by their call, and
 // whole files in test source sets.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
@@ -84,10 +87,14 @@ function ownerName(node: Node, ctx: ExtractionContext): string | undefined {
 
 interface Parameters {
   types: string[];
-  /** Parameters before the last one without a default value: a call passes at least these. */
+  /** How many parameters a call must pass: up to the last one without a default value. */
   required: number;
   varargs: boolean;
 }
+
+const TYPE_NODES = new Set(['user_type', 'nullable_type', 'function_type']);
+/** What a class parameter holds besides a default value. */
+const CLASS_PARAMETER_PARTS = new Set(['modifiers', 'binding_pattern_kind', 'simple_identifier', ...TYPE_NODES]);
 
 /**
  * The parameters of a `function_value_parameters` or `primary_constructor` list. The
@@ -101,10 +108,14 @@ function parametersOf(list: Node | null | undefined, kind: 'parameter' | 'class_
     const p = children[i];
     if (p?.type === 'parameter_modifiers' && p.text.includes('vararg')) out.varargs = true;
     if (p?.type !== kind) continue;
-    out.types.push(kotlinTypeName(p.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type' || c?.type === 'function_type')) ?? (p.namedChildren.some((c) => c?.type === 'function_type') ? 'Function' : '?'));
+    const typeNode = p.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type));
+    out.types.push(typeNode?.type === 'function_type' ? 'Function' : (kotlinTypeName(typeNode) ?? '?'));
+    // A class parameter holds its default value; a function parameter's follows it.
     const next = children[i + 1];
-    // A class parameter holds its default; a function parameter's follows it.
-    const hasDefault = kind === 'class_parameter' ? p.namedChildren.some((c, k) => k > 0 && c && !['modifiers', 'binding_pattern_kind', 'simple_identifier', 'user_type', 'nullable_type', 'function_type'].includes(c.type)) : next !== null && next !== undefined && next.type !== 'parameter' && next.type !== 'parameter_modifiers';
+    const hasDefault =
+      kind === 'class_parameter'
+        ? p.namedChildren.some((c) => c !== null && !CLASS_PARAMETER_PARTS.has(c.type))
+        : next !== null && next !== undefined && next.type !== 'parameter' && next.type !== 'parameter_modifiers';
     const isVararg = i > 0 && children[i - 1]?.type === 'parameter_modifiers' && children[i - 1]!.text.includes('vararg');
     if (!hasDefault && !isVararg) out.required = out.types.length;
   }
@@ -291,25 +302,34 @@ function enclosingFunction(node: Node, ctx: ExtractionContext): Node | undefined
 /** The declared type of a name at `at`: a local or parameter, else a property of an enclosing class. */
 function typeOfName(name: string, at: Node, ctx: ExtractionContext, depth = 0): string | undefined {
   const fn = enclosingFunction(at, ctx);
-  const local = fn ? cached(fn, ctx, localTypes).get(name) : undefined;
-  if (local) return typeOf(local, at, ctx, depth);
+  const locals = fn ? cached(fn, ctx, localTypes) : undefined;
+  if (locals?.has(name)) return typeOf(locals, name, ctx, depth);
   for (let cls = enclosingClass(at, ctx); cls; cls = enclosingClass(cls, ctx)) {
-    const member = cached(cls, ctx, classTypes).get(name);
-    if (member) return typeOf(member, at, ctx, depth);
+    const members = cached(cls, ctx, classTypes);
+    if (members.has(name)) return typeOf(members, name, ctx, depth);
   }
   return undefined;
 }
 
-/** A written type as is; an initializer's type read from the expression (bounded, so `val a = b; val b = a` ends). */
-function typeOf(declared: Declared, at: Node, ctx: ExtractionContext, depth: number): string | undefined {
-  if (typeof declared === 'string') return declared;
-  return depth >= 3 ? undefined : expressionType(declared, at, ctx, depth + 1);
+/**
+ * A written type as is; an initializer's type read from the expression where it stands
+ * (bounded, so `val a = b; val b = a` ends), and kept when read from the top (a read cut
+ * short by the bound is not kept). `''`: no type.
+ */
+function typeOf(types: Types, name: string, ctx: ExtractionContext, depth: number): string | undefined {
+  const declared = types.get(name)!;
+  if (typeof declared === 'string') return declared || undefined;
+  if (depth >= 3) return undefined;
+  const found = expressionType(declared, declared, ctx, depth + 1);
+  if (depth === 0) types.set(name, found ?? '');
+  return found;
 }
 
 /** The navigation's receiver and member name: `a.b` -> [a, "b"]. */
 function navigation(node: Node): [Node | null, string | undefined] {
-  const suffix = node.namedChildren.find((c) => c?.type === 'navigation_suffix');
-  return [node.namedChild(0), suffix?.namedChildren.find((c) => c?.type === 'simple_identifier')?.text];
+  const suffix = node.lastNamedChild;
+  const name = suffix?.type === 'navigation_suffix' ? suffix.lastNamedChild : null;
+  return [node.firstNamedChild, name?.type === 'simple_identifier' ? name.text : undefined];
 }
 
 /**
@@ -377,12 +397,16 @@ function argumentCount(suffix: Node | undefined): number {
   return count;
 }
 
+/** A call followed by its trailing lambda (`f(x) { }` nests as `(f(x)) { }`): the lambda's call suffix. */
+function trailingLambdaOf(call: Node): boolean {
+  const next = call.nextSibling;
+  return next?.type === 'call_suffix' && next.namedChildCount === 1 && next.firstNamedChild?.type === 'annotated_lambda';
+}
+
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
-  if (isTrailingLambda(node)) return false;
-  let count = argumentCount(parts.arguments);
-  const parent = node.parent;
-  if (parent?.type === 'call_expression' && parent.namedChild(0)?.equals(node) && isTrailingLambda(parent)) count++;
-  draft.argumentCount = count;
+  // The query matches no trailing-lambda wrapper as a call (its computed-callee pattern asks
+  // for value arguments); the lambda is one more argument of the call inside.
+  draft.argumentCount = argumentCount(parts.arguments) + (trailingLambdaOf(node) ? 1 : 0);
   if (draft.indirect) return true;
   const receiver = parts.receiver;
   if (!receiver) {

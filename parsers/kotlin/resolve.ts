@@ -79,6 +79,10 @@ function visibleNamed(name: string, path: string, ctx: ResolveContext, fits: (s:
  * (`com.acme.Repo`).
  */
 export function kotlinTypesNamed(name: string, path: string, ctx: ResolveContext): SymbolRecord[] {
+  return ctx.memo(`kotlin-types:${path}:${name}`, () => typesNamed(name, path, ctx));
+}
+
+function typesNamed(name: string, path: string, ctx: ResolveContext): SymbolRecord[] {
   if (!name.includes('.')) return visibleNamed(name, path, ctx, (s) => TYPE_KINDS.has(s.kind) && (topLevel(s) || s.file_path === path)).found;
   const segments = name.split('.');
   if (!/^\p{Lu}/u.test(segments[0])) {
@@ -97,7 +101,21 @@ const simpleName = (type: string) => type.slice(type.lastIndexOf('.') + 1);
 
 /** Members named `name` declared in `cls` (a companion's members hang under the class too). */
 function declaredIn(cls: SymbolRecord, name: string, ctx: ResolveContext): SymbolRecord[] {
-  return ctx.symbolsInFile(cls.file_path).filter((s) => s.parent_id === cls.id && s.name === name && CALLABLE.has(s.kind));
+  return membersByName(cls, ctx).get(name) ?? [];
+}
+
+/** The callables declared in `cls`, by name: read once per class, not once per call site. */
+function membersByName(cls: SymbolRecord, ctx: ResolveContext): Map<string, SymbolRecord[]> {
+  return ctx.memo(`kotlin-members:${cls.id}`, () => {
+    const byName = new Map<string, SymbolRecord[]>();
+    for (const s of ctx.symbolsInFile(cls.file_path)) {
+      if (s.parent_id !== cls.id || !CALLABLE.has(s.kind)) continue;
+      const list = byName.get(s.name);
+      if (list) list.push(s);
+      else byName.set(s.name, [s]);
+    }
+    return byName;
+  });
 }
 
 interface Members {
