@@ -63,12 +63,14 @@ export function csharpTypesNamed(name: string, path: string, ctx: ResolveContext
 }
 
 function typesNamed(name: string, path: string, ctx: ResolveContext): { types: SymbolRecord[]; visible: boolean } {
-  const all = ctx.byName(name).filter((s) => isCsharp(s) && TYPE_KINDS.has(s.kind));
+  const typesCalled = (n: string) => ctx.byName(n).filter((s) => isCsharp(s) && TYPE_KINDS.has(s.kind));
+  // `using X = A.B.T;` names T of A.B.
+  const alias = ctx.imports(path).find((f) => f.local === name && f.imported !== '*');
+  if (alias) return { types: typesCalled(alias.imported).filter((s) => namespaceOfType(s) === alias.source), visible: true };
+  const all = typesCalled(name);
   if (all.length === 0) return { types: [], visible: false };
   const here = all.filter((s) => s.file_path === path);
   if (here.length > 0) return { types: here, visible: true };
-  const alias = ctx.imports(path).find((f) => f.local === name && f.imported !== '*');
-  if (alias) return { types: all.filter((s) => namespaceOfType(s) === alias.source), visible: true };
   const scope = namespacesInScope(path, ctx);
   const visible = all.filter((s) => scope.has(namespaceOfType(s)));
   return visible.length > 0 ? { types: visible, visible: true } : { types: all, visible: false };
@@ -255,7 +257,8 @@ export const csharpBinder: LanguageBinder = {
       if (types.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${name}` };
       const tier: ResolutionKind = visible ? 'exact' : 'name_only';
       const unique = oneTypePerName(types);
-      const constructors = declaredIn(unique.flatMap((t) => partsOf(t, ctx)), name.slice(name.lastIndexOf('.') + 1), ctx).filter((s) => s.kind === 'constructor');
+      // A constructor is named like its type (not like an alias of it).
+      const constructors = unique.flatMap((t) => declaredIn(partsOf(t, ctx), t.name, ctx)).filter((s) => s.kind === 'constructor');
       return candidates(tier, constructors.length > 0 ? byArity(constructors, count) : unique);
     }
     if (site.qualifier !== undefined) {

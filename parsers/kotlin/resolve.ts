@@ -264,7 +264,7 @@ export const kotlinBinder: LanguageBinder = {
     'lowercase', 'uppercase', 'capitalize', 'format', 'append', 'appendLine', 'toInt', 'toLong', 'toDouble', 'toFloat', 'toChar', 'toByte',
     'compareTo', 'iterator', 'next', 'hasNext', 'use', 'close', 'invoke', 'copy', 'component1', 'component2', 'until', 'downTo', 'step',
     'coerceAtLeast', 'coerceAtMost', 'coerceIn', 'repeat', 'padStart', 'padEnd', 'removePrefix', 'removeSuffix', 'removeSurrounding',
-    'single', 'shouldBe', 'shouldNotBe', 'isEqualTo', 'isTrue', 'isFalse', 'isNull', 'isNotNull', 'hasSize', 'containsExactly',
+    'shouldBe', 'shouldNotBe', 'isEqualTo', 'isTrue', 'isFalse', 'isNull', 'isNotNull', 'hasSize', 'containsExactly',
   ]),
   bind(input, ctx) {
     const { site, caller } = input;
@@ -285,8 +285,9 @@ export const kotlinBinder: LanguageBinder = {
       return { kind: 'unresolved', reason: 'external', note: `external:${name}` };
     }
     if (site.qualifier !== undefined) {
+      // `Util.run()`, `Outer.Inner.run()`, `com.acme.Util.run()`.
       const typeName = site.qualifier.slice(site.qualifier.lastIndexOf('.') + 1);
-      const classes = kotlinTypesNamed(typeName, site.path, ctx);
+      const classes = kotlinTypesNamed(site.qualifier, site.path, ctx);
       if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${site.qualifier}` };
       const members = classes.map((c) => membersOf(c, name, ctx));
       const found = members.flatMap((m) => m.found);

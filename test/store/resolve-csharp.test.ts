@@ -38,6 +38,7 @@ public partial class Repo {
 `,
   'src/App/Service.cs': `using Acme.Util;
 using static Acme.Util.Util;
+using Store = Acme.App.Repo;
 namespace Acme.App;
 public class Service : Base {
   private readonly Repo _repo;
@@ -59,6 +60,7 @@ public class Service : Base {
     new System.Text.StringBuilder().Append(s);
     _repo.Self().Save(s);
     _repo.Shout();
+    new Store();
     Missing();
   }
   private void Helper() {}
@@ -91,6 +93,8 @@ describe('C# resolution', () => {
     expect(at('new StringBuilder')).toBe('external external:StringBuilder');
     expect(at('_repo.Self().Save')).toBe('src/App/Repo.cs::Repo.Save#Save(string) (receiver_type)');
     expect(at('_repo.Shout')).toBe('src/Util/Util.cs::Util.Shout#Shout(Repo) (receiver_type)');
+    // `using Store = Acme.App.Repo;`
+    expect(at('new Store')).toBe('src/App/Repo.cs::Repo.Repo#Repo() (exact)');
     expect(at('Missing')).toBe('external external:base');
   });
 
