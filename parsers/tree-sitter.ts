@@ -21,6 +21,8 @@ const WASM: Record<GrammarName, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+  // The official package ships a .wasm that loads and parses Scala 3; tree-sitter-wasms' build is of 0.19.
+  scala: 'tree-sitter-scala/tree-sitter-scala.wasm',
   // Grammars without a package of their own that ships a loadable .wasm.
   bash: 'tree-sitter-wasms/out/tree-sitter-bash.wasm',
   lua: 'tree-sitter-wasms/out/tree-sitter-lua.wasm',
@@ -30,7 +32,6 @@ const WASM: Record<GrammarName, string> = {
   csharp: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm',
   kotlin: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm',
   swift: 'tree-sitter-wasms/out/tree-sitter-swift.wasm',
-  scala: 'tree-sitter-wasms/out/tree-sitter-scala.wasm',
   dart: 'tree-sitter-wasms/out/tree-sitter-dart.wasm',
 };
 
