@@ -306,7 +306,9 @@ export const kotlinBinder: LanguageBinder = {
       const extended = extendedType(caller, ctx);
       if (extended !== undefined) {
         const bound = onType(extended, name, input, ctx, 'receiver_type');
-        if (bound.kind === 'candidates' || site.receiver === 'this' || !declaredAnywhere(name, ctx)) return bound;
+        // Else the enclosing classes and top-level functions, as for any function; an outside T
+        // whose member it must be when the workspace declares no such name answers for it.
+        if (bound.kind === 'candidates' || site.receiver === 'this' || (bound.reason === 'external' && !declaredAnywhere(name, ctx))) return bound;
       }
       let externalBase = false;
       for (const cls of enclosingClasses(caller, ctx)) {

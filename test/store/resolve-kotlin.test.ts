@@ -95,7 +95,7 @@ describe('Kotlin resolution', () => {
 
   it('binds same-file functions at same_file; a name declared out of scope is missing, one declared nowhere external', async () => {
     open = await indexFiles({
-      'a/A.kt': 'package a\nfun f() { g(); elsewhere(); nowhere() }\nfun g() {}\nfun String.shout() { length(); g() }\n',
+      'a/A.kt': 'package a\nfun f() { g(); elsewhere(); nowhere() }\nfun g() {}\nfun String.shout() { length(); g() }\ninterface Inspector\nfun Inspector.use() { require(true) }\n',
       'b/B.kt': 'package b\nclass B { fun elsewhere() {} }\n',
     });
     expect(describeAnswer(open.answer('a/A.kt', 'g'))).toBe('a/A.kt::g#g() (same_file)');
@@ -104,6 +104,8 @@ describe('Kotlin resolution', () => {
     // In an extension function, `this` is the extended (here: outside) type.
     expect(describeAnswer(open.answer('a/A.kt', 'length'))).toBe('external external:String');
     expect(describeAnswer(open.answer('a/A.kt', 'g', 1))).toBe('a/A.kt::g#g() (same_file)');
+    // Not a member of the workspace's Inspector: the standard library's.
+    expect(describeAnswer(open.answer('a/A.kt', 'require'))).toBe('builtin');
   });
 
   it('types a value by its initializer through declared results, and leaves overloads that only types tell apart ambiguous', async () => {
