@@ -169,8 +169,23 @@ function unwrapTask(node: Node | null): string | undefined {
 
 // ---- receiver types ----------------------------------------------------------
 
-/** A declared name's type: written (or read from `new T()`, a cast), or the initializer to read it from (`var x = a.B()`). */
-type Declared = string | Node;
+/**
+ * A declared name's type: written (or read from `new T()`, a cast), the initializer to read
+ * it from (`var x = a.B()`), or the collection a `foreach (var x in xs)` takes it from.
+ */
+type Declared = string | Node | { elementOf: Node };
+
+/** Collections whose element type is their one type argument. */
+const COLLECTIONS = new Set(['IEnumerable', 'ICollection', 'IReadOnlyCollection', 'IList', 'IReadOnlyList', 'List', 'ISet', 'HashSet', 'SortedSet', 'Queue', 'Stack', 'ImmutableArray', 'ImmutableList', 'IImmutableList', 'ConcurrentQueue', 'ConcurrentBag', 'LinkedList']);
+
+/** `T[]` and `List<T>`-like types give T; the key `name[]` of a types map holds it. */
+function elementTypeName(node: Node | null): string | undefined {
+  if (node?.type === 'array_type') return csharpTypeName(node.childForFieldName('type'));
+  if (node?.type === 'nullable_type') return elementTypeName(node.childForFieldName('type') ?? node.namedChild(0));
+  if (node?.type !== 'generic_name' || !COLLECTIONS.has(node.namedChild(0)?.text ?? '')) return undefined;
+  const args = node.namedChildren.find((c) => c?.type === 'type_argument_list');
+  return args?.namedChildCount === 1 ? csharpTypeName(args.namedChild(0)) : undefined;
+}
 type Types = Map<string, Declared>;
 
 const scopeTypes = new WeakMap<ExtractionContext, Map<number, Types>>();
@@ -212,7 +227,10 @@ function variables(declaration: Node | undefined, into: Types): void {
     const name = declarator.namedChild(0);
     const value = declarator.namedChildren.find((c) => c?.type === 'equals_value_clause')?.namedChild(0) ?? null;
     const found = declaredType(type, value);
-    if (name?.type === 'identifier' && found) into.set(name.text, found);
+    if (name?.type !== 'identifier') continue;
+    if (found) into.set(name.text, found);
+    const element = elementTypeName(type);
+    if (element) into.set(`${name.text}[]`, element);
   }
 }
 
@@ -222,6 +240,8 @@ function parametersInto(node: Node, into: Types): void {
     const name = p.childForFieldName('name')?.text;
     const type = csharpTypeName(p.childForFieldName('type'));
     if (name && type) into.set(name, type);
+    const element = elementTypeName(p.childForFieldName('type'));
+    if (name && element) into.set(`${name}[]`, element);
   }
 }
 
@@ -236,6 +256,8 @@ function memberTypes(type: Node): Types {
       const name = member.childForFieldName('name')?.text;
       const found = csharpTypeName(member.childForFieldName('type'));
       if (name && found) types.set(name, found);
+      const element = elementTypeName(member.childForFieldName('type'));
+      if (name && element) types.set(`${name}[]`, element);
     }
   }
   return types;
@@ -253,7 +275,9 @@ function localTypes(method: Node): Types {
       const left = node.childForFieldName('left');
       const type = node.childForFieldName('type');
       const found = type?.type === 'implicit_type' ? undefined : csharpTypeName(type);
+      const right = node.childForFieldName('right');
       if (left?.type === 'identifier' && found) types.set(left.text, found);
+      else if (left?.type === 'identifier' && right) types.set(left.text, { elementOf: right });
     } else {
       const type = csharpTypeName(node.childForFieldName('type'));
       const name = node.childForFieldName('name') ?? node.namedChildren.find((c) => c?.type === 'identifier') ?? null;
@@ -287,6 +311,12 @@ function typeOfName(name: string, at: Node, ctx: ExtractionContext, depth = 0): 
 function typeOf(declared: Declared, at: Node, ctx: ExtractionContext, depth: number): string | undefined {
   if (typeof declared === 'string') return declared;
   if (depth >= 3) return undefined;
+  if ('elementOf' in declared) {
+    // `foreach (var x in xs)`: the element type declared with xs (a name or `this.xs`).
+    const xs = declared.elementOf;
+    const name = xs.type === 'identifier' ? xs.text : xs.type === 'member_access_expression' && xs.childForFieldName('expression')?.type === 'this_expression' ? xs.childForFieldName('name')?.text : undefined;
+    return name ? typeOfName(`${name}[]`, at, ctx, depth + 1) : undefined;
+  }
   const value = declared.type === 'await_expression' ? declared.namedChild(0) : declared;
   return value ? expressionType(value, at, ctx, depth + 1) : undefined;
 }

@@ -118,10 +118,12 @@ public class Log { public void Error(string m) {} }
 `,
       'src/Use.cs': `namespace N;
 class Use {
+  readonly Log[] _logs = [];
   void Run() {
     var cfg = new Cfg();
     var log = cfg.Create();
     log.Error("x");
+    foreach (var each in _logs) each.Error("y");
     cfg.Render("{0} {1}", 1, 2);
     cfg.Pad("x");
     cfg.Pad("x", 3);
@@ -131,6 +133,8 @@ class Use {
     });
     const at = (spec: string, nth = 0) => describeAnswer(open!.answer('src/Use.cs', spec, nth));
     expect(at('log.Error')).toBe('src/Cfg.cs::Log.Error#Error(string) (receiver_type)');
+    // `foreach (var each in _logs)` over a Log[] field.
+    expect(at('each.Error')).toBe('src/Cfg.cs::Log.Error#Error(string) (receiver_type)');
     // Three arguments fit both `params` overloads (their expanded forms): the types decide.
     expect(at('cfg.Render')).toBe('ambiguous_target');
     expect(at('cfg.Pad')).toBe('src/Cfg.cs::Cfg.Pad#Pad(string,int) (receiver_type)');
