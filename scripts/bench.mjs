@@ -4,7 +4,8 @@
 // each corpus, in the same run, so the machine's noise hits all three alike.
 //
 //   npm run bench                      rust-tokio and ts-zod
-//   npm run bench -- go-kubernetes     any corpus names from the corpora installer
+//   npm run bench -- go-kubernetes     any corpus names from the corpora installer, or of
+//                                      DEBIAN_CORPORA (ruby-rack, php-symfony-console)
 //   CAIRN_BENCH_SKIP_PEERS=1           cairn only
 //   npm run bench -- ts-trpc --compare REV   also REV's init, in the same rounds, and its
 //                                      graph trust, on a copy of its own
@@ -28,6 +29,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRevision } from './build-revision.mjs';
 import { corpusPath } from './corpus-path.mjs';
+import { debianCorpus } from './accuracy/debian-corpus.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(repo, 'bench', 'results');
@@ -50,9 +52,17 @@ const QUERIES = {
   'py-requests': { callers: 'request', search: 'request' },
   'java-commons-lang3': { callers: 'isEmpty', search: 'isEmpty' },
   'java-guava': { callers: 'checkNotNull', search: 'checkNotNull' },
+  'ruby-rack': { callers: 'get_header', search: 'Request' },
+  'php-symfony-console': { callers: 'getName', search: 'Command' },
   // Fetched at a recorded commit into $CAIRN_CORPORA_DIR (see the golden sets' `source`).
   'cs-serilog': { callers: 'Dispatch', search: 'Sink' },
   'kt-kotlinpoet': { callers: 'emitAnnotations', search: 'Builder' },
+};
+
+/** Corpora taken from Debian packages that ship sources (scripts/accuracy/debian-corpus.mjs). */
+const DEBIAN_CORPORA = {
+  'ruby-rack': { package: 'ruby-rack', version: '2.2.22-0+deb12u2', root: 'usr/share/rubygems-integration/all/gems/rack-2.2.22' },
+  'php-symfony-console': { package: 'php-symfony-console', version: '5.4.53+dfsg-0+deb12u1', root: 'usr/share/php/Symfony/Component/Console' },
 };
 
 function sh(cmd, args, options = {}) {
@@ -141,7 +151,7 @@ function touchOneFile(dir, extensions) {
       const p = join(d, entry.name);
       if (entry.isDirectory()) stack.push(p);
       else if (extensions.some((e) => entry.name.endsWith(e))) {
-        appendFileSync(p, extensions[0] === '.py' ? '\n# bench edit\n' : '\n// bench edit\n');
+        appendFileSync(p, extensions[0] === '.py' || extensions[0] === '.rb' ? '\n# bench edit\n' : '\n// bench edit\n');
         return p.slice(dir.length + 1);
       }
     }
@@ -149,7 +159,7 @@ function touchOneFile(dir, extensions) {
   return null;
 }
 
-const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], csharp: ['.cs'], kotlin: ['.kt'] };
+const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], ruby: ['.rb'], php: ['.php'], csharp: ['.cs'], kotlin: ['.kt'] };
 
 function cairn(args, dir, bin = cairnBin) {
   return timed(process.execPath, [bin, ...args, '-C', dir], { env: { ...process.env } });
@@ -175,8 +185,8 @@ function trust(dir, bin = cairnBin) {
 }
 
 function benchCorpus(name) {
-  const source = corpusPath(name);
-  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', cs: 'csharp', kt: 'kotlin' }[name.split('-')[0]];
+  const source = DEBIAN_CORPORA[name] ? debianCorpus(DEBIAN_CORPORA[name]) : corpusPath(name);
+  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', ruby: 'ruby', php: 'php', cs: 'csharp', kt: 'kotlin' }[name.split('-')[0]];
   const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${name}-`));
   try {
     const copy = join(scratch, 'cairn');
@@ -191,7 +201,7 @@ function benchCorpus(name) {
     const size = sourceBytes(copy);
     const record = {
       corpus: name,
-      corpus_version: source.split('/').filter(Boolean).slice(-2).join('/'),
+      corpus_version: DEBIAN_CORPORA[name] ? `${DEBIAN_CORPORA[name].package} ${DEBIAN_CORPORA[name].version} (Debian)` : source.split('/').filter(Boolean).slice(-2).join('/'),
       files_on_disk: size.files,
       bytes_on_disk: size.bytes,
       tools: {},

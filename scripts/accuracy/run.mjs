@@ -19,6 +19,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { readCairnExport } from './cairn-graph.mjs';
+import { debianCorpus } from './debian-corpus.mjs';
 import { goldenToOracleSites, readGolden } from './golden.mjs';
 import { joinFile, unclaimedSites } from './join.mjs';
 import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
@@ -268,7 +269,7 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
   const set = readGolden(goldenFile);
   const run = { corpus: `${set.corpus} (golden ${set.language}, ${set.sites.length} sites)`, oracle: 'golden set' };
   return inWorkDir(run, set.language, keep, async (work) => {
-    const { copy } = copyCorpus(corpusPath(set.corpus), work);
+    const { copy } = copyCorpus(set.debian ? debianCorpus(set.debian) : corpusPath(set.corpus), work);
     const t0 = Date.now();
     const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
     const graph = await readCairnExport(exportFile);

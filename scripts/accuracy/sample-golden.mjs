@@ -4,6 +4,9 @@
 //
 //   node scripts/accuracy/sample-golden.mjs <language> <corpus> [--seed 6] [--count 40] [--context 2]
 //
+// <corpus> is an installed corpus's name, a path, or `debian:<package>=<version>:<folder>`
+// (a Debian package's sources, fetched by debian-corpus.mjs; the golden set records it).
+//
 // Prints a golden-set skeleton (JSON) on stdout, each site with `target: "TODO"`,
 // and the code around each site on stderr for the labeller.
 //
@@ -28,20 +31,55 @@ export const LANGUAGES = {
   java: { wasm: 'tree-sitter-java/tree-sitter-java.wasm', ext: ['.java'], calls: { method_invocation: 'name', object_creation_expression: 'type' } },
   c: { wasm: 'tree-sitter-c/tree-sitter-c.wasm', ext: ['.c', '.h'], calls: { call_expression: 'function' } },
   cpp: { wasm: 'tree-sitter-cpp/tree-sitter-cpp.wasm', ext: ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.h'], calls: { call_expression: 'function', new_expression: 'type' } },
+  // Ruby: `Foo.new` is a `new` site named after the class. Method calls written as a bare
+  // identifier (no receiver, no arguments) are not call nodes and are not sampled.
+  ruby: { wasm: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm', ext: ['.rb', '.rake', '.gemspec'], calls: { call: 'method' }, callee: rubyCallee },
+  php: {
+    wasm: 'tree-sitter-wasms/out/tree-sitter-php.wasm',
+    ext: ['.php'],
+    calls: { function_call_expression: 'function', member_call_expression: 'name', nullsafe_member_call_expression: 'name', scoped_call_expression: 'name', object_creation_expression: null },
+    callee: phpCallee,
+  },
   csharp: { wasm: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm', ext: ['.cs'], calls: { invocation_expression: 'function', object_creation_expression: 'type' } },
-  // The grammar has no field names: the callee is the call's first child.
-  kotlin: { wasm: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm', ext: ['.kt', '.kts'], calls: { call_expression: kotlinCallee } },
+  kotlin: { wasm: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm', ext: ['.kt', '.kts'], calls: { call_expression: null }, callee: kotlinCallee },
 };
 
 /**
- * A Kotlin call's callee expression, or null when the node only attaches a trailing
+ * Kotlin's callee (the grammar has no field names: it is the call's first child): a name
+ * or the last name of a navigation (`a.b.f`); none when the call only attaches a trailing
  * lambda to the call inside it (`f(x) { }` nests as `(f(x)) { }`: one call, counted once).
  */
 function kotlinCallee(node) {
   const callee = node.namedChild(0);
   const suffix = node.namedChild(1);
   if (callee?.type === 'call_expression' && suffix?.namedChildren.every((c) => c.type === 'annotated_lambda')) return null;
-  return callee;
+  const last = callee?.type === 'navigation_expression' ? callee.namedChildren.find((c) => c.type === 'navigation_suffix')?.namedChild(0) : callee;
+  return last?.type === 'simple_identifier' ? { name: last, specifier: callee.text, kind: 'call' } : null;
+}
+
+/** Ruby's callee: the method name; `Foo.new` / `A::Foo.new` is a `new` site. */
+function rubyCallee(node) {
+  const method = node.childForFieldName('method');
+  if (!method || (method.type !== 'identifier' && method.type !== 'constant')) return null;
+  const receiver = node.childForFieldName('receiver');
+  const constant = receiver?.type === 'constant' || receiver?.type === 'scope_resolution';
+  return { name: method, specifier: receiver ? `${receiver.text}.${method.text}` : method.text, kind: method.text === 'new' && constant ? 'new' : 'call' };
+}
+
+/** PHP's callee: a `name` token (the last one of a qualified name); `$f()` and `$x->$m()` have none. */
+function phpCallee(node) {
+  const last = (n) => (n?.type === 'name' ? n : n?.type === 'qualified_name' ? n.namedChildren.filter((c) => c.type === 'name').pop() ?? null : null);
+  if (node.type === 'object_creation_expression') {
+    const written = node.namedChildren.find((c) => c.type === 'name' || c.type === 'qualified_name');
+    const name = last(written);
+    return name ? { name, specifier: written.text, kind: 'new' } : null;
+  }
+  const field = node.type === 'function_call_expression' ? 'function' : 'name';
+  const name = last(node.childForFieldName(field));
+  if (!name) return null;
+  const target = node.childForFieldName('object') ?? node.childForFieldName('scope');
+  const operator = node.type === 'scoped_call_expression' ? '::' : node.type === 'nullsafe_member_call_expression' ? '?->' : '->';
+  return { name, specifier: target ? `${target.text}${operator}${name.text}` : node.childForFieldName('function').text, kind: 'call' };
 }
 
 const SKIP_DIRS = new Set(['node_modules', 'target', 'vendor', 'build']);
@@ -69,7 +107,6 @@ export function calleeName(node) {
       n.childForFieldName('field') ?? // Rust/C field_expression
       n.childForFieldName('attribute') ?? // Python attribute
       n.childForFieldName('name') ?? // scoped/qualified identifiers, Java method name
-      (n.type === 'navigation_expression' ? n.namedChildren.find((c) => c.type === 'navigation_suffix')?.namedChild(0) ?? null : null) ?? // Kotlin a.f
       (n.type === 'selector_expression' ? n.childForFieldName('field') : null) ??
       (n.type.startsWith('generic') || n.type.startsWith('template') ? n.childForFieldName('function') ?? n.childForFieldName('type') ?? n.namedChild(0) : null);
     if (!next || next === n) return null;
@@ -100,8 +137,22 @@ export async function collectSites(language, root) {
     while (stack.length > 0) {
       const node = stack.pop();
       const field = spec.calls[node.type];
-      if (field) {
-        const callee = typeof field === 'function' ? field(node) : node.childForFieldName(field);
+      if (field !== undefined && spec.callee) {
+        const found = spec.callee(node);
+        if (found) {
+          sites.push({
+            file,
+            line: found.name.startPosition.row + 1,
+            column: found.name.startPosition.column,
+            call_line: node.startPosition.row + 1,
+            call_column: node.startPosition.column,
+            callee: found.name.text,
+            specifier: oneLine(found.specifier),
+            kind: found.kind,
+          });
+        }
+      } else if (field) {
+        const callee = node.childForFieldName(field);
         const name = callee && calleeName(callee);
         if (name) {
           sites.push({
@@ -141,13 +192,18 @@ async function main(argv) {
   const opts = { seed: 6, count: 40, context: 2 };
   for (let i = 0; i < rest.length; i += 2) opts[rest[i].replace(/^--/, '')] = Number(rest[i + 1]);
   const { corpusPath } = await import('./run.mjs');
-  const root = corpus.includes('/') ? resolve(corpus) : corpusPath(corpus);
+  // `debian:<package>=<version>:<folder>`: a Debian package's sources (debian-corpus.mjs).
+  const debian = corpus.startsWith('debian:') ? /^debian:([^=]+)=([^:]+):(.+)$/.exec(corpus) : null;
+  if (corpus.startsWith('debian:') && !debian) throw new Error('a Debian corpus is debian:<package>=<version>:<folder>');
+  const debianSpec = debian ? { package: debian[1], version: debian[2], root: debian[3] } : undefined;
+  const root = debianSpec ? (await import('./debian-corpus.mjs')).debianCorpus(debianSpec) : corpus.includes('/') ? resolve(corpus) : corpusPath(corpus);
   const all = await collectSites(language, root);
   const picked = sample(all, opts.count, opts.seed);
   const skeleton = {
     language,
-    corpus: corpus.includes('/') ? basename(root) : corpus,
-    corpus_version: basename(root),
+    corpus: debianSpec ? debianSpec.package : corpus.includes('/') ? basename(root) : corpus,
+    corpus_version: debianSpec ? `${debianSpec.package} ${debianSpec.version} (Debian)` : basename(root),
+    ...(debianSpec ? { debian: debianSpec } : {}),
     seed: opts.seed,
     procedure: `scripts/accuracy/sample-golden.mjs ${language} <corpus> --seed ${opts.seed} --count ${opts.count}: all ${all.length} named call sites (tree-sitter ${Object.keys(LANGUAGES[language].calls).join('/')}, macros excluded) of the corpus's ${LANGUAGES[language].ext.join('/')} files in path and source order, Fisher-Yates shuffled with mulberry32(seed), first ${opts.count} kept.`,
     sites: picked.map((s) => ({ ...s, target: 'TODO', rationale: '' })),
