@@ -10,6 +10,7 @@ import type { OmissionCodes } from '../contracts/omission-codes.js';
 import type { LanguageBinder as Resolver } from '../contracts/resolve.js';
 import type { LanguageBinder as ReviewBinder } from '../contracts/review-binding.js';
 import type { LanguageSetting, ReviewLanguage } from '../contracts/review-language.js';
+import { bash } from './bash/language.js';
 import { bend } from './bend/language.js';
 import { c } from './c/language.js';
 import { cpp } from './cpp/language.js';
@@ -63,7 +64,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, bash];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));
