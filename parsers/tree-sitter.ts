@@ -21,6 +21,9 @@ const WASM: Record<GrammarName, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+  bash: 'tree-sitter-wasms/out/tree-sitter-bash.wasm',
+  lua: 'tree-sitter-wasms/out/tree-sitter-lua.wasm',
+  zig: 'tree-sitter-wasms/out/tree-sitter-zig.wasm',
 };
 
 let initialised: Promise<void> | undefined;
