@@ -3,7 +3,7 @@
 // (parsers/<lang>/, listed in parsers/registry.ts) holds the rest.
 import type { FileFacts, Language } from '../contracts/facts.js';
 import { Engine } from './engine.js';
-import { EXTENSION_LANGUAGE, INDEX_LANGUAGES } from './registry.js';
+import { EXTENSION_LANGUAGE, FILENAME_LANGUAGE, INDEX_LANGUAGES, INTERPRETER_LANGUAGE } from './registry.js';
 
 export type ExtractedFacts = Pick<FileFacts, 'module' | 'symbols' | 'callSites' | 'imports' | 'references' | 'macros' | 'extra'> & {
   /** Set when tree-sitter recovered from syntax errors; facts are still returned. */
@@ -12,12 +12,54 @@ export type ExtractedFacts = Pick<FileFacts, 'module' | 'symbols' | 'callSites' 
   language?: Language;
 };
 
-/** Language of a workspace-relative path by its extension; null when no adapter handles it. */
+/** Language of a workspace-relative path by its file name or extension; null when no adapter handles it. */
 export function languageForPath(path: string): Language | null {
   const slash = path.lastIndexOf('/');
+  const named = FILENAME_LANGUAGE.get(path.slice(slash + 1));
+  if (named) return named;
   const dot = path.lastIndexOf('.');
   if (dot <= slash + 1) return null; // no extension, or a dot-file
   return EXTENSION_LANGUAGE[path.slice(dot).toLowerCase()] ?? null;
+}
+
+/** Bytes of a file's start that hold any `#!` line worth reading. */
+export const SHEBANG_BYTES = 256;
+
+/**
+ * True when a path has no extension and some language is known by its `#!` line:
+ * only such files are worth opening to read one.
+ */
+export function mayBeScript(path: string): boolean {
+  if (INTERPRETER_LANGUAGE.size === 0) return false;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name !== '' && !name.includes('.') && !FILENAME_LANGUAGE.has(name);
+}
+
+/**
+ * The interpreter a file's `#!` line names: its base name, or the command `env`
+ * runs (`#!/usr/bin/env -S bash -e` names bash); null without a `#!` line.
+ */
+export function shebangInterpreter(start: string): string | null {
+  if (!start.startsWith('#!')) return null;
+  const end = start.indexOf('\n');
+  const words = start.slice(2, end < 0 ? undefined : end).trim().split(/\s+/);
+  let program = words.shift() ?? '';
+  if (program.slice(program.lastIndexOf('/') + 1) === 'env') {
+    // env's own options (-S, -i, -u NAME) and assignments come before the command.
+    while (words.length > 0 && (words[0]!.startsWith('-') || words[0]!.includes('='))) {
+      const option = words.shift()!;
+      if (option === '-u' || option === '--unset') words.shift();
+    }
+    program = words.shift() ?? '';
+  }
+  const name = program.slice(program.lastIndexOf('/') + 1);
+  return name === '' ? null : name;
+}
+
+/** Language of a file by the interpreter of its `#!` line; null when none is known. */
+export function languageForShebang(start: string): Language | null {
+  const interpreter = shebangInterpreter(start);
+  return interpreter === null ? null : (INTERPRETER_LANGUAGE.get(interpreter) ?? null);
 }
 
 const engines = new Map<Language, Promise<Engine>>();

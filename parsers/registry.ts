@@ -28,6 +28,10 @@ export interface IndexLanguage {
   language: Language;
   /** Lower-case file extensions, dot included. */
   extensions: readonly string[];
+  /** Exact file names it reads whatever their extension (`Rakefile`). */
+  filenames?: readonly string[];
+  /** Interpreter names of a `#!` line that make an extensionless file one of its (`bash`). */
+  interpreters?: readonly string[];
   /** What the tags queries of grammars/<folder>/ cannot say (parsers/engine.ts runs both). */
   adapter: LanguageAdapter;
   /** The binding rules resolution asks before the language-neutral tiers. */
@@ -72,6 +76,16 @@ export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LAN
 /** The index language of each file extension. */
 export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = Object.fromEntries(
   LANGUAGES.flatMap((entry) => entry.index.flatMap((l) => l.extensions.map((extension) => [extension, l.language] as const))),
+);
+
+/** The index language of each exact file name. */
+export const FILENAME_LANGUAGE: ReadonlyMap<string, Language> = new Map(
+  LANGUAGES.flatMap((entry) => entry.index.flatMap((l) => (l.filenames ?? []).map((name) => [name, l.language] as const))),
+);
+
+/** The index language of each `#!` interpreter name, for files without an extension. */
+export const INTERPRETER_LANGUAGE: ReadonlyMap<string, Language> = new Map(
+  LANGUAGES.flatMap((entry) => entry.index.flatMap((l) => (l.interpreters ?? []).map((name) => [name, l.language] as const))),
 );
 
 /** What review's configuration and rules know of each language it analyses, in profile order. */

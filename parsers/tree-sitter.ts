@@ -21,9 +21,17 @@ const WASM: Record<GrammarName, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+  // Grammars without a package of their own that ships a loadable .wasm.
   bash: 'tree-sitter-wasms/out/tree-sitter-bash.wasm',
   lua: 'tree-sitter-wasms/out/tree-sitter-lua.wasm',
   zig: 'tree-sitter-wasms/out/tree-sitter-zig.wasm',
+  ruby: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm',
+  php: 'tree-sitter-wasms/out/tree-sitter-php.wasm',
+  csharp: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm',
+  kotlin: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm',
+  swift: 'tree-sitter-wasms/out/tree-sitter-swift.wasm',
+  scala: 'tree-sitter-wasms/out/tree-sitter-scala.wasm',
+  dart: 'tree-sitter-wasms/out/tree-sitter-dart.wasm',
 };
 
 let initialised: Promise<void> | undefined;

@@ -9,7 +9,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { Language } from '../contracts/facts.js';
 import type { IndexReport } from '../contracts/index-report.js';
 import { Gate } from '../gate/gate.js';
-import { languageForPath } from '../parsers/index.js';
+import { EXTENSION_LANGUAGE, languageForPath, languageForShebang, mayBeScript, SHEBANG_BYTES } from '../parsers/index.js';
 import { isModuleConfigPath, mayAffectModuleConfig } from '../parsers/module-config.js';
 import { WORKSPACE_CONFIG } from '../gate/config-files.js';
 import { isDocPath } from './doc-inventory.js';
@@ -29,12 +29,14 @@ export const LIBRARY_DIRS = new Set([
   'bower_components',
 ]);
 
-/** Source languages cairn does not parse: counted for `doctor`, never read. */
-export const UNSUPPORTED_SOURCE_EXTENSIONS = new Set([
-  '.rb', '.php', '.cs', '.kt', '.kts', '.swift', '.scala', '.sh', '.bash', '.lua', '.zig',
-  '.dart', '.ex', '.exs', '.erl', '.hs', '.ml', '.mli', '.clj', '.fs', '.fsx', '.pl', '.pm',
-  '.r', '.jl', '.nim', '.v', '.sv', '.vue', '.svelte', '.m', '.mm', '.groovy', '.elm', '.cr',
-]);
+/** Source extensions of languages cairn does not parse: counted for `doctor`, never read. */
+export const UNSUPPORTED_SOURCE_EXTENSIONS: ReadonlySet<string> = new Set(
+  [
+    '.rb', '.php', '.cs', '.kt', '.kts', '.swift', '.scala', '.sh', '.bash', '.lua', '.zig',
+    '.dart', '.ex', '.exs', '.erl', '.hs', '.ml', '.mli', '.clj', '.fs', '.fsx', '.pl', '.pm',
+    '.r', '.jl', '.nim', '.v', '.sv', '.vue', '.svelte', '.m', '.mm', '.groovy', '.elm', '.cr',
+  ].filter((extension) => !(extension in EXTENSION_LANGUAGE)),
+);
 
 export interface InventoryEntry {
   path: string;
@@ -131,7 +133,7 @@ function skippedFolderList(counts: Map<string, { files: number; complete: boolea
  */
 export function mayChangeIndex(path: string, includeLibrary: boolean, gate: Gate): boolean {
   if (isExcludedPath(path, includeLibrary) || gate.isPrivate(path)) return false;
-  return languageForPath(path) !== null || isDocPath(path) || changesWholeTree(path);
+  return languageForPath(path) !== null || mayBeScript(path) || isDocPath(path) || changesWholeTree(path);
 }
 
 /**
@@ -155,7 +157,7 @@ export function takeInventory(root: string, options: InventoryOptions = {}): Inv
     ? candidatesAmong(root, git, options.paths, includeLibrary, skippedFolder, options.gate)
     : git
       ? gitPaths(root)
-      : walk(root, includeLibrary, isCandidate, skippedFolder, options.gate);
+      : walk(root, includeLibrary, mayList, skippedFolder, options.gate);
   for (const path of candidates) {
     const excluded = excludingFolder(path, includeLibrary);
     if (excluded !== null) {
@@ -175,7 +177,7 @@ export function takeInventory(root: string, options: InventoryOptions = {}): Inv
       inventory.skipped.path_too_long++;
       continue;
     }
-    const language = languageForPath(path);
+    const language = languageForPath(path) ?? (options.gate && mayBeScript(path) ? scriptLanguage(root, path, options.gate) : null);
     if (!language && isModuleConfigPath(path)) {
       if (isRegularFile(join(root, path))) inventory.configs.push(path);
       continue;
@@ -207,6 +209,21 @@ export function takeInventory(root: string, options: InventoryOptions = {}): Inv
   return inventory;
 }
 
+/**
+ * The language of an executable file without an extension, by its `#!` line, read
+ * through the gate (its first bytes only); null for anything else.
+ */
+function scriptLanguage(root: string, path: string, gate: Gate): Language | null {
+  try {
+    const stats = lstatSync(join(root, path));
+    if (!stats.isFile() || (stats.mode & 0o111) === 0 || stats.size < 3) return null;
+  } catch {
+    return null;
+  }
+  const read = gate.read(path, SHEBANG_BYTES, { allowTruncated: true });
+  return read.ok ? languageForShebang(read.bytes.toString('latin1')) : null;
+}
+
 function isRegularFile(path: string): boolean {
   try {
     return lstatSync(path).isFile();
@@ -219,6 +236,9 @@ function isRegularFile(path: string): boolean {
 export function isCandidate(path: string): boolean {
   return languageForPath(path) !== null || UNSUPPORTED_SOURCE_EXTENSIONS.has(extname(path).toLowerCase()) || isModuleConfigPath(path);
 }
+
+/** Files a walk lists: the candidates, and files without an extension that may be scripts. */
+const mayList = (path: string) => isCandidate(path) || mayBeScript(path);
 
 /** Bytes of pathspecs given to one git run (well under the system's argument limit). */
 const PATHSPEC_BYTES = 64 * 1024;
@@ -365,7 +385,7 @@ function walkAmong(
   gate: Gate | undefined,
 ): string[] {
   const paths: string[] = [];
-  const walking = walker(root, includeLibrary, isCandidate, skippedFolder, gate, paths);
+  const walking = walker(root, includeLibrary, mayList, skippedFolder, gate, paths);
   const inside = new Map<string, IgnoreRules | null>([['', walking.rulesIn('', [])]]);
   /** The rules that apply inside a folder, or null when the walk never enters it. */
   const rulesInside = (dir: string): IgnoreRules | null => {
@@ -390,10 +410,10 @@ function walkAmong(
       continue; // gone: the caller finds its indexed files deleted
     }
     if (stats.isSymbolicLink()) {
-      if (isCandidate(target)) paths.push(target);
+      if (mayList(target)) paths.push(target);
     } else if (stats.isDirectory()) {
       if (walking.enters(target, target.slice(slash + 1), rules)) walking.visit(target, rules);
-    } else if (stats.isFile() && isCandidate(target) && !ignoredBy(rules, target, false)) {
+    } else if (stats.isFile() && mayList(target) && !ignoredBy(rules, target, false)) {
       paths.push(target);
     }
   }
