@@ -9,6 +9,8 @@ export const bash: LanguageEntry = {
     {
       language: 'bash',
       extensions: ['.sh', '.bash', '.bats'],
+      // Extensionless scripts whose `#!` line names a POSIX shell, Bash or Bats.
+      interpreters: ['sh', 'bash', 'dash', 'bats'],
       adapter: bashAdapter,
       resolver: bashBinder,
       prepareSource: prepareBats,

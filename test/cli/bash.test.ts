@@ -1,5 +1,7 @@
 // Bash end to end through the built CLI: a script, the library it sources and a Bats
 // test that loads a helper; `tests-for` walks from the library function to the test.
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cairnJson } from '../helpers/cli.js';
 import { makeFixture, type Fixture } from '../helpers/fixture.js';
@@ -7,6 +9,8 @@ import { makeFixture, type Fixture } from '../helpers/fixture.js';
 const FILES = {
   'lib/util.sh': 'say() { echo "$@"; }\n',
   'bin/greet.sh': '#!/usr/bin/env bash\nsource "$(dirname "$0")/../lib/util.sh"\ngreet() { say "hi $1"; }\n',
+  // Extensionless and executable: Bash by its #! line.
+  'bin/hello': '#!/usr/bin/env bash\nsource "$(dirname "$0")/greet.sh"\ngreet world\n',
   'test/test_helper.bash': 'source "$BATS_TEST_DIRNAME/../bin/greet.sh"\n',
   'test/greet.bats': 'load test_helper\n\n@test "greets bob" {\n  run greet bob\n  [ "$status" -eq 0 ]\n}\n',
 };
@@ -14,22 +18,26 @@ const FILES = {
 describe('bash through the CLI', () => {
   let repo: Fixture;
   beforeAll(() => {
-    repo = makeFixture(FILES, { git: true });
+    repo = makeFixture(FILES);
+    chmodSync(join(repo.root, 'bin/hello'), 0o755);
+    repo.git('init', '-q', '-b', 'main');
+    repo.commit('initial');
     expect(cairnJson(['init', '-C', repo.root]).code).toBe(0);
   });
   afterAll(() => repo.remove());
 
-  it('indexes .sh, .bash and .bats files and leaves no unsupported extension', () => {
+  it('indexes .sh, .bash, .bats and #! scripts and leaves no unsupported extension', () => {
     const doctor = cairnJson(['doctor', '-C', repo.root]).body.data.graph_quality;
     expect(doctor.unsupported_extensions).toEqual([]);
     expect(doctor.trust_verdict).toBe('trusted');
     const stats = cairnJson(['status', '-C', repo.root]).body.data.stats;
-    expect(stats.files_by_language.bash).toBe(4);
+    expect(stats.files_by_language.bash).toBe(5);
   });
 
-  it('answers callers and callees through sourced files', () => {
-    const callers = cairnJson(['callers', 'lib/util.sh::say', '-C', repo.root]).body.data.neighbours;
-    expect(callers.map((n: any) => `${n.symbol.id} ${n.resolution_kind}`)).toEqual(['bin/greet.sh::greet exact']);
+  it('answers callers through sourced files', () => {
+    const callers = (symbol: string) => cairnJson(['callers', symbol, '-C', repo.root]).body.data.neighbours.map((n: any) => `${n.symbol.id} ${n.resolution_kind}`);
+    expect(callers('lib/util.sh::say')).toEqual(['bin/greet.sh::greet exact']);
+    expect(callers('bin/greet.sh::greet')).toEqual(['bin/hello:: exact', 'test/greet.bats::greets bob exact']);
   });
 
   it('finds the Bats test of a library function through the script it runs', () => {
