@@ -21,8 +21,9 @@ const WASM: Record<GrammarName, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+  // tree-sitter-wasms' Bash scanner calls `isalpha`, which this runtime does not export.
+  bash: 'tree-sitter-bash/tree-sitter-bash.wasm',
   // Grammars without a package of their own that ships a loadable .wasm.
-  bash: 'tree-sitter-wasms/out/tree-sitter-bash.wasm',
   lua: 'tree-sitter-wasms/out/tree-sitter-lua.wasm',
   zig: 'tree-sitter-wasms/out/tree-sitter-zig.wasm',
   ruby: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm',

@@ -28,7 +28,7 @@ const DEPARTURES: Record<string, string[]> = { 'cli/completion.ts': ['bash'] };
 
 /** Named node types of every grammar cairn loads from the official packages. */
 function grammarNodeTypes(): Set<string> {
-  const files = ['rust', 'go', 'python', 'java', 'c', 'cpp', 'javascript', 'typescript/typescript', 'typescript/tsx'].map((g) => {
+  const files = ['rust', 'go', 'python', 'java', 'c', 'cpp', 'bash', 'javascript', 'typescript/typescript', 'typescript/tsx'].map((g) => {
     const pkg = g.split('/')[0];
     const sub = g.includes('/') ? `${g.split('/')[1]}/` : '';
     return join(dirname(require.resolve(`tree-sitter-${pkg}/package.json`)), `${sub}src/node-types.json`);

@@ -70,4 +70,10 @@ setup() { export X=1; }
     ]);
     expect(facts.imports.map((i) => i.source)).toEqual(['test_helper.bash']);
   });
+
+  it('parses what the scanner needs the C library for (`$x`, `case`, `[[ ]]`)', async () => {
+    const facts = await extractFacts('a.sh', 'case $x in a) echo "${A}";; esac\nif [[ $a == b ]]; then run_it $A; fi\n', 'bash');
+    expect(facts.syntaxErrors).toBeUndefined();
+    expect(facts.callSites.map((c) => c.calleeName)).toEqual(['echo', 'run_it']);
+  });
 });
