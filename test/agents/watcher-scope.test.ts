@@ -17,7 +17,7 @@ afterEach(async () => {
 
 const report = { files: { added: 0, changed: 0, deleted: 0 } } as IndexReport;
 
-async function watch(options: { maxBatchPaths?: number } = {}) {
+async function watch(options: { maxBatchPaths?: number; debounceMs?: number; maxWaitMs?: number } = {}) {
   fixture = makeFixture({ '.cairn.jsonc': '{ "privacyExcludes": ["private/**"] }\n', 'src/a.ts': 'export function a() {}\n' });
   const scopes: SyncScope[] = [];
   watcher = await startWatcher(fixture.root, { debounceMs: 100, ...options, sync: async (_signal, scope) => (scopes.push(scope), report) });
@@ -42,9 +42,10 @@ describe('watcher sync scopes', () => {
   });
 
   it('a burst of more paths than a batch holds is synced as the whole tree', async () => {
-    const scopes = await watch({ maxBatchPaths: 10 });
+    // A quiet time long enough that a loaded machine's 30 writes still fall into one batch.
+    const scopes = await watch({ maxBatchPaths: 10, debounceMs: 1_500, maxWaitMs: 10_000 });
     for (let i = 0; i < 30; i++) writeFileSync(join(fixture!.root, `src/m${i}.ts`), `export function m${i}() {}\n`);
-    await expect.poll(() => scopes.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => scopes.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await watcher!.settled();
     expect(scopes.slice(1)).toContainEqual({ wholeTree: 'burst' });
   });
