@@ -129,11 +129,20 @@ function skippedFolderList(counts: Map<string, { files: number; complete: boolea
 /**
  * Could a change at this path change the index? The inventory's own rules by name
  * (folder rules, privacy, language, documents, module configuration, ignore files),
- * asked by the watcher before a sync: nothing is opened.
+ * asked by the watcher before a sync: nothing is opened. A name without an extension
+ * may be a script, unless it is a directory (a new folder's files have events of their own).
  */
 export function mayChangeIndex(path: string, includeLibrary: boolean, gate: Gate): boolean {
   if (isExcludedPath(path, includeLibrary) || gate.isPrivate(path)) return false;
-  return languageForPath(path) !== null || mayBeScript(path) || isDocPath(path) || changesWholeTree(path);
+  return languageForPath(path) !== null || (mayBeScript(path) && !isDirectory(join(gate.root, path))) || isDocPath(path) || changesWholeTree(path);
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**
