@@ -18,6 +18,7 @@ import type { LanguageAdapter } from './engine.js';
 import type { ModuleConfigReader } from './module-config.js';
 import { go } from './go/language.js';
 import { java } from './java/language.js';
+import { lua } from './lua/language.js';
 import { python } from './python/language.js';
 import type { ReviewProfile } from './review/profiles.js';
 import { rust } from './rust/language.js';
@@ -68,7 +69,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, bash];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, bash, lua];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));

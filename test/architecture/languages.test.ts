@@ -33,6 +33,8 @@ function grammarNodeTypes(): Set<string> {
     const sub = g.includes('/') ? `${g.split('/')[1]}/` : '';
     return join(dirname(require.resolve(`tree-sitter-${pkg}/package.json`)), `${sub}src/node-types.json`);
   });
+  // Grammars published under a scope.
+  for (const pkg of ['@tree-sitter-grammars/tree-sitter-lua', '@tree-sitter-grammars/tree-sitter-zig']) files.push(join(dirname(require.resolve(`${pkg}/package.json`)), 'src/node-types.json'));
   const types = new Set<string>();
   for (const file of files) for (const t of JSON.parse(readFileSync(file, 'utf8')) as Array<{ type: string; named: boolean }>) if (t.named) types.add(t.type);
   return types;
