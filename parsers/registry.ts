@@ -23,6 +23,7 @@ import { python } from './python/language.js';
 import type { ReviewProfile } from './review/profiles.js';
 import { rust } from './rust/language.js';
 import { typescript } from './typescript/language.js';
+import { zig } from './zig/language.js';
 
 /** One index language of a folder: the files it reads and how their facts are made and bound. */
 export interface IndexLanguage {
@@ -69,7 +70,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, bash, lua];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, bash, lua, zig];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));
