@@ -84,7 +84,9 @@ function text(max: number, empty = false) {
     .refine((s) => byteLength(s) <= max, `is longer than ${max} bytes`);
 }
 
-const line = () => z.int('must be an integer').min(1, 'must be 1 or more');
+/** The largest line a storage keeps (a 32-bit integer column): no source file comes near it. */
+export const MAX_LINE = 2 ** 31 - 1;
+const line = () => z.int('must be an integer').min(1, 'must be 1 or more').max(MAX_LINE, `must be at most ${MAX_LINE}`);
 const score = () => z.number('must be a number from 0 to 1').min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1');
 const stringMap = (valueMax: number) => z.record(text(LIMITS.text), text(valueMax, true));
 /** A Go slice without `omitempty`: `null` when the producer's slice is nil; read as empty. */

@@ -29,3 +29,12 @@
 (typed_default_parameter name: (identifier) @local.parameter)
 (lambda_parameters (identifier) @local.parameter)
 (assignment left: (identifier) @local.variable)
+; Unpacked, looped, `with ... as` and walrus names, and `*args`/`**kwargs`, bind too.
+(assignment left: [(pattern_list (identifier) @local.variable) (tuple_pattern (identifier) @local.variable) (list_pattern (identifier) @local.variable)])
+(for_statement left: (identifier) @local.variable)
+(for_statement left: [(pattern_list (identifier) @local.variable) (tuple_pattern (identifier) @local.variable)])
+(for_in_clause left: (identifier) @local.variable)
+(as_pattern alias: (as_pattern_target (identifier) @local.variable))
+(named_expression name: (identifier) @local.variable)
+(list_splat_pattern (identifier) @local.parameter)
+(dictionary_splat_pattern (identifier) @local.parameter)

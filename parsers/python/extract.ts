@@ -9,7 +9,7 @@
 // as the receiver type of the calls on it.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
-import { annotationType, receiverRecipe } from './receiver-types.js';
+import { annotationType, dataAttributes, receiverRecipe } from './receiver-types.js';
 
 const TESTCASE_BASES = new Set(['TestCase', 'unittest.TestCase', 'IsolatedAsyncioTestCase', 'unittest.IsolatedAsyncioTestCase']);
 
@@ -27,6 +27,9 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
   if (node.type === 'class_definition') {
     const bases = classBases(node);
     if (bases.length > 0) draft.bases = bases;
+    // Names bound to values, not methods: `self.x()` of one is an indirect call (resolve.ts).
+    const fields = dataAttributes(node);
+    if (fields.length > 0) draft.attributes = { ...draft.attributes, fields };
     if (bases.some((b) => TESTCASE_BASES.has(b))) {
       draft.isTest = true;
       draft.attributes = { ...draft.attributes, test: 'unittest' };

@@ -154,6 +154,44 @@ function attributeRecipe(cls: Node, attribute: string): string | undefined {
   return bindings.recipe;
 }
 
+/** At most this many data attribute names are kept per class. */
+const MAX_DATA_ATTRIBUTES = 256;
+
+/**
+ * The names a class binds to values rather than defines as methods: `x = ...` or
+ * `x: T` in its body, `self.x = ...` in its methods. A call `self.x()` of one calls
+ * whatever value it holds (a function, a class): an indirect call.
+ */
+export function dataAttributes(cls: Node): string[] {
+  const body = cls.childForFieldName('body');
+  if (!body) return [];
+  const bound = new Set<string>();
+  const defined = new Set<string>();
+  for (const statement of body.namedChildren) {
+    if (!statement) continue;
+    if (statement.type === 'expression_statement') {
+      const left = statement.namedChild(0)?.type === 'assignment' ? statement.namedChild(0)!.childForFieldName('left') : null;
+      if (left?.type === 'identifier') bound.add(left.text);
+      continue;
+    }
+    const def = statement.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
+    if (def?.type === 'class_definition') defined.add(def.childForFieldName('name')?.text ?? '');
+    if (def?.type !== 'function_definition') continue;
+    defined.add(def.childForFieldName('name')?.text ?? '');
+    const self = firstParameter(def);
+    if (!self) continue;
+    walkScope(def.childForFieldName('body') ?? def, (n) => {
+      if (n.type !== 'assignment') return;
+      const left = n.childForFieldName('left');
+      if (left?.type === 'attribute' && left.childForFieldName('object')?.text === self) {
+        const name = left.childForFieldName('attribute')?.text;
+        if (name) bound.add(name);
+      }
+    });
+  }
+  return [...bound].filter((name) => !defined.has(name)).sort().slice(0, MAX_DATA_ATTRIBUTES);
+}
+
 function firstParameter(def: Node): string | undefined {
   const first = def.childForFieldName('parameters')?.namedChild(0);
   if (!first) return undefined;

@@ -157,6 +157,30 @@ function methodIn(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn:
   return { found: [], outside };
 }
 
+/**
+ * True when `cls` or a base of it in the workspace binds `name` to a value (extract.ts
+ * records `attributes.fields`) and none of them defines it as a method: then
+ * `self.name()` calls whatever that value holds.
+ */
+function holdsValue(cls: SymbolRecord, name: string, ctx: ResolveContext): boolean {
+  const queue: SymbolRecord[] = [cls];
+  const seen = new Set<string>();
+  for (let step = 0; queue.length > 0 && step < 12; step++) {
+    const current = queue.shift()!;
+    if (seen.has(current.id)) continue;
+    seen.add(current.id);
+    const fields = current.attributes?.fields;
+    if (Array.isArray(fields) && fields.includes(name)) return true;
+    for (const base of current.bases ?? []) {
+      const origin = baseOrigin(base, current.file_path, ctx);
+      if (origin && 'class' in origin) queue.push(origin.class);
+    }
+  }
+  return false;
+}
+
+const THROUGH_ATTRIBUTE: Binding = { kind: 'unresolved', reason: 'indirect_call', note: 'attribute' };
+
 /** Python's own `object` answers `super()` of a class without bases, and its dunder methods. */
 const OBJECT_ROOT: Binding = { kind: 'unresolved', reason: 'builtin', note: 'builtin:object' };
 
@@ -238,6 +262,7 @@ export const pythonBinder: LanguageBinder = {
       if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
       const { found, outside } = methodIn(cls, name, ctx, receiver === 'super()');
       if (found.length > 0) return candidates('receiver_type', found);
+      if (receiver !== 'super()' && holdsValue(cls, name, ctx)) return THROUGH_ATTRIBUTE;
       if (outside) return outside;
       // `super().__init__()` in a class without bases, or a dunder method no class here defines: object's.
       if ((receiver === 'super()' && (cls.bases ?? []).length === 0) || /^__\w+__$/.test(name)) return OBJECT_ROOT;
@@ -250,6 +275,7 @@ export const pythonBinder: LanguageBinder = {
       if (origin) {
         const { found, outside } = methodIn(origin.class, name, ctx, false);
         if (found.length > 0) return candidates('receiver_type', found);
+        if (holdsValue(origin.class, name, ctx)) return THROUGH_ATTRIBUTE;
         if (outside) return outside;
       }
     }

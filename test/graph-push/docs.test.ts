@@ -180,7 +180,11 @@ describe('documents of a workspace', () => {
 
 describe('documents in the index', () => {
   let fixture: Fixture;
-  const trace = () => join(mkdtempSync(join(tmpdir(), 'cairn-doc-trace-')), 'opened');
+  const traceDirs: string[] = [];
+  const trace = () => {
+    traceDirs.push(mkdtempSync(join(tmpdir(), 'cairn-doc-trace-')));
+    return join(traceDirs.at(-1)!, 'opened');
+  };
   const opened = (file: string) => {
     try {
       return readFileSync(file, 'utf8').split('\n').filter(Boolean);
@@ -200,7 +204,10 @@ describe('documents in the index', () => {
     fixture = makeFixture({ ...SHOP_FILES, 'README.md': README, 'docs/pricing.md': PRICING, 'docs/notes.txt': '`formatPrice`' });
     expect(cairn(['init'], { cwd: fixture.root }).code).toBe(0);
   });
-  afterAll(() => fixture.remove());
+  afterAll(() => {
+    fixture.remove();
+    for (const dir of traceDirs) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('init stores README.md and docs/ Markdown with their sections; nothing else', async () => {
     expect(await stored()).toEqual(['README.md Shop/Prices/Checkout', 'docs/pricing.md Pricing/Rounding/Cents']);

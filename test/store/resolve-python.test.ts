@@ -196,4 +196,44 @@ class Jar(cookielib.CookieJar):
     // Assigned twice: not typed, and not guessed.
     expect(at('again.unknown_method')).toBe('missing_target');
   });
+
+  it('calls through names bound to values are indirect: unpacked, looped, with, walrus, *args, and data attributes of a class', async () => {
+    open = await indexFiles({
+      'query.py': `from .where import WhereNode
+class Query:
+    where_class = WhereNode
+    def __init__(self, quote_name):
+        self.quote_name = quote_name
+    def build(self, parts, *hooks, **named):
+        setup, transform = self.split(parts)
+        for each in parts:
+            each()
+        with self.opened() as handle:
+            handle()
+        if (picked := self.pick()):
+            picked()
+        transform(setup)
+        self.quote_name(setup)
+        self.where_class()
+        hooks()
+        named()
+        self.split(parts)
+    def split(self, parts):
+        pass
+class SubQuery(Query):
+    def run(self):
+        self.where_class()
+        self.missing()
+`,
+      'where.py': 'class WhereNode:\n    pass\n',
+    });
+    const at = (spec: string) => describeAnswer(open!.answer('query.py', spec));
+    for (const spec of ['each', 'handle', 'picked', 'transform', 'hooks', 'named']) expect(at(spec), spec).toBe('indirect_call');
+    expect(at('self.quote_name')).toBe('indirect_call attribute');
+    expect(at('self.where_class')).toBe('indirect_call attribute');
+    expect(at('self.split')).toBe('query.py::Query.split (receiver_type)');
+    // Bound in a base class of the workspace: still a value, not a method.
+    expect(describeAnswer(open!.answer('query.py', 'self.where_class', 1))).toBe('indirect_call attribute');
+    expect(at('self.missing')).toBe('missing_target');
+  });
 });
