@@ -11,7 +11,7 @@
 // corpus root, in path order; every call node of the kinds below with a named callee,
 // in source order; a Fisher-Yates shuffle with mulberry32(seed); the first `count`.
 // Macro invocations are left out: their expansion, not a declaration, is the target.
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,11 +28,43 @@ export const LANGUAGES = {
   java: { wasm: 'tree-sitter-java/tree-sitter-java.wasm', ext: ['.java'], calls: { method_invocation: 'name', object_creation_expression: 'type' } },
   c: { wasm: 'tree-sitter-c/tree-sitter-c.wasm', ext: ['.c', '.h'], calls: { call_expression: 'function' } },
   cpp: { wasm: 'tree-sitter-cpp/tree-sitter-cpp.wasm', ext: ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.h'], calls: { call_expression: 'function', new_expression: 'type' } },
+  // Every command named by a word; `source` and `.` load a file and call nothing.
+  bash: {
+    wasm: 'tree-sitter-bash/tree-sitter-bash.wasm',
+    ext: ['.sh', '.bash', '.bats'],
+    shebang: /^#!\S*\b(env\s+(-\S+\s+)*)?(ba|da)?sh\b|^#!\S*\bbats\b/,
+    calls: { command: 'name' },
+    callee: (name) => (name.firstNamedChild?.type === 'word' && !['source', '.'].includes(name.text) ? name.firstNamedChild : null),
+  },
+  // `require` loads a module and calls nothing.
+  lua: {
+    wasm: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm',
+    ext: ['.lua'],
+    calls: { function_call: 'name' },
+    callee: (name) => (name.type === 'identifier' ? (name.text === 'require' ? null : name) : (name.childForFieldName('method') ?? name.childForFieldName('field'))?.type === 'identifier' ? (name.childForFieldName('method') ?? name.childForFieldName('field')) : null),
+  },
+  zig: {
+    wasm: '@tree-sitter-grammars/tree-sitter-zig/tree-sitter-zig.wasm',
+    ext: ['.zig'],
+    calls: { call_expression: 'function' },
+    callee: (fn) => (fn.type === 'identifier' ? fn : fn.type === 'field_expression' ? fn.childForFieldName('member') : null),
+  },
 };
 
 const SKIP_DIRS = new Set(['node_modules', 'target', 'vendor', 'build']);
 
-function listFiles(root, extensions) {
+/** The first bytes of a file, for its `#!` line. */
+function head(path) {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(256);
+    return buffer.subarray(0, readSync(fd, buffer, 0, 256, 0)).toString('latin1');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function listFiles(root, extensions, shebang) {
   const out = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -40,6 +72,8 @@ function listFiles(root, extensions) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile() && extensions.some((e) => entry.name.endsWith(e))) out.push(path);
+      // Executable scripts without an extension, by their `#!` line.
+      else if (shebang && entry.isFile() && !entry.name.includes('.') && (statSync(path).mode & 0o111) !== 0 && shebang.test(head(path))) out.push(path);
     }
   };
   walk(root);
@@ -76,7 +110,7 @@ export async function collectSites(language, root) {
   const parser = new Parser();
   parser.setLanguage(await Language.load(require.resolve(spec.wasm)));
   const sites = [];
-  for (const path of listFiles(root, spec.ext)) {
+  for (const path of listFiles(root, spec.ext, spec.shebang)) {
     const text = readFileSync(path, 'utf8');
     const tree = parser.parse(text);
     if (!tree) continue;
@@ -87,7 +121,7 @@ export async function collectSites(language, root) {
       const field = spec.calls[node.type];
       if (field) {
         const callee = node.childForFieldName(field);
-        const name = callee && calleeName(callee);
+        const name = callee && (spec.callee ? spec.callee(callee) : calleeName(callee));
         if (name) {
           sites.push({
             file,
@@ -126,15 +160,16 @@ async function main(argv) {
   const opts = { seed: 6, count: 40, context: 2 };
   for (let i = 0; i < rest.length; i += 2) opts[rest[i].replace(/^--/, '')] = Number(rest[i + 1]);
   const { corpusPath } = await import('./run.mjs');
-  const root = corpus.includes('/') ? resolve(corpus) : corpusPath(corpus);
+  const named = !corpus.includes('/') || /^(debian|github):/.test(corpus);
+  const root = named ? corpusPath(corpus) : resolve(corpus);
   const all = await collectSites(language, root);
   const picked = sample(all, opts.count, opts.seed);
   const skeleton = {
     language,
-    corpus: corpus.includes('/') ? basename(root) : corpus,
+    corpus: named ? corpus : basename(root),
     corpus_version: basename(root),
     seed: opts.seed,
-    procedure: `scripts/accuracy/sample-golden.mjs ${language} <corpus> --seed ${opts.seed} --count ${opts.count}: all ${all.length} named call sites (tree-sitter ${Object.keys(LANGUAGES[language].calls).join('/')}, macros excluded) of the corpus's ${LANGUAGES[language].ext.join('/')} files in path and source order, Fisher-Yates shuffled with mulberry32(seed), first ${opts.count} kept.`,
+    procedure: `scripts/accuracy/sample-golden.mjs ${language} <corpus> --seed ${opts.seed} --count ${opts.count}: all ${all.length} named call sites (tree-sitter ${Object.keys(LANGUAGES[language].calls).join('/')}, macros excluded) of the corpus's ${LANGUAGES[language].ext.join('/')} files${LANGUAGES[language].shebang ? ' and executable #! scripts' : ''} in path and source order, Fisher-Yates shuffled with mulberry32(seed), first ${opts.count} kept.`,
     sites: picked.map((s) => ({ ...s, target: 'TODO', rationale: '' })),
   };
   process.stdout.write(`${JSON.stringify(skeleton, null, 2)}\n`);
