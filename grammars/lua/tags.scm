@@ -16,6 +16,10 @@
   arguments: (arguments . (string) @name)
   (#eq? @_require "require")) @import
 
+; ---- local aliases of a module's members: `local strip = stringx.strip` -------
+; The adapter keeps those whose root is a required module or a standard table.
+(variable_declaration (assignment_statement)) @import
+
 ; ---- call sites: the adapter reads receivers and names ----------------------
 (function_call name: (_) @function) @reference.call
 

@@ -141,7 +141,8 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
     if (fn.text === 'require') return false; // an import
     if (testBlock(fn.text, node, ctx)) return false;
     draft.calleeName = fn.text;
-    draft.bare = true;
+    // A local alias of a module's function (`local strip = stringx.strip`) is no call through a value.
+    draft.bare = !ctx.imports.some((fact) => fact.local === fn.text && fact.imported !== '*');
     return true;
   }
   const table = fn.childForFieldName('table');
@@ -164,8 +165,36 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
   return true;
 }
 
+/** Lua's standard tables: `local insert = table.insert` binds a member of one. */
+export const STANDARD_TABLES: ReadonlySet<string> = new Set(['string', 'table', 'math', 'os', 'io', 'coroutine', 'debug', 'utf8', 'package', 'bit32', 'bit', 'jit', 'ffi']);
+
+/**
+ * `local strip, split = stringx.strip, stringx.split`: each name bound to a member of a
+ * required module or of a standard table is an import of that member (source the
+ * module, imported the path after it, local the name).
+ */
+function aliases(declaration: Node, ctx: ExtractionContext): void {
+  const assignment = declaration.firstNamedChild;
+  if (assignment?.type !== 'assignment_statement') return;
+  const names = assignment.namedChildren.find((c) => c?.type === 'variable_list')?.childrenForFieldName('name') ?? [];
+  const values = assignment.namedChildren.find((c) => c?.type === 'expression_list')?.childrenForFieldName('value') ?? [];
+  names.forEach((name, i) => {
+    const value = values[i];
+    if (name?.type !== 'identifier' || value?.type !== 'dot_index_expression') return;
+    let root: Node | null = value;
+    while (root?.type === 'dot_index_expression') root = root.childForFieldName('table');
+    if (root?.type !== 'identifier') return;
+    const member = value.text.slice(root.text.length + 1).replace(/\s+/g, '');
+    const module = ctx.imports.find((fact) => fact.local === root.text && fact.imported === '*');
+    const source = module?.source ?? (STANDARD_TABLES.has(root.text) ? root.text : undefined);
+    if (source === undefined || !/^[A-Za-z_][\w.]*$/.test(member)) return;
+    ctx.imports.push({ source, imported: member, local: name.text, reexport: false, typeOnly: false, line: ctx.line(declaration) });
+  });
+}
+
 /** `local x = require("m")` binds x to module m; a bare `require "m"` binds nothing. */
 function importHandler(node: Node, parts: Parts, ctx: ExtractionContext): void {
+  if (node.type === 'variable_declaration') return aliases(node, ctx);
   const source = parts.name ? luaString(parts.name.text) : '';
   if (!source) return;
   let local = '';

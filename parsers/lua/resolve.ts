@@ -21,13 +21,13 @@ import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+import { STANDARD_TABLES } from './extract.js';
 
 const GLOBAL_FUNCTIONS = new Set([
   'assert', 'collectgarbage', 'dofile', 'error', 'getfenv', 'getmetatable', 'ipairs', 'load', 'loadfile', 'loadstring',
   'module', 'next', 'pairs', 'pcall', 'print', 'rawequal', 'rawget', 'rawlen', 'rawset', 'require', 'select', 'setfenv',
   'setmetatable', 'tonumber', 'tostring', 'type', 'unpack', 'xpcall', 'newproxy',
 ]);
-const STANDARD_TABLES = new Set(['string', 'table', 'math', 'os', 'io', 'coroutine', 'debug', 'utf8', 'package', 'bit32', 'bit', 'jit', 'ffi']);
 const STRING_METHODS = new Set(['byte', 'find', 'format', 'gmatch', 'gsub', 'len', 'lower', 'match', 'rep', 'reverse', 'sub', 'upper']);
 const BUSTED = new Set([
   'describe', 'it', 'pending', 'before_each', 'after_each', 'setup', 'teardown', 'lazy_setup', 'lazy_teardown', 'strict_setup',
@@ -64,10 +64,24 @@ function membersOf(type: string, name: string, path: string, ctx: ResolveContext
   return here.length > 0 ? here : all;
 }
 
+/** `m.f` of a required module's file: its table functions named `f` (`a.b.f` names `f` of table path `b`). */
+function moduleMember(file: string, member: string, ctx: ResolveContext): SymbolRecord[] {
+  const name = member.split('.').pop()!;
+  return ctx.symbolsInFile(file).filter((s) => s.name === name && CALLABLE_KINDS.has(s.kind) && s.owner_type !== undefined);
+}
+
 function bindBare(name: string, path: string, ctx: ResolveContext): Binding {
   const all = luaCallables(name, ctx).filter((s) => s.owner_type === undefined);
   const here = all.filter((s) => s.file_path === path);
   if (here.length > 0) return candidates(here.every((s) => s.attributes?.local === 'true') ? 'exact' : 'same_file', here);
+  // `local strip = stringx.strip`: the member of the module or standard table it names.
+  const alias = ctx.imports(path).find((fact) => fact.local === name && fact.imported !== '*');
+  if (alias) {
+    if (STANDARD_TABLES.has(alias.source)) return builtin;
+    const file = moduleFile(alias.source, path, ctx);
+    if (file === undefined) return { kind: 'unresolved', reason: 'external', note: `external:${alias.source}` };
+    return candidates('exact', moduleMember(file, alias.imported, ctx));
+  }
   if (GLOBAL_FUNCTIONS.has(name)) return builtin;
   if (BUSTED.has(name)) return { kind: 'unresolved', reason: 'external', note: 'external:busted' };
   return candidates('name_only', all.filter((s) => s.attributes?.local !== 'true'));
@@ -88,7 +102,7 @@ function bind(input: SiteInput, ctx: ResolveContext): Binding | undefined {
   if (binding) {
     const file = moduleFile(binding.source, path, ctx);
     if (file === undefined) return { kind: 'unresolved', reason: 'external', note: `external:${binding.source}` };
-    if (root === receiver) return candidates('exact', ctx.symbolsInFile(file).filter((s) => s.name === name && CALLABLE_KINDS.has(s.kind) && s.owner_type !== undefined));
+    if (root === receiver) return candidates('exact', moduleMember(file, name, ctx));
   }
   const here = luaCallables(name, ctx).filter((s) => s.owner_type === receiver && s.file_path === path);
   if (here.length > 0) return candidates('exact', here);

@@ -14,6 +14,9 @@
 //                                                        time (a function defined in both branches
 //                                                        of an `if`): an edge to any is right, and so
 //                                                        is ambiguous_target
+//   { "file": ..., "line": ..., "name": ..., "value": true }
+//                                                        a parameter or variable holding a function:
+//                                                        the right reason is indirect_call
 //   null                                                 no single declaration (a closure, a trait object)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,7 +83,8 @@ export function goldenToOracleSites(set, root) {
       });
     } else if (g.target) {
       const t = g.target;
-      targets.push({ file: t.file, line: t.line, column: nameColumn(textOf(t.file), t.line, t.name), name: t.name, declKind: 'golden' });
+      // A function value's declaration kind is the one the metrics read as "a call through a value".
+      targets.push({ file: t.file, line: t.line, column: nameColumn(textOf(t.file), t.line, t.name), name: t.name, declKind: t.value ? 'VariableDeclaration' : 'golden' });
     }
     return {
       file: g.file,

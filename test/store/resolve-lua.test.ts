@@ -57,6 +57,28 @@ end
     expect(at('setmetatable')).toBe('builtin');
   });
 
+  it('binds local aliases of a required module\'s functions and of standard tables', async () => {
+    open = await indexFiles({
+      'pl/utils.lua': 'local utils = {}\nfunction utils.escape(s) return s end\nreturn utils\n',
+      'pl/text.lua': `local utils = require 'pl.utils'
+local escape, insert = utils.escape, table.insert
+local missing = utils.nothing
+local function run(t)
+  local append = table.insert
+  append(t, escape('x'))
+  insert(t, 1)
+  missing()
+end
+`,
+    });
+    const at = (spec: string) => describeAnswer(open!.answer('pl/text.lua', spec));
+    expect(at('escape')).toBe('pl/utils.lua::utils.escape (exact)');
+    expect(at('insert')).toBe('builtin');
+    // A local alias inside a function is no call through a value.
+    expect(at('append')).toBe('builtin');
+    expect(at('missing')).toBe('missing_target');
+  });
+
   it('makes busted tests callers of what they call', async () => {
     open = await indexFiles({
       'src/acct.lua': 'local M = {}\nfunction M.deposit(x) return x end\nreturn M\n',
