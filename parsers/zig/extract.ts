@@ -19,18 +19,36 @@ function unquote(text: string): string {
   return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
 }
 
-/** The name of the `const X = struct { ... }` around a node, if any (the innermost container). */
+/**
+ * The container around a node (the innermost): `const X = struct { ... }` is named X, and
+ * the struct a generic function returns (`fn List(comptime T: type) type { return struct
+ * { ... }; }`) is named after the function.
+ */
 function enclosingContainer(node: Node): { name: string; body: Node } | undefined {
   for (let n = node.parent, depth = 0; n && depth < 200; n = n.parent, depth++) {
-    if (CONTAINERS.has(n.type)) {
-      const declaration = n.parent;
-      if (declaration?.type !== 'variable_declaration') return undefined;
+    if (!CONTAINERS.has(n.type)) continue;
+    const declaration = n.parent;
+    if (declaration?.type === 'variable_declaration') {
       const name = declaration.namedChildren.find((c) => c?.type === 'identifier');
       return name ? { name: name.text, body: n } : undefined;
     }
+    if (declaration?.type !== 'return_expression') return undefined;
+    for (let f = declaration.parent, up = 0; f && up < 4; f = f.parent, up++) {
+      if (f.type === 'function_declaration') {
+        const name = f.childForFieldName('name')?.text;
+        return name ? { name, body: n } : undefined;
+      }
+    }
+    return undefined;
   }
   return undefined;
 }
+
+/** The receiver type of a name bound to `@This()` at a file's top level: the file's own struct. */
+export const FILE_STRUCT = '@This()';
+
+const isThis = (item: Node | null): boolean =>
+  item?.type === 'variable_declaration' && item.namedChildren.some((c) => c?.type === 'builtin_function' && c.text.replace(/\s+/g, '') === '@This()');
 
 function definition(draft: DefinitionDraft, node: Node, parts: Parts, _ctx: ExtractionContext): boolean {
   if (draft.kind === 'test') {
@@ -61,16 +79,17 @@ function typeName(type: Node | null | undefined): string | undefined {
   return undefined;
 }
 
-/** `Self` (a name bound to `@This()` in the container) read as the container's own name. */
+/**
+ * `Self` (a name bound to `@This()` in the container) read as the container's own name;
+ * bound to `@This()` at the file's top level, it is the file's struct (FILE_STRUCT).
+ */
 function resolveSelf(name: string, node: Node): string {
+  const boundHere = (items: (Node | null)[]) => items.some((item) => isThis(item) && item!.namedChildren.find((c) => c?.type === 'identifier')?.text === name);
   const container = enclosingContainer(node);
-  if (!container) return name;
-  for (const item of container.body.namedChildren) {
-    if (item?.type !== 'variable_declaration') continue;
-    const bound = item.namedChildren.find((c) => c?.type === 'identifier');
-    const value = item.namedChildren.find((c) => c?.type === 'builtin_function');
-    if (bound?.text === name && value?.text.replace(/\s+/g, '') === '@This()') return container.name;
-  }
+  if (container && boundHere(container.body.namedChildren)) return container.name;
+  let root: Node = node;
+  while (root.parent) root = root.parent;
+  if (boundHere(root.namedChildren)) return FILE_STRUCT;
   return name;
 }
 

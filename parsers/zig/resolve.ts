@@ -10,7 +10,9 @@
 //   @import("x.zig").T` then `T.f()` likewise); `T.f()` where this file defines `T.f`.
 // - receiver_type 90: `x.f()` where x is typed by declaration (a parameter
 //   `self: *Self`, `var x: T`, `const x = T.init(...)`) → method `f` of `T` in this file,
-//   else in the file `T` is imported from.
+//   else in the file `T` is imported from; `T` bound to `@This()` at a file's top level is
+//   that file's struct (its top-level functions). A typed receiver whose type is found
+//   nowhere is missing_target, not a guess by name.
 // - name_only 30: a method `f` of a typed receiver's `T` defined elsewhere, or of an
 //   untyped receiver (several → ambiguous_target).
 // - builtin: compiler builtins (`@intCast`) and the standard containers' usual methods
@@ -22,6 +24,7 @@ import type { ImportFact } from '../../contracts/facts.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+import { FILE_STRUCT } from './extract.js';
 
 const STD_METHODS = new Set([
   'append', 'appendSlice', 'appendAssumeCapacity', 'deinit', 'toOwnedSlice', 'ensureTotalCapacity', 'ensureUnusedCapacity',
@@ -68,9 +71,10 @@ function bind(input: SiteInput, ctx: ResolveContext): Binding | undefined {
   }
   const imports = ctx.imports(path);
   if (site.receiverType !== undefined) {
-    const type = site.receiverType;
+    const type = site.receiverType === FILE_STRUCT ? '' : site.receiverType;
     const here = declaredIn(path, type, name, ctx);
     if (here.length > 0) return candidates('receiver_type', here);
+    if (type === '') return { kind: 'unresolved', reason: 'missing_target' };
     const binding = imports.find((i) => i.local === type);
     if (binding) {
       const where = target(binding, [], path);
@@ -80,6 +84,8 @@ function bind(input: SiteInput, ctx: ResolveContext): Binding | undefined {
     }
     const anywhere = zigCallables(name, ctx).filter((s) => s.owner_type === type);
     if (anywhere.length > 0) return candidates('name_only', anywhere);
+    // A type cairn cannot place (a comptime parameter, a type made by a generic): no guess by name.
+    if (!imports.some((i) => i.local === site.receiver!.split('.')[0])) return { kind: 'unresolved', reason: 'missing_target' };
   }
   const segments = site.receiver.split('.');
   const binding = imports.find((i) => i.local === segments[0]);

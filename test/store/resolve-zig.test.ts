@@ -58,4 +58,34 @@ fn run(alloc: Allocator, v: Vec, w: anytype) void {
     expect(at('w.spin')).toBe('ambiguous_target');
     expect(at('missing')).toBe('missing_target');
   });
+
+  it('reads a file bound to @This() as its own struct, and a generic function\'s returned struct as its container', async () => {
+    open = await indexFiles({
+      'src/Pool.zig': `const Pool = @This();
+const std = @import("std");
+count: u32,
+fn wait(self: *Pool) void { _ = self; }
+fn List(comptime T: type) type {
+    return struct {
+        const Self = @This();
+        items: []T,
+        pub fn push(self: *Self) void { _ = self; }
+        pub fn twice(self: *Self) void { self.push(); self.push(); }
+    };
+}
+const Event = struct {
+    fn wait(self: *Event) void { _ = self; }
+};
+fn run(pool: *Pool, comptime T: type, t: T) void {
+    pool.wait();
+    t.wait();
+}
+`,
+    });
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer('src/Pool.zig', spec, nth));
+    expect(at('pool.wait')).toBe('src/Pool.zig::wait (receiver_type)');
+    expect(at('self.push')).toBe('src/Pool.zig::List.push (receiver_type)');
+    // A comptime type parameter: no guess among the methods named wait.
+    expect(at('t.wait')).toBe('missing_target');
+  });
 });
