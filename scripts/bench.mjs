@@ -5,6 +5,10 @@
 //
 //   npm run bench                      rust-tokio and ts-zod
 //   npm run bench -- go-kubernetes     any corpus names from the corpora installer
+//   npm run bench -- debian:bats debian:lua-penlight github:mitchellh/libxev@<commit>
+//                                      Debian packages and pinned repositories
+//                                      (scripts/package-corpus.mjs; the last needs
+//                                      CAIRN_CORPUS_LIBXEV, a checkout of that commit)
 //   CAIRN_BENCH_SKIP_PEERS=1           cairn only
 //   npm run bench -- ts-trpc --compare REV   also REV's init, in the same rounds, and its
 //                                      graph trust, on a copy of its own
@@ -34,6 +38,9 @@ const results = join(repo, 'bench', 'results');
 const toolsDir = join(process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? tmpdir(), '.cache'), 'cairn-bench-tools');
 const cairnBin = join(repo, 'bin', 'cairn.js');
 
+/** The Zig corpus: a pinned commit of a public repository (scripts/package-corpus.mjs says how to lay it out). */
+const LIBXEV = 'github:mitchellh/libxev@a82a04eabb46b0611c72d6d0e32db2d9dcf2e745';
+
 /** A symbol to ask `callers` about, and a search query, per corpus. */
 const QUERIES = {
   'rust-regex': { callers: 'is_match', search: 'find' },
@@ -50,7 +57,13 @@ const QUERIES = {
   'py-requests': { callers: 'request', search: 'request' },
   'java-commons-lang3': { callers: 'isEmpty', search: 'isEmpty' },
   'java-guava': { callers: 'checkNotNull', search: 'checkNotNull' },
+  'debian:bats': { callers: 'bats_binary_search', search: 'bats_' },
+  'debian:lua-penlight': { callers: 'assert_arg', search: 'split' },
+  [LIBXEV]: { callers: 'timer', search: 'Loop' },
 };
+
+/** The language of corpora whose name does not start with it. */
+const CORPUS_LANGUAGE = { 'debian:bats': 'bash', 'debian:lua-penlight': 'lua', [LIBXEV]: 'zig' };
 
 function sh(cmd, args, options = {}) {
   return execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
@@ -138,7 +151,7 @@ function touchOneFile(dir, extensions) {
       const p = join(d, entry.name);
       if (entry.isDirectory()) stack.push(p);
       else if (extensions.some((e) => entry.name.endsWith(e))) {
-        appendFileSync(p, extensions[0] === '.py' ? '\n# bench edit\n' : '\n// bench edit\n');
+        appendFileSync(p, `\n${LINE_COMMENT[extensions[0]] ?? '//'} bench edit\n`);
         return p.slice(dir.length + 1);
       }
     }
@@ -146,7 +159,13 @@ function touchOneFile(dir, extensions) {
   return null;
 }
 
-const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'] };
+const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], bash: ['.bash', '.sh'], lua: ['.lua'], zig: ['.zig'] };
+const LINE_COMMENT = { '.py': '#', '.bash': '#', '.sh': '#', '.lua': '--' };
+
+/** A corpus name as a file name (`github:owner/repo@commit` has characters paths do not want). */
+function fileName(name) {
+  return name.replace(/@([0-9a-f]{8})[0-9a-f]+$/, '@$1').replace(/[^A-Za-z0-9._-]+/g, '-');
+}
 
 function cairn(args, dir, bin = cairnBin) {
   return timed(process.execPath, [bin, ...args, '-C', dir], { env: { ...process.env } });
@@ -173,8 +192,8 @@ function trust(dir, bin = cairnBin) {
 
 function benchCorpus(name) {
   const source = corpusPath(name);
-  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java' }[name.split('-')[0]];
-  const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${name}-`));
+  const language = CORPUS_LANGUAGE[name] ?? (name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java' }[name.split('-')[0]]);
+  const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${fileName(name)}-`));
   try {
     const copy = join(scratch, 'cairn');
     cpSync(source, copy, { recursive: true, dereference: false });
@@ -380,7 +399,7 @@ process.on('exit', () => compareBuild?.cleanup());
 mkdirSync(results, { recursive: true });
 for (const name of names.length ? names : ['rust-tokio', 'ts-zod']) {
   const record = { machine: machine(), ...benchCorpus(name) };
-  writeFileSync(join(results, `index-${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(join(results, `index-${fileName(name)}.json`), `${JSON.stringify(record, null, 2)}\n`);
   const c = record.tools.cairn;
   const p = record.tools['@optave/codegraph'];
   const r = record.ratios;

@@ -12,7 +12,7 @@
 //
 // Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
 // repository) installs or locates corpora by name; `debian:` and `github:` corpora of
-// golden sets come from package-corpus.mjs.
+// golden sets come from scripts/package-corpus.mjs.
 import { spawnSync } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { readCairnExport } from './cairn-graph.mjs';
 import { goldenToOracleSites, readGolden } from './golden.mjs';
-import { isPackageCorpus, packageCorpusPath } from './package-corpus.mjs';
+import { isPackageCorpus, packageCorpusPath } from '../package-corpus.mjs';
 import { joinFile, unclaimedSites } from './join.mjs';
 import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
 import { GO_CORPORA, buildOracle, corpusGopath, corpusModule, runGoOracle } from './oracle-go.mjs';

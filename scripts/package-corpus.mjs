@@ -1,5 +1,5 @@
-// Corpora that the shared corpus script does not install, named in a golden set by
-// where they come from:
+// Corpora that the shared corpus script does not install, named (in a golden set, or
+// to the benchmark) by where they come from:
 //   debian:<package>          the package's files, installed with apt-get when missing
 //                             (as root), copied out of the system with their paths from
 //                             their common folder on (docs and manuals left out)
