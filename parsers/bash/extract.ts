@@ -9,7 +9,7 @@
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 
-/** The name a rewritten `@test` block's function gets; no Bash command word can start with `@`. */
+/** The name a rewritten `@test` block's function gets: one no script defines (Bash functions are not named `@...`). */
 const BATS_MARKER = '@t';
 
 /**
@@ -19,7 +19,7 @@ const BATS_MARKER = '@t';
  */
 export function prepareBats(source: string): string {
   if (!source.includes('@test')) return source;
-  return source.replace(/^([ \t]*)@test([ \t]+)("(?:[^"\\\n]|\\.)*"|'[^'\n]*')([ \t]*)\{[ \t]*$/gm, (line, indent: string, gap: string, title: string, gap2: string) => {
+  return source.replace(/^([ \t]*)@test([ \t]+)("(?:[^"\\\n]|\\.)*"|'[^'\n]*')([ \t]*)\{[ \t]*$/gm, (line, indent: string, _gap: string, title: string) => {
     const head = `${indent}${BATS_MARKER}(){ #${title}`;
     return head + ' '.repeat(Math.max(0, line.length - head.length));
   });
@@ -69,12 +69,10 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
       if (operand) name = operand;
     }
   }
-  const text = name.type === 'word' || name.type === 'raw_string' ? unquote(name.text) : name.text;
-  draft.calleeName = text.replace(/\s+/g, ' ').slice(0, 200);
-  draft.specifier = draft.calleeName;
   // A name made at run time (`$cmd`, `"${fn}"`, `$(which x)`) is never bound by name.
-  if (!(name.type === 'word' || name.type === 'raw_string' || (name.type === 'string' && name.namedChildren.every((c) => c?.type === 'string_content')))) draft.indirect = true;
-  else if (name.type === 'string') draft.calleeName = draft.specifier = unquote(name.text);
+  const literal = name.type === 'word' || name.type === 'raw_string' || (name.type === 'string' && name.namedChildren.every((c) => c?.type === 'string_content'));
+  if (!literal) draft.indirect = true;
+  draft.calleeName = draft.specifier = (literal ? unquote(name.text) : name.text).replace(/\s+/g, ' ').slice(0, 200);
   return true;
 }
 
