@@ -8,7 +8,9 @@
 //   3. a shell builtin (`echo`, `cd`, `printf`, Bats `run`) → builtin;
 //   4. a function `f` defined anywhere else in the workspace → name_only 30 (a library
 //      that relies on its caller to have sourced its neighbour);
-//   5. otherwise a name spelled like a function (`kube::util::x`) → missing_target, and
+//   5. otherwise a name spelled like a function (`kube::util::x`) → excluded when this
+//      file sources a file in a folder the index leaves out (`build/common.sh`), else
+//      missing_target; and
 //      any other name a program on PATH → external (`program:<name>`), as is a command
 //      given by path (`./hack/x.sh`, `/usr/bin/env`): it runs in its own process.
 // Several candidates at one step → ambiguous_target. Calls through an expansion
@@ -57,6 +59,16 @@ function withoutLeadingExpansion(text: string): string | undefined {
 
 /** The workspace file a `source` operand names from `from`, if it can be found without running the script. */
 export function sourcedFile(operand: string, from: string, ctx: ResolveContext): string | undefined {
+  const found = sourcedPath(operand, from, ctx);
+  return found?.indexed ? found.path : undefined;
+}
+
+/**
+ * Where a `source` operand leads: the innermost candidate that is an indexed file, else
+ * the innermost one inside a folder the index leaves out (`build/common.sh` under the
+ * library rule's `build/`).
+ */
+function sourcedPath(operand: string, from: string, ctx: ResolveContext): { path: string; indexed: boolean } | undefined {
   let rest = operand.replace(/["']/g, '');
   let expanded = false;
   for (let step = 0; step < 4 && rest.startsWith('$'); step++) {
@@ -68,11 +80,26 @@ export function sourcedFile(operand: string, from: string, ctx: ResolveContext):
   if (rest.includes('$') || rest.includes('`') || rest === '') return undefined;
   if (rest.startsWith('/') && !expanded) return undefined; // an absolute path outside the workspace
   rest = rest.replace(/^\/+/, '');
+  let excluded: string | undefined;
   for (let dir = posix.dirname(from); ; dir = posix.dirname(dir)) {
     const candidate = posix.normalize(dir === '.' ? rest : `${dir}/${rest}`);
-    if (!candidate.startsWith('..') && ctx.file(candidate)) return candidate;
-    if (dir === '.' || dir === '/' || dir === '') return undefined;
+    if (!candidate.startsWith('..')) {
+      if (ctx.file(candidate)) return { path: candidate, indexed: true };
+      if (excluded === undefined && ctx.excludedFolder?.(candidate) !== undefined) excluded = candidate;
+    }
+    if (dir === '.' || dir === '/' || dir === '') return excluded === undefined ? undefined : { path: excluded, indexed: false };
   }
+}
+
+/** A folder left out of the index that this file sources a file from, if any. */
+function excludedSource(path: string, ctx: ResolveContext): string | undefined {
+  return ctx.memo(`bash:excluded:${path}`, () => {
+    for (const fact of ctx.imports(path)) {
+      const found = sourcedPath(fact.source, path, ctx);
+      if (found && !found.indexed) return ctx.excludedFolder?.(found.path);
+    }
+    return undefined;
+  });
 }
 
 /** The files `path` sources, directly or through them, in breadth-first order (itself excluded). */
@@ -112,7 +139,11 @@ function bind(input: SiteInput, ctx: ResolveContext): Binding {
   }
   if (SHELL_BUILTINS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
   if (functions.length > 0) return { kind: 'candidates', tier: 'name_only', candidates: functions };
-  if (name.includes('::')) return { kind: 'unresolved', reason: 'missing_target' };
+  if (name.includes('::')) {
+    // Sourced from a folder the index leaves out (`build/common.sh`): known to be there, not indexed.
+    const folder = excludedSource(site.path, ctx);
+    return folder === undefined ? { kind: 'unresolved', reason: 'missing_target' } : { kind: 'unresolved', reason: 'excluded', note: `excluded:${folder}` };
+  }
   return { kind: 'unresolved', reason: 'external', note: `program:${name}` };
 }
 

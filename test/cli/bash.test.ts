@@ -11,6 +11,9 @@ const FILES = {
   'bin/greet.sh': '#!/usr/bin/env bash\nsource "$(dirname "$0")/../lib/util.sh"\ngreet() { say "hi $1"; }\n',
   // Extensionless and executable: Bash by its #! line.
   'bin/hello': '#!/usr/bin/env bash\nsource "$(dirname "$0")/greet.sh"\ngreet world\n',
+  // build/ is a folder the index leaves out: what a script sources from it is excluded, not missing.
+  'build/common.sh': 'kube::build::image() { :; }\n',
+  'hack/make.sh': 'source "${KUBE_ROOT}/build/common.sh"\nkube::build::image\n',
   'test/test_helper.bash': 'source "$BATS_TEST_DIRNAME/../bin/greet.sh"\n',
   'test/greet.bats': 'load test_helper\n\n@test "greets bob" {\n  run greet bob\n  [ "$status" -eq 0 ]\n}\n',
 };
@@ -31,7 +34,12 @@ describe('bash through the CLI', () => {
     expect(doctor.unsupported_extensions).toEqual([]);
     expect(doctor.trust_verdict).toBe('trusted');
     const stats = cairnJson(['status', '-C', repo.root]).body.data.stats;
-    expect(stats.files_by_language.bash).toBe(5);
+    expect(stats.files_by_language.bash).toBe(6);
+  });
+
+  it('says a function sourced from a folder the index leaves out is excluded', () => {
+    const records = cairnJson(['unresolved', '--in', 'hack/', '-C', repo.root]).body.data.references;
+    expect(records.map((r: any) => `${r.specifier} ${r.reason}`)).toEqual(['kube::build::image excluded']);
   });
 
   it('answers callers through sourced files', () => {
