@@ -22,6 +22,8 @@ import { lua } from './lua/language.js';
 import { python } from './python/language.js';
 import type { ReviewProfile } from './review/profiles.js';
 import { rust } from './rust/language.js';
+import { scala } from './scala/language.js';
+import { swift } from './swift/language.js';
 import { typescript } from './typescript/language.js';
 import { zig } from './zig/language.js';
 
@@ -70,7 +72,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, bash, lua, zig];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala, bash, lua, zig];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));

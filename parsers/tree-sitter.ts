@@ -26,13 +26,14 @@ const WASM: Record<GrammarName, string> = {
   bash: 'tree-sitter-bash/tree-sitter-bash.wasm',
   lua: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm',
   zig: '@tree-sitter-grammars/tree-sitter-zig/tree-sitter-zig.wasm',
+  // The official package ships a .wasm that loads and parses Scala 3; tree-sitter-wasms' build is of 0.19.
+  scala: 'tree-sitter-scala/tree-sitter-scala.wasm',
   // Grammars without a package of their own that ships a loadable .wasm.
   ruby: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm',
   php: 'tree-sitter-wasms/out/tree-sitter-php.wasm',
   csharp: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm',
   kotlin: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm',
   swift: 'tree-sitter-wasms/out/tree-sitter-swift.wasm',
-  scala: 'tree-sitter-wasms/out/tree-sitter-scala.wasm',
   dart: 'tree-sitter-wasms/out/tree-sitter-dart.wasm',
 };
 

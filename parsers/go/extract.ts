@@ -16,6 +16,7 @@
 // `X->[]` (an element of X, a slice, array or map type written `[]E`).
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
+import { inactiveForToolchains } from './toolchain-inactive.js';
 
 const TEST_PREFIXES = ['Test', 'Benchmark', 'Example', 'Fuzz'];
 
@@ -164,8 +165,25 @@ function typeUses(fn: Node, ctx: ExtractionContext): void {
   }
 }
 
+/** Each file's `//go:build` line when no current toolchain builds it, read once per extraction. */
+const inactiveFiles = new WeakMap<ExtractionContext, string | null>();
+
+function inactiveLine(ctx: ExtractionContext): string | null {
+  let line = inactiveFiles.get(ctx);
+  if (line === undefined) inactiveFiles.set(ctx, (line = inactiveForToolchains(ctx.source) ?? null));
+  return line;
+}
+
 function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: ExtractionContext): boolean {
   if (isExportedName(draft.name)) draft.exported = true;
+  // A stand-in no current toolchain builds (toolchain-inactive.ts): resolution passes it over.
+  const inactive = inactiveLine(ctx);
+  if (inactive !== null) draft.attributes = { ...draft.attributes, inactive };
+  if (node.type === 'type_alias') {
+    // `type A = pkg.T`: A's methods are T's (resolve.ts follows it).
+    const aliasOf = goTypeName(node.childForFieldName('type'), true);
+    if (aliasOf) draft.attributes = { ...draft.attributes, aliasOf };
+  }
   if (node.type === 'type_spec') {
     const bases = embedded(node);
     if (bases.length > 0) draft.bases = bases;

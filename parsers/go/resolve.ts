@@ -26,6 +26,9 @@
 //   calls into packages that are not in the workspace are external
 //   (`external:<import path>`), and so are methods of common standard interfaces on
 //   receivers of unknown type (`Error`, `Lock`, ...): builtin.
+// - a file no current toolchain builds (`//go:build !go1.18`, `ignore`: toolchain-inactive.ts)
+//   declares stand-ins: no other file binds to them (their own calls still do), and an alias
+//   (`type L = types.TypeParamList`) has the methods of the type it names, outside or not.
 // - not calls: a type a function names is a `references` edge to it (package 80, exact 100
 //   through an import), and a method declared in another file than its type is contained
 //   by it (a `contains` edge from the type, exact 100).
@@ -81,11 +84,18 @@ function matchLength(importPath: string, dir: string, file: SymbolRecord, ctx: R
   return -1;
 }
 
+/** A symbol of a file no current toolchain builds (`//go:build !go1.18`; the Go adapter marks them). */
+const isInactive = (s: SymbolRecord) => s.attributes?.inactive !== undefined;
+
+/** True when the file at `path` is one no current toolchain builds: its own calls may bind to its stand-ins. */
+const inInactiveFile = (path: string, ctx: ResolveContext) => ctx.memo(`go-inactive:${path}`, () => ctx.symbolsInFile(path).some(isInactive));
+
 /** Symbols among `list` that live in the directory an import path maps to (longest match). */
 function inImportedPackage(importPath: string, list: SymbolRecord[], ctx: ResolveContext): SymbolRecord[] {
   let best = -1;
   let found: SymbolRecord[] = [];
   for (const s of list) {
+    if (isInactive(s)) continue;
     const length = matchLength(importPath, dirOf(s.file_path), s, ctx);
     if (length < 0 || length < best) continue;
     if (length > best) {
@@ -101,7 +111,11 @@ function inImportedPackage(importPath: string, list: SymbolRecord[], ctx: Resolv
 function inSamePackage(path: string, list: SymbolRecord[], ctx: ResolveContext): SymbolRecord[] {
   const dir = dirOf(path);
   const pkg = ctx.file(path)?.module;
-  return list.filter((s) => dirOf(s.file_path) === dir && ctx.file(s.file_path)?.module === pkg);
+  const own = list.filter((s) => dirOf(s.file_path) === dir && ctx.file(s.file_path)?.module === pkg);
+  if (!own.some(isInactive)) return own;
+  // A stand-in's own calls bind to its fellow stand-ins first; every other file's, never to one.
+  const shims = own.filter(isInactive);
+  return inInactiveFile(path, ctx) && shims.length > 0 ? shims : own.filter((s) => !isInactive(s));
 }
 
 const goSymbols = (name: string, ctx: ResolveContext) => ctx.byName(name).filter((s) => s.language === 'go');
@@ -187,13 +201,39 @@ function methodsOfType(pointer: string, method: string, path: string, ctx: Resol
     if (found.length > 0) return candidates('receiver_type', found);
     const declared = inImportedPackage(source, goSymbols(typeName, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
     if (declared.length === 0) return external(source);
+    const aliased = throughAlias(declared, method, ctx, promote);
+    if (aliased !== undefined) return aliased;
   } else {
     const found = inSamePackage(path, members(type), ctx);
     if (found.length > 0) return candidates('receiver_type', found);
+    const aliased = throughAlias(inSamePackage(path, goSymbols(type, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx), method, ctx, promote);
+    if (aliased !== undefined) return aliased;
   }
   if (!promote) return undefined;
   const viaEmbedding = promoted(type, method, path, ctx);
   return viaEmbedding.length > 0 ? candidates('receiver_type', viaEmbedding) : undefined;
+}
+
+/**
+ * `type A = pkg.T` declares no methods of its own: A's are T's, looked up from the alias's
+ * file (an external binding when T's package is outside the workspace). Only when the
+ * type's one declaration is an alias.
+ */
+function throughAlias(declared: SymbolRecord[], method: string, ctx: ResolveContext, promote: boolean): Binding | undefined {
+  let current = declared;
+  // A chain of aliases is followed a few steps (a cycle does not compile, but input may hold one).
+  for (let step = 0; step < 4; step++) {
+    const alias = current.length === 1 && current[0].kind === 'type_alias' ? current[0] : undefined;
+    const aliasOf = alias?.attributes?.aliasOf;
+    if (!alias || typeof aliasOf !== 'string') return undefined;
+    const next = typeDeclarations(aliasOf, alias.file_path, ctx).types;
+    if (next.length === 1 && next[0].kind === 'type_alias') {
+      current = next;
+      continue;
+    }
+    return methodsOfType(aliasOf, method, alias.file_path, ctx, promote);
+  }
+  return undefined;
 }
 
 /** A type as written (`T`, `pkg.T`) and the file it is written in, which decides what it names. */

@@ -267,6 +267,52 @@ func TestRoot() {
   });
 });
 
+describe('Go files no current toolchain builds', () => {
+  // The shape of golang.org/x/tools' internal/typeparams: a stand-in for old releases beside
+  // an alias to go/types, and a generator script kept out of every build.
+  const SHIM_FILES = {
+    'typeparams/old.go': `//go:build !go1.18
+
+package typeparams
+type TypeParamList struct{}
+func (l *TypeParamList) Len() int { return 0 }
+func NewTerm() *Term { return nil }
+type Term struct{}
+func legacyOnly() { NewTerm() }
+`,
+    'typeparams/new.go': `//go:build go1.18
+
+package typeparams
+import "go/types"
+type TypeParamList = types.TypeParamList
+type Term = types.Term
+func NewTerm() *Term { return nil }
+`,
+    'typeparams/gen.go': `//go:build ignore
+
+package main
+func main() { generate() }
+func generate() {}
+`,
+    'ssa/use.go': `package ssa
+import "example.com/m/typeparams"
+func count(list *typeparams.TypeParamList) int {
+  typeparams.NewTerm()
+  return list.Len()
+}
+`,
+  };
+
+  it('binds to what a current toolchain builds, through aliases to outside types; a shim still binds its own calls', async () => {
+    open = await indexFiles(SHIM_FILES, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string, path = 'ssa/use.go') => describeAnswer(open!.answer(path, spec));
+    expect(at('typeparams.NewTerm')).toBe('typeparams/new.go::NewTerm (exact)');
+    expect(at('list.Len')).toBe('external external:go/types');
+    expect(at('NewTerm', 'typeparams/old.go')).toBe('typeparams/old.go::NewTerm (package)');
+    expect(at('generate', 'typeparams/gen.go')).toBe('typeparams/gen.go::generate (package)');
+  });
+});
+
 describe('Go types own their methods, and uses of a type point at it', () => {
   const TYPE_FILES = {
     'cmd/command.go': `package cmd

@@ -1,0 +1,215 @@
+// Swift binding rules.
+//
+// A type name is looked up from the file that writes it: a type of the same file, of the
+// same module (the package target, FileRecord.module), then of a module the file imports.
+// A file outside a package's layout has no module: every workspace type is visible to it.
+// A member is any method or initialiser whose owner is the type, wherever it is declared
+// (extensions add members from other files), else a member of a base (superclass or
+// protocol, whose extensions give default implementations), nearest first.
+//
+// - exact 100: `T(...)` (the initialisers that fit the argument count, or the type itself
+//   when it declares none: the memberwise initialiser), `T.m()` through a type name.
+// - receiver_type 90: `self.m()`, an unqualified `m()` inside a type (its members first),
+//   `super.m()` (the bases), and `x.m()` where the adapter inferred x's type (parameter,
+//   annotated or initialised local, stored property, `T.make()`'s declared result).
+// - package 80: an unqualified `f()` naming a global function of the file's module or of
+//   a module it imports.
+// - Overloads: the candidates whose parameter count admits the argument count (defaulted
+//   parameters may be left out); when that leaves several, ambiguous_target.
+// - Unresolved: a type or function declared nowhere in the workspace comes from an imported
+//   module or the standard library (imported implicitly): `builtin` for the standard
+//   functions and types (`print`, `min`, `String(x)`) and for standard methods (`map`,
+//   `append`) on receivers of unknown type, `external` otherwise; a member that a
+//   workspace type and its workspace bases lack is `external` when a base lies outside
+//   the workspace, else `missing_target`.
+import type { SymbolRecord } from '../../contracts/graph.js';
+import type { ResolutionKind } from '../../contracts/tiers.js';
+import { isFreeFunction, isMember } from '../resolution.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+
+const TYPE_KINDS = new Set(['class', 'struct', 'enum', 'interface']);
+const CALLABLE = new Set(['method', 'constructor', 'function']);
+
+const SWIFT_FUNCTIONS = new Set([
+  'print', 'debugPrint', 'dump', 'min', 'max', 'abs', 'zip', 'stride', 'precondition', 'preconditionFailure', 'fatalError',
+  'assert', 'assertionFailure', 'type', 'swap', 'sequence', 'repeatElement', 'numericCast', 'withExtendedLifetime',
+  'withUnsafePointer', 'withUnsafeMutablePointer', 'withUnsafeBytes', 'withUnsafeMutableBytes', 'unsafeBitCast',
+  'withCheckedContinuation', 'withCheckedThrowingContinuation', 'withTaskGroup', 'withThrowingTaskGroup', 'MemoryLayout',
+  'String', 'Int', 'Double', 'Float', 'Bool', 'Array', 'Dictionary', 'Set', 'Character', 'UInt', 'Int64', 'UInt64',
+  'Int32', 'UInt32', 'Int16', 'UInt16', 'Int8', 'UInt8', 'Optional', 'Result', 'Task', 'ObjectIdentifier', 'Substring',
+]);
+
+const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
+const swiftOnly = (list: SymbolRecord[]) => list.filter((s) => s.language === 'swift');
+const moduleOf = (path: string, ctx: ResolveContext) => ctx.file(path)?.module;
+
+/** Modules a file imports (`import Foo`, `import struct Foo.Bar`). */
+function importedModules(path: string, ctx: ResolveContext): Set<string> {
+  return new Set(ctx.imports(path).map((f) => f.source.split('.')[0]));
+}
+
+/** Of `list`, the ones visible from `path`: same file, else same module, else imported modules. */
+function visibleFrom<T extends SymbolRecord>(list: T[], path: string, ctx: ResolveContext): T[] {
+  if (list.length < 2) return list;
+  const here = list.filter((s) => s.file_path === path);
+  if (here.length > 0) return here;
+  const module = moduleOf(path, ctx);
+  if (module === undefined) return list;
+  const own = list.filter((s) => moduleOf(s.file_path, ctx) === module);
+  if (own.length > 0) return own;
+  const imported = importedModules(path, ctx);
+  const other = list.filter((s) => imported.has(moduleOf(s.file_path, ctx) ?? '\0'));
+  return other.length > 0 ? other : list;
+}
+
+/** Workspace types named `name` that `path` sees. */
+export function swiftTypesNamed(name: string, path: string, ctx: ResolveContext): SymbolRecord[] {
+  return visibleFrom(swiftOnly(ctx.byName(name)).filter((s) => TYPE_KINDS.has(s.kind)), path, ctx);
+}
+
+interface Lookup {
+  members: SymbolRecord[];
+  /** A base (or the type itself) lies outside the workspace. */
+  outside: boolean;
+  /** The type is declared in the workspace. */
+  known: boolean;
+}
+
+/** Members named `name` of type `type` seen from `path`, else of its bases (breadth first, nearest wins). */
+function lookupMember(type: string, name: string, path: string, ctx: ResolveContext, skipOwn = false): Lookup {
+  const queue: Array<{ type: string; from: string }> = [{ type, from: path }];
+  const seen = new Set<string>();
+  let outside = false;
+  let known = false;
+  for (let step = 0; queue.length > 0 && step < 16; step++) {
+    const current = queue.shift()!;
+    if (seen.has(current.type)) continue;
+    seen.add(current.type);
+    const declared = swiftTypesNamed(current.type, current.from, ctx);
+    if (step === 0) known = declared.length > 0;
+    if (!(skipOwn && step === 0)) {
+      const own = visibleFrom(
+        swiftOnly(ctx.byName(name)).filter((s) => CALLABLE.has(s.kind) && s.owner_type === current.type),
+        current.from,
+        ctx,
+      );
+      if (own.length > 0) return { members: own, outside, known };
+    }
+    if (declared.length === 0) outside = true;
+    for (const decl of declared) for (const base of decl.bases ?? []) queue.push({ type: base, from: decl.file_path });
+  }
+  return { members: [], outside, known };
+}
+
+/** The overloads whose parameter count admits `count` arguments; all of them when none does. */
+function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[] {
+  if (count === undefined || list.length <= 1) return list;
+  const fits = list.filter((s) => {
+    const arity = Number(s.attributes?.arity ?? NaN);
+    const required = Number(s.attributes?.required ?? arity);
+    return Number.isNaN(arity) || (count >= required && count <= arity);
+  });
+  return fits.length > 0 ? fits : list;
+}
+
+/** The type names around a caller, innermost first: its enclosing types, and an extension method's owner. */
+function enclosingTypes(caller: SymbolRecord, ctx: ResolveContext): string[] {
+  const out: string[] = [];
+  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
+    if (TYPE_KINDS.has(s.kind)) out.push(s.name);
+    else if (s.owner_type !== undefined && !out.includes(s.owner_type)) out.push(s.owner_type);
+  }
+  return out;
+}
+
+/** `T.a().b()`: the type the chain ends in, reading each method's declared result; undefined when a step is not one type. */
+function resultOf(chain: string, path: string, ctx: ResolveContext): string | undefined {
+  const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
+  let type = base;
+  let from = path;
+  for (const method of calls) {
+    const members = lookupMember(type, method, from, ctx).members;
+    const results = new Set(members.map((m) => m.attributes?.returns).filter((r): r is string => typeof r === 'string'));
+    if (results.size !== 1) return undefined;
+    type = [...results][0];
+    // The result type is written in the declaring file: look it up from there.
+    from = members.find((m) => m.attributes?.returns === type)!.file_path;
+  }
+  return type;
+}
+
+function onType(type: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
+  const { site } = input;
+  const found = lookupMember(type, site.calleeName, site.path, ctx);
+  if (found.members.length > 0) return candidates(tier, byArity(found.members, site.argumentCount));
+  if (!found.known || found.outside) return { kind: 'unresolved', reason: 'external', note: `external:${type}` };
+  return { kind: 'unresolved', reason: 'missing_target' };
+}
+
+/**
+ * A name declared nowhere in the workspace: Swift sees only its own module, what the file
+ * imports and the standard library (imported implicitly), so it comes from outside.
+ */
+function notFound(name: string): Binding {
+  return { kind: 'unresolved', reason: SWIFT_FUNCTIONS.has(name) ? 'builtin' : 'external' };
+}
+
+export const swiftBinder: LanguageBinder = {
+  selfReceivers: new Set(['self']),
+  builtinMethods: new Set([
+    'map', 'compactMap', 'flatMap', 'filter', 'reduce', 'forEach', 'append', 'insert', 'remove', 'removeAll', 'removeFirst',
+    'removeLast', 'popLast', 'contains', 'first', 'last', 'sorted', 'sort', 'joined', 'split', 'enumerated', 'reversed',
+    'prefix', 'suffix', 'dropFirst', 'dropLast', 'firstIndex', 'lastIndex', 'index', 'min', 'max', 'allSatisfy',
+    'hasPrefix', 'hasSuffix', 'lowercased', 'uppercased', 'trimmingCharacters', 'components', 'replacingOccurrences',
+    'appending', 'updateValue', 'removeValue', 'merge', 'makeIterator', 'next', 'hash', 'encode', 'decode', 'lazy',
+    'isEqual', 'description', 'count', 'distance', 'formIndex', 'withUnsafeBytes', 'withUnsafeMutableBytes',
+    'withUnsafeBufferPointer', 'withUnsafeMutableBufferPointer', 'withContiguousStorageIfAvailable', 'async', 'sync',
+    'resume', 'cancel', 'lock', 'unlock', 'wait', 'signal', 'replaceSubrange', 'reserveCapacity', 'swapAt', 'starts',
+    'elementsEqual', 'union', 'intersection', 'subtracting', 'formUnion', 'mapValues', 'compactMapValues', 'grouping',
+    'data', 'string', 'addingPercentEncoding', 'range', 'write', 'read', 'close', 'value', 'get', 'set',
+  ]),
+  bind(input, ctx) {
+    const { site, caller } = input;
+    const name = site.calleeName;
+    if (site.kind === 'new') {
+      const types = swiftTypesNamed(name, site.path, ctx);
+      if (types.length === 0) {
+        // A capitalised global function, or a type of a dependency or the standard library.
+        const functions = visibleFrom(swiftOnly(ctx.byName(name)).filter(isFreeFunction), site.path, ctx);
+        return functions.length > 0 ? candidates('package', functions) : notFound(name);
+      }
+      const inits = lookupMember(name, 'init', site.path, ctx).members.filter((s) => s.kind === 'constructor');
+      return candidates('exact', inits.length > 0 ? byArity(inits, site.argumentCount) : types);
+    }
+    if (site.qualifier !== undefined) {
+      const type = site.qualifier.slice(site.qualifier.lastIndexOf('.') + 1);
+      return onType(type, input, ctx, 'exact');
+    }
+    if (site.receiver === 'super') {
+      const [type] = enclosingTypes(caller, ctx);
+      if (!type) return { kind: 'unresolved', reason: 'missing_target' };
+      const found = lookupMember(type, name, site.path, ctx, true);
+      if (found.members.length > 0) return candidates('receiver_type', byArity(found.members, site.argumentCount));
+      return { kind: 'unresolved', reason: found.outside ? 'external' : 'missing_target' };
+    }
+    if (site.receiver === undefined || site.receiver === 'self') {
+      let outside = false;
+      for (const type of enclosingTypes(caller, ctx)) {
+        const found = lookupMember(type, name, site.path, ctx);
+        if (found.members.length > 0) return candidates('receiver_type', byArity(found.members, site.argumentCount));
+        outside ||= found.outside || !found.known;
+        if (site.receiver === 'self') break;
+      }
+      if (site.receiver === 'self') return { kind: 'unresolved', reason: outside ? 'external' : 'missing_target' };
+      const functions = visibleFrom(swiftOnly(ctx.byName(name)).filter(isFreeFunction), site.path, ctx);
+      if (functions.length > 0) return candidates('package', functions);
+      return notFound(name);
+    }
+    if (site.receiverType !== undefined) {
+      const type = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : site.receiverType;
+      if (type !== undefined) return onType(type, input, ctx, 'receiver_type');
+    }
+    if (swiftBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
+    return candidates('name_only', swiftOnly(ctx.byName(name)).filter((s) => isMember(s) && CALLABLE.has(s.kind)));
+  },
+};

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { extractFacts } from '../../parsers/index.js';
+import { render } from './render.js';
+
+const extract = (source: string, path = 'Sources/Shapes/Circle.swift') => extractFacts(path, source, 'swift');
+
+const SOURCE = `import Foundation
+import struct Geometry.Point
+
+protocol Shape { func area() -> Double }
+public struct Circle: Shape {
+  let r: Double
+  var helper = Helper()
+  init(r: Double, label: String = "") { self.r = r }
+  func area() -> Double { return self.scale() }
+  private func scale() -> Double { helper.help(1); return r * r }
+  static func make() -> Circle { Circle(r: 1) }
+}
+class Box<T>: Base, Shape {
+  override func area() -> Double { super.area(); let c = Circle.make(); c.area(); return 0 }
+  func run(_ handler: () -> Void) { handler(); Foo.Bar.baz(); list.map { $0 + 1 }; f()() }
+}
+enum Color { case red; func name() -> String { "r" } }
+extension Circle { func grow(by amount: Double) { print("x"); area() } }
+func free(a: Int) -> Int { let k: Circle = Circle(r: 2); return Int(k.area()) }
+actor Worker { func run() async {} }
+typealias Size = Int
+`;
+
+describe('swift extraction', () => {
+  it('extracts types, members by argument labels, extensions, imports and receiver types', async () => {
+    const facts = await extract(SOURCE);
+    expect(facts.module).toBe('Shapes');
+    expect(render(facts)).toMatchSnapshot();
+    expect(facts.symbols.map((s) => `${s.kind} ${s.qualifiedName}${s.disambiguator ? `#${s.disambiguator}` : ''}`)).toEqual([
+      'interface Shape',
+      'method Shape.area#area()',
+      'struct Circle',
+      'constructor Circle.init#init(r:label:)',
+      'method Circle.area#area()',
+      'method Circle.scale#scale()',
+      'method Circle.make#make()',
+      'class Box',
+      'method Box.area#area()',
+      'method Box.run#run(_:)',
+      'enum Color',
+      'method Color.name#name()',
+      'method Circle.grow#grow(by:)',
+      'function free#free(a:)',
+      'class Worker',
+      'method Worker.run#run()',
+      'type_alias Size',
+    ]);
+    const symbol = (qn: string) => facts.symbols.find((s) => s.qualifiedName === qn)!;
+    expect(symbol('Circle').bases).toEqual(['Shape']);
+    expect(symbol('Circle').exported).toBe(true);
+    expect(symbol('Box').bases).toEqual(['Base', 'Shape']);
+    expect(symbol('Circle.init').attributes).toMatchObject({ arity: '2', required: '1' });
+    expect(symbol('Circle.make').attributes).toMatchObject({ static: 'true', returns: 'Circle' });
+    // An extension's members are the extended type's; in the type's own file they hang under it.
+    expect(symbol('Circle.grow')).toMatchObject({ ownerType: 'Circle', parent: facts.symbols.indexOf(symbol('Circle')) });
+    expect(symbol('Color.name').ownerType).toBe('Color');
+    expect(facts.imports.map((i) => `${i.source}|${i.imported}|${i.local}`)).toEqual(['Foundation|*|*', 'Geometry|Point|Point']);
+    const call = (spec: string) => facts.callSites.find((c) => c.specifier === spec)!;
+    expect(call('self.scale')).toMatchObject({ receiver: 'self', receiverType: 'Circle' });
+    expect(call('helper.help')).toMatchObject({ receiverType: 'Helper', argumentCount: 1 });
+    expect(call('Helper')).toMatchObject({ kind: 'new' });
+    expect(call('Circle.make')).toMatchObject({ qualifier: 'Circle' });
+    expect(call('Circle.make').receiver).toBeUndefined();
+    expect(call('c.area')).toMatchObject({ receiverType: 'Circle.make()' });
+    expect(call('k.area')).toMatchObject({ receiverType: 'Circle' });
+    expect(call('super.area')).toMatchObject({ receiver: 'super' });
+    expect(call('Foo.Bar.baz')).toMatchObject({ qualifier: 'Foo.Bar' });
+    expect(call('handler')).toMatchObject({ indirect: true });
+    expect(call('f()')).toMatchObject({ indirect: true });
+    expect(call('list.map')).toMatchObject({ receiver: 'list', argumentCount: 1 });
+    expect(call('print').kind).toBe('call');
+  });
+
+  it('marks XCTest methods, Swift Testing functions and suites, and test targets', async () => {
+    const facts = await extract(
+      `import XCTest
+import Testing
+final class CircleTests: XCTestCase {
+  func testArea() { XCTAssertEqual(Circle(r: 1).area(), 3.14) }
+  func testWith(_ x: Int) {}
+  func helper() {}
+}
+@Test func computesArea() { #expect(true) }
+@Suite struct Geometry { @Test("grows") func grows() {} }
+func notATest() {}
+`,
+      'Sources/Shapes/Checks.swift',
+    );
+    expect(facts.symbols.map((s) => `${s.name}:${s.isTest}`)).toEqual([
+      'CircleTests:false', 'testArea:true', 'testWith:false', 'helper:false', 'computesArea:true', 'Geometry:true', 'grows:true', 'notATest:false',
+    ]);
+    expect(facts.callSites.find((c) => c.calleeName === 'XCTAssertEqual')?.kind).toBe('call');
+    const inTarget = await extract('func helper() {}\n', 'Tests/ShapesTests/Helpers.swift');
+    expect(inTarget.symbols.every((s) => s.isTest)).toBe(true);
+    expect(inTarget.module).toBe('ShapesTests');
+  });
+});
