@@ -15,6 +15,11 @@
   declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
 (export_statement
   declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+; Module-level constants that name another value (`const stringType = ZodString.create`,
+; exported later by `export { stringType as string }`): calls reach them by that name.
+(program
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name value: [(identifier) (member_expression)]) @definition.constant))
 
 ; test()/it()/describe() blocks: the adapter keeps those whose callee is a test function.
 (call_expression
@@ -63,6 +68,13 @@
 ; ---- local bindings (calls through them are indirect) ------------------------
 (variable_declarator name: (identifier) @local.variable)
 (arrow_function parameter: (identifier) @local.parameter)
+; Destructured and looped names bind too: `const { a, b: c } = x`, `for (const [name, build] of cases)`.
+(array_pattern (identifier) @local.variable)
+(object_pattern (shorthand_property_identifier_pattern) @local.variable)
+(pair_pattern value: (identifier) @local.variable)
+(assignment_pattern left: (identifier) @local.variable)
+(object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.variable)
+(for_in_statement left: (identifier) @local.variable)
 
 ; ---- local scopes: where the adapter looks up the declaration of a name ------
 [

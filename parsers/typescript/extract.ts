@@ -84,6 +84,10 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
       // through the declared type, or the type recipe of the initialiser.
       const declared = annotatedType(node.childForFieldName('type')) ?? (value ? expressionType(value, ctx.scopes) : undefined);
       if (declared !== undefined && declared !== 'this') draft.attributes = { ...draft.attributes, type: declared };
+      // `const stringType = ZodString.create`: another name for that value (recipes.ts follows it).
+      if ((value?.type === 'identifier' || value?.type === 'member_expression') && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(value.text)) {
+        draft.attributes = { ...draft.attributes, aliasOf: value.text };
+      }
       break;
     }
     case 'type_alias_declaration': {

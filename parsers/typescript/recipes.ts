@@ -81,6 +81,28 @@ function inFilesOf(functions: SymbolRecord[], type: string, lookups: RecipeLooku
   return { kind: 'types', types };
 }
 
+/**
+ * Constants that name another value (`const stringType = ZodString.create`, attribute
+ * `aliasOf`) stand for what that name binds to, followed a few steps; unknown when one
+ * cannot be followed.
+ */
+function followAliases(bound: RecipeResult, caller: SymbolRecord, lookups: RecipeLookups): RecipeResult {
+  let current = bound;
+  for (let step = 0; step < 4 && current.kind === 'types'; step++) {
+    const aliases = current.types.filter((s) => typeof s.attributes?.aliasOf === 'string');
+    if (aliases.length === 0) return current;
+    if (aliases.length !== current.types.length) return unknown;
+    const next: SymbolRecord[] = [];
+    for (const alias of aliases) {
+      const looked = asResult(lookups.callees(alias.file_path, alias.attributes!.aliasOf as string, 'call', caller));
+      if (looked.kind !== 'types') return looked;
+      next.push(...looked.types);
+    }
+    current = { kind: 'types', types: next };
+  }
+  return current.kind === 'types' && current.types.some((s) => typeof s.attributes?.aliasOf === 'string') ? unknown : current;
+}
+
 /** The type declarations a recipe written in `path` names. */
 export function recipeTypes(path: string, recipe: string, caller: SymbolRecord, lookups: RecipeLookups): RecipeResult {
   if (!isCallRecipe(recipe)) return asResult(lookups.types(path, recipe));
@@ -101,7 +123,7 @@ function evaluate(path: string, recipe: string, caller: SymbolRecord, lookups: R
     current = asResult(lookups.types(path, head[1]));
   } else {
     const isNew = head[2] !== undefined;
-    const bound = asResult(lookups.callees(path, head[3], isNew ? 'new' : 'call', caller));
+    const bound = followAliases(asResult(lookups.callees(path, head[3], isNew ? 'new' : 'call', caller)), caller, lookups);
     if (bound.kind !== 'types') return bound;
     // `new C(...)`: the constructor's declaration states its callbacks.
     const functions = isNew ? bound.types.flatMap((c) => lookups.methods(c, 'constructor').filter((m) => m.kind === 'constructor')) : bound.types;

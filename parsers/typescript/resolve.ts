@@ -8,7 +8,7 @@
 //   static members of an imported or same-file class (`Foo.create()`) are exact too:
 //   the path names exactly one target.
 // - receiver_type 90: `this.m()` → method m of the enclosing class, then of its base
-//   classes; `x.m()` where the adapter inferred x's type.
+//   classes; `super.m()` → of the base classes only; `x.m()` where the adapter inferred x's type.
 // - namespace 80: members of a TS `namespace` reached through its name.
 // - package 80: not used.
 // Bare specifiers (`@app/util`, `zod/v4`) lead into the workspace the way the compiler
@@ -469,6 +469,21 @@ function bindSuper(caller: SymbolRecord, ctx: ResolveContext): Binding {
   return { kind: 'candidates', tier: 'exact', candidates: oneOverloadGroup(constructors) };
 }
 
+/** `super.m()`: method m of the enclosing class's base, or of the base's own bases. */
+function bindSuperMember(caller: SymbolRecord, name: string, ctx: ResolveContext): Binding {
+  const cls = enclosingClass(caller, ctx);
+  const base = cls?.bases?.[0];
+  if (!cls || base === undefined) return { kind: 'unresolved', reason: 'missing_target' };
+  const meaning = localMeaning(cls.file_path, base, ctx);
+  if (meaning.kind === 'external') return external(meaning.source);
+  if (meaning.kind !== 'symbols') {
+    if (meaning.kind === 'unknown' && RUNTIME_GLOBALS.has(base)) return { kind: 'unresolved', reason: 'builtin', note: `base:${base}` };
+    return { kind: 'unresolved', reason: 'missing_target', note: `base:${base}` };
+  }
+  const methods = meaning.symbols.filter((s) => s.kind === 'class').flatMap((c) => methodsOf(c, name, ctx));
+  return { kind: 'candidates', tier: 'receiver_type', candidates: oneOverloadGroup(methods) };
+}
+
 /** A member call on a receiver of unknown type: the only class or interface member of that name. */
 function memberByName(name: string, ctx: ResolveContext, builtin: ReadonlySet<string>): Binding {
   if (builtin.has(name)) return { kind: 'unresolved', reason: 'builtin' };
@@ -508,6 +523,7 @@ export const typescriptBinder: LanguageBinder = {
     const receiver = site.receiver ?? site.qualifier;
 
     if (receiver === undefined && name === 'super' && site.kind === 'call') return bindSuper(caller, ctx);
+    if (receiver === 'super') return bindSuperMember(caller, name, ctx);
     if (receiver === 'this') {
       const cls = enclosingClass(caller, ctx);
       if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
