@@ -19,7 +19,9 @@ import type { ModuleConfigReader } from './module-config.js';
 import { go } from './go/language.js';
 import { java } from './java/language.js';
 import { lua } from './lua/language.js';
+import { php } from './php/language.js';
 import { python } from './python/language.js';
+import { ruby } from './ruby/language.js';
 import type { ReviewProfile } from './review/profiles.js';
 import { rust } from './rust/language.js';
 import { scala } from './scala/language.js';
@@ -72,7 +74,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala, bash, lua, zig];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala, ruby, php, bash, lua, zig];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));

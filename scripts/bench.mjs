@@ -4,11 +4,10 @@
 // each corpus, in the same run, so the machine's noise hits all three alike.
 //
 //   npm run bench                      rust-tokio and ts-zod
-//   npm run bench -- go-kubernetes     any corpus names from the corpora installer
-//   npm run bench -- debian:bats debian:lua-penlight github:mitchellh/libxev@<commit>
-//                                      Debian packages and pinned repositories
-//                                      (scripts/package-corpus.mjs; the last needs
-//                                      CAIRN_CORPUS_LIBXEV, a checkout of that commit)
+//   npm run bench -- go-kubernetes     any corpus names from the corpora installer, or of
+//                                      DEBIAN_CORPORA (ruby-rack, php-symfony-console)
+//   npm run bench -- bash-bats lua-penlight zig-libxev   Bash, Lua and Zig (zig-libxev needs
+//                                      CAIRN_CORPUS_LIBXEV, a checkout of GITHUB_CORPORA's commit)
 //   CAIRN_BENCH_SKIP_PEERS=1           cairn only
 //   npm run bench -- ts-trpc --compare REV   also REV's init, in the same rounds, and its
 //                                      graph trust, on a copy of its own
@@ -32,14 +31,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRevision } from './build-revision.mjs';
 import { corpusPath } from './corpus-path.mjs';
+import { githubCorpus } from './github-corpus.mjs';
+import { debianCorpus } from './accuracy/debian-corpus.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(repo, 'bench', 'results');
 const toolsDir = join(process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? tmpdir(), '.cache'), 'cairn-bench-tools');
 const cairnBin = join(repo, 'bin', 'cairn.js');
-
-/** The Zig corpus: a pinned commit of a public repository (scripts/package-corpus.mjs says how to lay it out). */
-const LIBXEV = 'github:mitchellh/libxev@a82a04eabb46b0611c72d6d0e32db2d9dcf2e745';
 
 /** A symbol to ask `callers` about, and a search query, per corpus. */
 const QUERIES = {
@@ -57,13 +55,24 @@ const QUERIES = {
   'py-requests': { callers: 'request', search: 'request' },
   'java-commons-lang3': { callers: 'isEmpty', search: 'isEmpty' },
   'java-guava': { callers: 'checkNotNull', search: 'checkNotNull' },
-  'debian:bats': { callers: 'bats_binary_search', search: 'bats_' },
-  'debian:lua-penlight': { callers: 'assert_arg', search: 'split' },
-  [LIBXEV]: { callers: 'timer', search: 'Loop' },
+  'ruby-rack': { callers: 'get_header', search: 'Request' },
+  'php-symfony-console': { callers: 'getName', search: 'Command' },
+  'bash-bats': { callers: 'bats_binary_search', search: 'bats_' },
+  'lua-penlight': { callers: 'assert_arg', search: 'split' },
+  'zig-libxev': { callers: 'timer', search: 'Loop' },
 };
 
-/** The language of corpora whose name does not start with it. */
-const CORPUS_LANGUAGE = { 'debian:bats': 'bash', 'debian:lua-penlight': 'lua', [LIBXEV]: 'zig' };
+/** Corpora taken from Debian packages that ship sources (scripts/accuracy/debian-corpus.mjs). */
+const DEBIAN_CORPORA = {
+  'ruby-rack': { package: 'ruby-rack', version: '2.2.22-0+deb12u2', root: 'usr/share/rubygems-integration/all/gems/rack-2.2.22' },
+  'php-symfony-console': { package: 'php-symfony-console', version: '5.4.53+dfsg-0+deb12u1', root: 'usr/share/php/Symfony/Component/Console' },
+  'bash-bats': { package: 'bats', version: '1.8.2-1', root: 'usr' },
+  'lua-penlight': { package: 'lua-penlight', version: '1.13.1-3', root: 'usr/share/lua/5.1' },
+};
+
+/** Corpora at a pinned commit of a public repository (scripts/github-corpus.mjs). */
+const GITHUB_CORPORA = { 'zig-libxev': 'github:mitchellh/libxev@a82a04eabb46b0611c72d6d0e32db2d9dcf2e745' };
+};
 
 function sh(cmd, args, options = {}) {
   return execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
@@ -159,13 +168,8 @@ function touchOneFile(dir, extensions) {
   return null;
 }
 
-const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], bash: ['.bash', '.sh'], lua: ['.lua'], zig: ['.zig'] };
-const LINE_COMMENT = { '.py': '#', '.bash': '#', '.sh': '#', '.lua': '--' };
-
-/** A corpus name as a file name (`github:owner/repo@commit` has characters paths do not want). */
-function fileName(name) {
-  return name.replace(/@([0-9a-f]{8})[0-9a-f]+$/, '@$1').replace(/[^A-Za-z0-9._-]+/g, '-');
-}
+const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], ruby: ['.rb'], php: ['.php'], bash: ['.bash', '.sh'], lua: ['.lua'], zig: ['.zig'] };
+const LINE_COMMENT = { '.py': '#', '.rb': '#', '.bash': '#', '.sh': '#', '.lua': '--' };
 
 function cairn(args, dir, bin = cairnBin) {
   return timed(process.execPath, [bin, ...args, '-C', dir], { env: { ...process.env } });
@@ -191,9 +195,9 @@ function trust(dir, bin = cairnBin) {
 }
 
 function benchCorpus(name) {
-  const source = corpusPath(name);
-  const language = CORPUS_LANGUAGE[name] ?? (name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java' }[name.split('-')[0]]);
-  const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${fileName(name)}-`));
+  const source = DEBIAN_CORPORA[name] ? debianCorpus(DEBIAN_CORPORA[name]) : GITHUB_CORPORA[name] ? githubCorpus(GITHUB_CORPORA[name]) : corpusPath(name);
+  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', ruby: 'ruby', php: 'php', bash: 'bash', lua: 'lua', zig: 'zig' }[name.split('-')[0]];
+  const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${name}-`));
   try {
     const copy = join(scratch, 'cairn');
     cpSync(source, copy, { recursive: true, dereference: false });
@@ -207,7 +211,7 @@ function benchCorpus(name) {
     const size = sourceBytes(copy);
     const record = {
       corpus: name,
-      corpus_version: source.split('/').filter(Boolean).slice(-2).join('/'),
+      corpus_version: DEBIAN_CORPORA[name] ? `${DEBIAN_CORPORA[name].package} ${DEBIAN_CORPORA[name].version} (Debian)` : source.split('/').filter(Boolean).slice(-2).join('/'),
       files_on_disk: size.files,
       bytes_on_disk: size.bytes,
       tools: {},
@@ -399,7 +403,7 @@ process.on('exit', () => compareBuild?.cleanup());
 mkdirSync(results, { recursive: true });
 for (const name of names.length ? names : ['rust-tokio', 'ts-zod']) {
   const record = { machine: machine(), ...benchCorpus(name) };
-  writeFileSync(join(results, `index-${fileName(name)}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(join(results, `index-${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
   const c = record.tools.cairn;
   const p = record.tools['@optave/codegraph'];
   const r = record.ratios;

@@ -1,10 +1,8 @@
 // Where an installed corpus lies, installing it first when it is missing. The corpora
-// script is the shared one beside the repository unless CAIRN_CORPORA_INSTALLER names another;
-// `debian:` and `github:` corpora come from package-corpus.mjs.
+// script is the shared one beside the repository unless CAIRN_CORPORA_INSTALLER names another.
 import { execFileSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPackageCorpus, packageCorpusPath } from './package-corpus.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '..', 'shared', 'corpora', 'install.sh');
@@ -12,7 +10,6 @@ export const installer = process.env.CAIRN_CORPORA_INSTALLER ?? resolve(repo, '.
 const sh = (args) => execFileSync('bash', [installer, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
 
 export function corpusPath(name) {
-  if (isPackageCorpus(name)) return packageCorpusPath(name);
   try {
     return sh(['--path', name]);
   } catch {

@@ -130,7 +130,7 @@ function skippedFolderList(counts: Map<string, { files: number; complete: boolea
  * Could a change at this path change the index? The inventory's own rules by name
  * (folder rules, privacy, language, documents, module configuration, ignore files),
  * asked by the watcher before a sync: nothing is opened. A name without an extension
- * may be a script, unless it is a directory (a new folder's files have events of their own).
+ * may be a script, unless it is a folder (creating `src/` is no change of its own).
  */
 export function mayChangeIndex(path: string, includeLibrary: boolean, gate: Gate): boolean {
   if (isExcludedPath(path, includeLibrary) || gate.isPrivate(path)) return false;

@@ -37,8 +37,11 @@ import { symbolForDeclaration } from './cairn-graph.mjs';
  *   correct is null where the oracle has no answer to judge by
  */
 
+/** A name without the `?`/`!` a Ruby method name may end with (the export's names stop before them). */
+const bareName = (name) => name.replace(/[?!]$/, '');
+
 function namesAgree(site, cairn) {
-  return cairn.calleeName === null || site.calleeName === null || cairn.calleeName === site.calleeName;
+  return cairn.calleeName === null || site.calleeName === null || bareName(cairn.calleeName) === bareName(site.calleeName);
 }
 
 /** Records at a record's position whose names were cut off, paired or not. */
@@ -89,7 +92,7 @@ export function joinFile(graph, sites) {
   );
   pass(
     'callee_name',
-    (s, c) => s.calleeName !== null && c.calleeName === s.calleeName,
+    (s, c) => s.calleeName !== null && c.calleeName !== null && bareName(c.calleeName) === bareName(s.calleeName),
     (s, options) => options.reduce((a, b) => (Math.abs(b.column - s.column) < Math.abs(a.column - s.column) ? b : a)),
   );
 

@@ -11,8 +11,8 @@
 // report for every language, each run stamped with when it was measured).
 //
 // Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
-// repository) installs or locates corpora by name; `debian:` and `github:` corpora of
-// golden sets come from scripts/package-corpus.mjs.
+// repository) installs or locates corpora by name; a golden set's Debian corpus comes from
+// debian-corpus.mjs, a `github:` one from scripts/github-corpus.mjs.
 import { spawnSync } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +20,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { readCairnExport } from './cairn-graph.mjs';
+import { debianCorpus } from './debian-corpus.mjs';
 import { goldenToOracleSites, readGolden } from './golden.mjs';
-import { isPackageCorpus, packageCorpusPath } from '../package-corpus.mjs';
+import { githubCorpus, isGithubCorpus } from '../github-corpus.mjs';
 import { joinFile, unclaimedSites } from './join.mjs';
 import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
 import { GO_CORPORA, buildOracle, corpusGopath, corpusModule, runGoOracle } from './oracle-go.mjs';
@@ -43,7 +44,7 @@ function installScript() {
 
 /** Path of an installed corpus, installing it if needed. */
 export function corpusPath(name) {
-  if (isPackageCorpus(name)) return packageCorpusPath(name);
+  if (isGithubCorpus(name)) return githubCorpus(name);
   const script = installScript();
   const found = spawnSync('bash', [script, '--path', name], { encoding: 'utf8' });
   if (found.status === 0 && found.stdout.trim()) return found.stdout.trim().split('\n')[0];
@@ -265,7 +266,7 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
   const set = readGolden(goldenFile);
   const run = { corpus: `${set.corpus} (golden ${set.language}, ${set.sites.length} sites)`, oracle: 'golden set' };
   return inWorkDir(run, set.language, keep, async (work) => {
-    const { copy } = copyCorpus(corpusPath(set.corpus), work);
+    const { copy } = copyCorpus(set.debian ? debianCorpus(set.debian) : corpusPath(set.corpus), work);
     const t0 = Date.now();
     const exportFile = cairnExport(copy, join(work, 'export.jsonl'));
     const graph = await readCairnExport(exportFile);

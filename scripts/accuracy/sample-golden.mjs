@@ -4,6 +4,9 @@
 //
 //   node scripts/accuracy/sample-golden.mjs <language> <corpus> [--seed 6] [--count 40] [--context 2]
 //
+// <corpus> is an installed corpus's name, a path, or `debian:<package>=<version>:<folder>`
+// (a Debian package's sources, fetched by debian-corpus.mjs; the golden set records it).
+//
 // Prints a golden-set skeleton (JSON) on stdout, each site with `target: "TODO"`,
 // and the code around each site on stderr for the labeller.
 //
@@ -28,28 +31,75 @@ export const LANGUAGES = {
   java: { wasm: 'tree-sitter-java/tree-sitter-java.wasm', ext: ['.java'], calls: { method_invocation: 'name', object_creation_expression: 'type' } },
   c: { wasm: 'tree-sitter-c/tree-sitter-c.wasm', ext: ['.c', '.h'], calls: { call_expression: 'function' } },
   cpp: { wasm: 'tree-sitter-cpp/tree-sitter-cpp.wasm', ext: ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.h'], calls: { call_expression: 'function', new_expression: 'type' } },
+  // Ruby: `Foo.new` is a `new` site named after the class. Method calls written as a bare
+  // identifier (no receiver, no arguments) are not call nodes and are not sampled.
+  ruby: { wasm: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm', ext: ['.rb', '.rake', '.gemspec'], calls: { call: 'method' }, callee: rubyCallee },
+  php: {
+    wasm: 'tree-sitter-wasms/out/tree-sitter-php.wasm',
+    ext: ['.php'],
+    calls: { function_call_expression: 'function', member_call_expression: 'name', nullsafe_member_call_expression: 'name', scoped_call_expression: 'name', object_creation_expression: null },
+    callee: phpCallee,
+  },
   // Every command named by a word; `source` and `.` load a file and call nothing.
   bash: {
     wasm: 'tree-sitter-bash/tree-sitter-bash.wasm',
     ext: ['.sh', '.bash', '.bats'],
     shebang: /^#!\S*\b(env\s+(-\S+\s+)*)?(ba|da)?sh\b|^#!\S*\bbats\b/,
     calls: { command: 'name' },
-    callee: (name) => (name.firstNamedChild?.type === 'word' && !['source', '.'].includes(name.text) ? name.firstNamedChild : null),
+    callee: bashCallee,
   },
   // `require` loads a module and calls nothing.
-  lua: {
-    wasm: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm',
-    ext: ['.lua'],
-    calls: { function_call: 'name' },
-    callee: (name) => (name.type === 'identifier' ? (name.text === 'require' ? null : name) : (name.childForFieldName('method') ?? name.childForFieldName('field'))?.type === 'identifier' ? (name.childForFieldName('method') ?? name.childForFieldName('field')) : null),
-  },
-  zig: {
-    wasm: '@tree-sitter-grammars/tree-sitter-zig/tree-sitter-zig.wasm',
-    ext: ['.zig'],
-    calls: { call_expression: 'function' },
-    callee: (fn) => (fn.type === 'identifier' ? fn : fn.type === 'field_expression' ? fn.childForFieldName('member') : null),
-  },
+  lua: { wasm: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm', ext: ['.lua'], calls: { function_call: 'name' }, callee: luaCallee },
+  zig: { wasm: '@tree-sitter-grammars/tree-sitter-zig/tree-sitter-zig.wasm', ext: ['.zig'], calls: { call_expression: 'function' }, callee: zigCallee },
 };
+
+/** Bash's callee: the command word (`source` and `.` are no calls). */
+function bashCallee(node) {
+  const written = node.childForFieldName('name');
+  const word = written?.firstNamedChild;
+  if (word?.type !== 'word' || ['source', '.'].includes(word.text)) return null;
+  return { name: word, specifier: written.text, kind: 'call' };
+}
+
+/** Lua's callee: a plain name, or the field or method of `a.b.f` / `obj:m` (`require` is no call). */
+function luaCallee(node) {
+  const fn = node.childForFieldName('name');
+  if (fn?.type === 'identifier') return fn.text === 'require' ? null : { name: fn, specifier: fn.text, kind: 'call' };
+  const member = fn?.childForFieldName('method') ?? fn?.childForFieldName('field');
+  return member?.type === 'identifier' ? { name: member, specifier: fn.text, kind: 'call' } : null;
+}
+
+/** Zig's callee: a plain name or the member of `a.b.f`. */
+function zigCallee(node) {
+  const fn = node.childForFieldName('function');
+  const name = fn?.type === 'identifier' ? fn : fn?.type === 'field_expression' ? fn.childForFieldName('member') : null;
+  return name ? { name, specifier: fn.text, kind: 'call' } : null;
+}
+
+/** Ruby's callee: the method name; `Foo.new` / `A::Foo.new` is a `new` site. */
+function rubyCallee(node) {
+  const method = node.childForFieldName('method');
+  if (!method || (method.type !== 'identifier' && method.type !== 'constant')) return null;
+  const receiver = node.childForFieldName('receiver');
+  const constant = receiver?.type === 'constant' || receiver?.type === 'scope_resolution';
+  return { name: method, specifier: receiver ? `${receiver.text}.${method.text}` : method.text, kind: method.text === 'new' && constant ? 'new' : 'call' };
+}
+
+/** PHP's callee: a `name` token (the last one of a qualified name); `$f()` and `$x->$m()` have none. */
+function phpCallee(node) {
+  const last = (n) => (n?.type === 'name' ? n : n?.type === 'qualified_name' ? n.namedChildren.filter((c) => c.type === 'name').pop() ?? null : null);
+  if (node.type === 'object_creation_expression') {
+    const written = node.namedChildren.find((c) => c.type === 'name' || c.type === 'qualified_name');
+    const name = last(written);
+    return name ? { name, specifier: written.text, kind: 'new' } : null;
+  }
+  const field = node.type === 'function_call_expression' ? 'function' : 'name';
+  const name = last(node.childForFieldName(field));
+  if (!name) return null;
+  const target = node.childForFieldName('object') ?? node.childForFieldName('scope');
+  const operator = node.type === 'scoped_call_expression' ? '::' : node.type === 'nullsafe_member_call_expression' ? '?->' : '->';
+  return { name, specifier: target ? `${target.text}${operator}${name.text}` : node.childForFieldName('function').text, kind: 'call' };
+}
 
 const SKIP_DIRS = new Set(['node_modules', 'target', 'vendor', 'build']);
 
@@ -119,9 +169,23 @@ export async function collectSites(language, root) {
     while (stack.length > 0) {
       const node = stack.pop();
       const field = spec.calls[node.type];
-      if (field) {
+      if (field !== undefined && spec.callee) {
+        const found = spec.callee(node);
+        if (found) {
+          sites.push({
+            file,
+            line: found.name.startPosition.row + 1,
+            column: found.name.startPosition.column,
+            call_line: node.startPosition.row + 1,
+            call_column: node.startPosition.column,
+            callee: found.name.text,
+            specifier: oneLine(found.specifier),
+            kind: found.kind,
+          });
+        }
+      } else if (field) {
         const callee = node.childForFieldName(field);
-        const name = callee && (spec.callee ? spec.callee(callee) : calleeName(callee));
+        const name = callee && calleeName(callee);
         if (name) {
           sites.push({
             file,
@@ -160,14 +224,19 @@ async function main(argv) {
   const opts = { seed: 6, count: 40, context: 2 };
   for (let i = 0; i < rest.length; i += 2) opts[rest[i].replace(/^--/, '')] = Number(rest[i + 1]);
   const { corpusPath } = await import('./run.mjs');
-  const named = !corpus.includes('/') || /^(debian|github):/.test(corpus);
-  const root = named ? corpusPath(corpus) : resolve(corpus);
+  // `debian:<package>=<version>:<folder>`: a Debian package's sources (debian-corpus.mjs).
+  const debian = corpus.startsWith('debian:') ? /^debian:([^=]+)=([^:]+):(.+)$/.exec(corpus) : null;
+  if (corpus.startsWith('debian:') && !debian) throw new Error('a Debian corpus is debian:<package>=<version>:<folder>');
+  const debianSpec = debian ? { package: debian[1], version: debian[2], root: debian[3] } : undefined;
+  const path = corpus.includes('/') && !corpus.startsWith('github:');
+  const root = debianSpec ? (await import('./debian-corpus.mjs')).debianCorpus(debianSpec) : path ? resolve(corpus) : corpusPath(corpus);
   const all = await collectSites(language, root);
   const picked = sample(all, opts.count, opts.seed);
   const skeleton = {
     language,
-    corpus: named ? corpus : basename(root),
-    corpus_version: basename(root),
+    corpus: debianSpec ? debianSpec.package : path ? basename(root) : corpus,
+    corpus_version: debianSpec ? `${debianSpec.package} ${debianSpec.version} (Debian)` : basename(root),
+    ...(debianSpec ? { debian: debianSpec } : {}),
     seed: opts.seed,
     procedure: `scripts/accuracy/sample-golden.mjs ${language} <corpus> --seed ${opts.seed} --count ${opts.count}: all ${all.length} named call sites (tree-sitter ${Object.keys(LANGUAGES[language].calls).join('/')}, macros excluded) of the corpus's ${LANGUAGES[language].ext.join('/')} files${LANGUAGES[language].shebang ? ' and executable #! scripts' : ''} in path and source order, Fisher-Yates shuffled with mulberry32(seed), first ${opts.count} kept.`,
     sites: picked.map((s) => ({ ...s, target: 'TODO', rationale: '' })),

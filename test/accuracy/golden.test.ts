@@ -60,6 +60,27 @@ describe('sampler and conversion', () => {
     }
   });
 
+  it('samples Ruby and PHP call sites: Foo.new and new T are new sites, $f() has no name', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cairn-golden-'));
+    try {
+      writeFileSync(join(root, 'a.rb'), 'def go\n  Foo::Bar.new(1).run\n  valid?\nend\n');
+      writeFileSync(join(root, 'b.php'), '<?php\n$x = new \\A\\B();\n$x->run();\n$f();\nA::make();\n');
+      const ruby = await collectSites('ruby', root);
+      expect(ruby.map((s: any) => `${s.line}:${s.column} ${s.callee} ${s.kind} ${s.specifier}`)).toEqual(['2:18 run call Foo::Bar.new(1).run', '2:11 new new Foo::Bar.new', '3:2 valid? call valid?']);
+      // The export's names stop before a trailing ? or !: the join still pairs `valid?`.
+      const oracle = goldenToOracleSites({ language: 'ruby', corpus: 'tiny', seed: 1, procedure: 'seed 1', sites: [{ ...ruby[2], target: { file: 'a.rb', line: 1, name: 'go' }, rationale: 'pretend' }] }, root);
+      const graph = graphFromMessages([
+        { type: 'symbol', data: { id: 'a.rb::go', name: 'go', kind: 'function', file_path: 'a.rb', start_line: 1, end_line: 4, start_column: 0, end_column: 3 } },
+        { type: 'edge', data: { target: 'a.rb::go', relationship: 'calls', resolution_kind: 'same_file', confidence: 60, file_path: 'a.rb', line: 3, column: 2, specifier: 'valid?' } },
+      ]);
+      expect(joinFile(graph, oracle)[0]).toMatchObject({ match: 'name_column', edges: [{ correct: true }] });
+      const php = await collectSites('php', root);
+      expect(php.map((s: any) => `${s.line}:${s.column} ${s.callee} ${s.kind} ${s.specifier}`)).toEqual(['2:12 B new \\A\\B', '3:4 run call $x->run', '5:3 make call A::make']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('samples the same sites for the same seed and finds named callees', async () => {
     const root = mkdtempSync(join(tmpdir(), 'cairn-golden-'));
     try {

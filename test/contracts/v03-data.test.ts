@@ -24,7 +24,7 @@ beforeAll(() => {
   repo.write('src/b/helper.rs', 'pub fn helper() {}\n');
   repo.write('src/caller.rs', 'pub fn uses_helper() {\n    helper();\n}\n');
   repo.write('src/misses.rs', 'pub fn misses() {\n    a();\n    b();\n    c();\n    d();\n    e();\n}\n');
-  repo.write('tools/script.rb', 'puts "hi"\n');
+  repo.write('tools/script.ex', 'IO.puts "hi"\n');
   repo.commit('extras');
 });
 afterAll(() => repo.remove());

@@ -21,7 +21,7 @@ describe('inventory', () => {
         'target/debug/build.rs': 'fn c() {}',
         '.hidden/x.rs': 'fn d() {}',
         'README.md': '# hi',
-        'script.rb': 'puts 1',
+        'script.ex': 'IO.puts 1',
       },
       { git: true },
     );
@@ -29,7 +29,7 @@ describe('inventory', () => {
     const inventory = takeInventory(fixture.root);
     expect(inventory.git).toBe(true);
     expect(inventory.entries.map((e) => e.path)).toEqual(['src/app.ts', 'src/lib.rs', 'src/untracked.rs']);
-    expect(inventory.unsupportedExtensions).toEqual({ '.rb': 1 });
+    expect(inventory.unsupportedExtensions).toEqual({ '.ex': 1 });
     // Folders the library rule leaves out are named with their source files (git ignores none here).
     expect(inventory.skippedFolders).toEqual([
       { path: '.hidden', files: 1 },

@@ -22,7 +22,7 @@ describe('doctor diagnostics', () => {
       'src/a/helper.rs': 'pub fn helper() {}\n',
       'src/b/helper.rs': 'pub fn helper() {}\n',
       'src/caller.rs': 'pub fn uses_helper() {\n    helper();\n}\n',
-      'tools/script.rb': 'puts "hi"\n',
+      'tools/script.ex': 'IO.puts "hi"\n',
     };
     for (let i = 0; i < DOCTOR_MAX_ROWS + 5; i += 1) {
       files[`src/gen/m${String(i).padStart(3, '0')}.rs`] = `pub fn f${i}() {\n    a${i}();\n    b${i}();\n    c${i}();\n    d${i}();\n    e${i}();\n}\n`;
@@ -43,7 +43,7 @@ describe('doctor diagnostics', () => {
     const paths = q.low_quality_locations.map((l: { path: string }) => l.path);
     expect(paths).toEqual([...paths].sort());
     expect(q.low_quality_locations[0]).toMatchObject({ reason: 'high_unresolved_rate', rate: 1 });
-    expect(q.unsupported_extensions).toEqual([{ extension: '.rb', files: 1 }]);
+    expect(q.unsupported_extensions).toEqual([{ extension: '.ex', files: 1 }]);
     const helper = q.collision_prone_names.find((c: { name: string }) => c.name === 'helper');
     expect(helper).toMatchObject({ definitions: 2 });
     expect(body.truncated).toBe(true);
