@@ -10,13 +10,17 @@ import type { OmissionCodes } from '../contracts/omission-codes.js';
 import type { LanguageBinder as Resolver } from '../contracts/resolve.js';
 import type { LanguageBinder as ReviewBinder } from '../contracts/review-binding.js';
 import type { LanguageSetting, ReviewLanguage } from '../contracts/review-language.js';
+import { bash } from './bash/language.js';
 import { bend } from './bend/language.js';
 import { c } from './c/language.js';
 import { cpp } from './cpp/language.js';
+import { csharp } from './csharp/language.js';
 import type { LanguageAdapter } from './engine.js';
 import type { ModuleConfigReader } from './module-config.js';
 import { go } from './go/language.js';
 import { java } from './java/language.js';
+import { kotlin } from './kotlin/language.js';
+import { lua } from './lua/language.js';
 import { php } from './php/language.js';
 import { python } from './python/language.js';
 import { ruby } from './ruby/language.js';
@@ -25,6 +29,7 @@ import { rust } from './rust/language.js';
 import { scala } from './scala/language.js';
 import { swift } from './swift/language.js';
 import { typescript } from './typescript/language.js';
+import { zig } from './zig/language.js';
 
 /** One index language of a folder: the files it reads and how their facts are made and bound. */
 export interface IndexLanguage {
@@ -71,7 +76,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala, ruby, php];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala, ruby, php, bash, lua, zig, csharp, kotlin];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));

@@ -21,12 +21,14 @@ const WASM: Record<GrammarName, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   c: 'tree-sitter-c/tree-sitter-c.wasm',
   cpp: 'tree-sitter-cpp/tree-sitter-cpp.wasm',
+  // tree-sitter-wasms' Bash scanner calls `isalpha`, which this runtime does not export,
+  // and its Lua stops parsing once any other grammar is loaded after it.
+  bash: 'tree-sitter-bash/tree-sitter-bash.wasm',
+  lua: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm',
+  zig: '@tree-sitter-grammars/tree-sitter-zig/tree-sitter-zig.wasm',
   // The official package ships a .wasm that loads and parses Scala 3; tree-sitter-wasms' build is of 0.19.
   scala: 'tree-sitter-scala/tree-sitter-scala.wasm',
   // Grammars without a package of their own that ships a loadable .wasm.
-  bash: 'tree-sitter-wasms/out/tree-sitter-bash.wasm',
-  lua: 'tree-sitter-wasms/out/tree-sitter-lua.wasm',
-  zig: 'tree-sitter-wasms/out/tree-sitter-zig.wasm',
   ruby: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm',
   php: 'tree-sitter-wasms/out/tree-sitter-php.wasm',
   csharp: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm',

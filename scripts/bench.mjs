@@ -6,6 +6,8 @@
 //   npm run bench                      rust-tokio and ts-zod
 //   npm run bench -- go-kubernetes     any corpus names from the corpora installer, or of
 //                                      DEBIAN_CORPORA (ruby-rack, php-symfony-console)
+//   npm run bench -- bash-bats lua-penlight zig-libxev   Bash, Lua and Zig (zig-libxev needs
+//                                      CAIRN_CORPUS_LIBXEV, a checkout of GITHUB_CORPORA's commit)
 //   CAIRN_BENCH_SKIP_PEERS=1           cairn only
 //   npm run bench -- ts-trpc --compare REV   also REV's init, in the same rounds, and its
 //                                      graph trust, on a copy of its own
@@ -29,6 +31,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRevision } from './build-revision.mjs';
 import { corpusPath } from './corpus-path.mjs';
+import { githubCorpus } from './github-corpus.mjs';
 import { debianCorpus } from './accuracy/debian-corpus.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,12 +57,27 @@ const QUERIES = {
   'java-guava': { callers: 'checkNotNull', search: 'checkNotNull' },
   'ruby-rack': { callers: 'get_header', search: 'Request' },
   'php-symfony-console': { callers: 'getName', search: 'Command' },
+  'bash-bats': { callers: 'bats_binary_search', search: 'bats_' },
+  'lua-penlight': { callers: 'assert_arg', search: 'split' },
+  'zig-libxev': { callers: 'timer', search: 'Loop' },
+  'cs-serilog': { callers: 'Dispatch', search: 'Sink' },
+  'kt-kotlinpoet': { callers: 'emitAnnotations', search: 'Builder' },
 };
 
 /** Corpora taken from Debian packages that ship sources (scripts/accuracy/debian-corpus.mjs). */
 const DEBIAN_CORPORA = {
   'ruby-rack': { package: 'ruby-rack', version: '2.2.22-0+deb12u2', root: 'usr/share/rubygems-integration/all/gems/rack-2.2.22' },
   'php-symfony-console': { package: 'php-symfony-console', version: '5.4.53+dfsg-0+deb12u1', root: 'usr/share/php/Symfony/Component/Console' },
+  'bash-bats': { package: 'bats', version: '1.8.2-1', root: 'usr' },
+  'lua-penlight': { package: 'lua-penlight', version: '1.13.1-3', root: 'usr/share/lua/5.1' },
+};
+
+/** Corpora at a pinned commit of a public repository (scripts/github-corpus.mjs). */
+const GITHUB_CORPORA = {
+  'zig-libxev': 'github:mitchellh/libxev@a82a04eabb46b0611c72d6d0e32db2d9dcf2e745',
+  'cs-serilog': 'github:serilog/serilog@60935b4d7abad71cf6157b45a10f5c3c65ead527',
+  'kt-kotlinpoet': 'github:square/kotlinpoet@be2de914ce6eb3694092ed4e0f28626cbce1ffe0',
+};
 };
 
 function sh(cmd, args, options = {}) {
@@ -148,7 +166,7 @@ function touchOneFile(dir, extensions) {
       const p = join(d, entry.name);
       if (entry.isDirectory()) stack.push(p);
       else if (extensions.some((e) => entry.name.endsWith(e))) {
-        appendFileSync(p, extensions[0] === '.py' || extensions[0] === '.rb' ? '\n# bench edit\n' : '\n// bench edit\n');
+        appendFileSync(p, `\n${LINE_COMMENT[extensions[0]] ?? '//'} bench edit\n`);
         return p.slice(dir.length + 1);
       }
     }
@@ -156,7 +174,8 @@ function touchOneFile(dir, extensions) {
   return null;
 }
 
-const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], ruby: ['.rb'], php: ['.php'] };
+const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], ruby: ['.rb'], php: ['.php'], csharp: ['.cs'], kotlin: ['.kt'], bash: ['.bash', '.sh'], lua: ['.lua'], zig: ['.zig'] };
+const LINE_COMMENT = { '.py': '#', '.rb': '#', '.bash': '#', '.sh': '#', '.lua': '--' };
 
 function cairn(args, dir, bin = cairnBin) {
   return timed(process.execPath, [bin, ...args, '-C', dir], { env: { ...process.env } });
@@ -182,8 +201,8 @@ function trust(dir, bin = cairnBin) {
 }
 
 function benchCorpus(name) {
-  const source = DEBIAN_CORPORA[name] ? debianCorpus(DEBIAN_CORPORA[name]) : corpusPath(name);
-  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', ruby: 'ruby', php: 'php' }[name.split('-')[0]];
+  const source = DEBIAN_CORPORA[name] ? debianCorpus(DEBIAN_CORPORA[name]) : GITHUB_CORPORA[name] ? githubCorpus(GITHUB_CORPORA[name]) : corpusPath(name);
+  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', ruby: 'ruby', php: 'php', cs: 'csharp', kt: 'kotlin', bash: 'bash', lua: 'lua', zig: 'zig' }[name.split('-')[0]];
   const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${name}-`));
   try {
     const copy = join(scratch, 'cairn');

@@ -248,8 +248,10 @@ function valueType(value: Node | null, locals: ReadonlyMap<string, string>, ctx:
       return goTypeName(value.childForFieldName('type'), true);
     case 'type_assertion_expression':
       return goTypeName(value.childForFieldName('type'), true);
-    case 'identifier':
-      return locals.get(value.text);
+    case 'identifier': {
+      const switched = typeSwitchType(value, locals, ctx, depth);
+      return switched !== undefined ? (switched ?? undefined) : locals.get(value.text);
+    }
     case 'index_expression': {
       const base = valueType(value.childForFieldName('operand'), locals, ctx, depth + 1);
       return base === undefined ? undefined : `${base}->[]`;
@@ -276,6 +278,26 @@ function valueType(value: Node | null, locals: ReadonlyMap<string, string>, ctx:
     default:
       return undefined;
   }
+}
+
+/**
+ * The type of a name a type switch binds (`switch x := y.(type)`) where `name` is read: in
+ * a `case T:` of one type, T; in a case of several types or the default, y's type. Null
+ * when the switch binds it but its type is not known; undefined when no switch binds it.
+ */
+function typeSwitchType(name: Node, locals: ReadonlyMap<string, string>, ctx: ExtractionContext, depth: number): string | null | undefined {
+  for (let clause = name.parent; clause; clause = clause.parent) {
+    if (clause.type === 'function_declaration' || clause.type === 'method_declaration') return undefined;
+    if (clause.type !== 'type_case' && clause.type !== 'default_case') continue;
+    const statement = clause.parent;
+    if (statement?.type !== 'type_switch_statement') continue;
+    const alias = statement.childForFieldName('alias')?.namedChildren ?? [];
+    if (alias.length !== 1 || alias[0]?.text !== name.text) continue;
+    const types = clause.type === 'type_case' ? clause.childrenForFieldName('type') : [];
+    if (types.length === 1) return goTypeName(types[0], true) ?? null;
+    return valueType(statement.childForFieldName('value'), locals, ctx, depth + 1) ?? null;
+  }
+  return undefined;
 }
 
 /** Package-level variables declared in the file, by name, with their types where known. */

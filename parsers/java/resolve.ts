@@ -71,32 +71,47 @@ function declaredIn(cls: SymbolRecord, name: string, ctx: ResolveContext): Symbo
   return ctx.symbolsInFile(cls.file_path).filter((s) => s.parent_id === cls.id && s.name === name && CALLABLE.has(s.kind));
 }
 
-/** Members named `name` of `cls`, else of its bases (breadth first, nearest wins). */
-function membersOf(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn = false): SymbolRecord[] {
+/**
+ * Members named `name` of `cls`, else of its bases (breadth first, nearest wins). With an
+ * argument count, a class's own overloads count only when one of them takes that many
+ * arguments: `translate(cs)` on a class that declares only `translate(cs, i, out)` is the
+ * base class's one-argument `translate`, which the class inherits beside its own.
+ */
+function membersOf(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn = false, count?: number): SymbolRecord[] {
   const queue = [cls];
   const seen = new Set<string>();
+  let nearest: SymbolRecord[] = [];
   for (let step = 0; queue.length > 0 && step < 16; step++) {
     const current = queue.shift()!;
     if (seen.has(current.id)) continue;
     seen.add(current.id);
     if (!(skipOwn && current === cls)) {
       const own = declaredIn(current, name, ctx);
-      if (own.length > 0) return own;
+      if (own.length > 0 && (count === undefined || fitting(own, count).length > 0)) return own;
+      if (nearest.length === 0) nearest = own;
     }
     for (const base of current.bases ?? []) queue.push(...javaTypesNamed(base, current.file_path, ctx));
   }
-  return [];
+  return nearest;
 }
 
-/** The overloads that fit `count` arguments; all of them when the count is unknown. */
-export function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[] {
-  if (count === undefined || list.length <= 1) return list;
-  // javac's phases: fixed arity first, then variable arity.
-  const arity = (s: SymbolRecord) => Number(s.attributes?.arity ?? NaN);
+const arity = (s: SymbolRecord) => Number(s.attributes?.arity ?? NaN);
+
+/** The overloads that take `count` arguments: javac's phases, fixed arity first, then variable arity. */
+function fitting(list: SymbolRecord[], count: number): SymbolRecord[] {
   const fixed = list.filter((s) => Number.isNaN(arity(s)) || arity(s) === count);
-  if (fixed.length > 0) return fixed;
-  const variable = list.filter((s) => s.attributes?.varargs === 'true' && count >= arity(s) - 1);
-  return variable.length > 0 ? variable : list;
+  return fixed.length > 0 ? fixed : list.filter((s) => s.attributes?.varargs === 'true' && count >= arity(s) - 1);
+}
+
+/**
+ * The overloads that fit `count` arguments; all of them when the count is unknown. When
+ * every overload states its arity and none fits, none is the target (never a guess).
+ */
+export function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[] {
+  if (count === undefined || list.length === 0) return list;
+  const fits = fitting(list, count);
+  if (fits.length > 0) return fits;
+  return list.every((s) => !Number.isNaN(arity(s))) ? [] : list;
 }
 
 /** Enclosing classes of a caller, innermost first. */
@@ -138,7 +153,7 @@ function chainedType(chain: string, path: string, ctx: ResolveContext): { type: 
 function onType(type: string, name: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
   const classes = javaTypesNamed(type, input.site.path, ctx);
   if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${type}` };
-  const members = classes.flatMap((c) => membersOf(c, name, ctx));
+  const members = classes.flatMap((c) => membersOf(c, name, ctx, false, input.site.argumentCount));
   return candidates(tier, byArity(members, input.site.argumentCount));
 }
 
@@ -167,11 +182,11 @@ export const javaBinder: LanguageBinder = {
     if (site.receiver === 'super') {
       const [cls] = enclosingClasses(caller, ctx);
       if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
-      return candidates('receiver_type', byArity(membersOf(cls, name, ctx, true), site.argumentCount));
+      return candidates('receiver_type', byArity(membersOf(cls, name, ctx, true, site.argumentCount), site.argumentCount));
     }
     if (site.receiver === undefined || site.receiver === 'this') {
       for (const cls of enclosingClasses(caller, ctx)) {
-        const members = membersOf(cls, name, ctx);
+        const members = membersOf(cls, name, ctx, false, site.argumentCount);
         if (members.length > 0) return candidates('receiver_type', byArity(members, site.argumentCount));
         if (site.receiver === 'this') break;
       }
@@ -192,7 +207,7 @@ export const javaBinder: LanguageBinder = {
       if (chained !== undefined) {
         const classes = javaTypesNamed(chained.type, chained.path, ctx);
         if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${chained.type}` };
-        return candidates('receiver_type', byArity(classes.flatMap((c) => membersOf(c, name, ctx)), site.argumentCount));
+        return candidates('receiver_type', byArity(classes.flatMap((c) => membersOf(c, name, ctx, false, site.argumentCount)), site.argumentCount));
       }
     } else if (site.receiverType !== undefined) return onType(site.receiverType, name, input, ctx, 'receiver_type');
     if (javaBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };

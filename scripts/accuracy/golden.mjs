@@ -9,6 +9,14 @@
 // specifier, kind ('call' | 'new' | 'macro'), rationale, and target:
 //   { "file": "src/x.rs", "line": 30, "name": "foo" }   a declaration in the corpus
 //   { "external": "std::vec::Vec::new" }                 outside the corpus
+//   { "any_of": [{ "file": ..., "line": ..., "name": ... }, ...] }
+//                                                        one of these declarations, chosen at run
+//                                                        time (a function defined in both branches
+//                                                        of an `if`): an edge to any is right, and so
+//                                                        is ambiguous_target
+//   { "file": ..., "line": ..., "name": ..., "value": true }
+//                                                        a parameter or variable holding a function:
+//                                                        the right reason is indirect_call
 //   null                                                 no single declaration (a closure, a trait object)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +29,7 @@ import { join } from 'node:path';
  * @property {string} callee
  * @property {string} specifier
  * @property {'call'|'new'|'macro'} kind
- * @property {{ file: string, line: number, name: string } | { external: string } | null} target
+ * @property {{ file: string, line: number, name: string } | { external: string } | { any_of: { file: string, line: number, name: string }[] } | null} target
  * @property {string} rationale
  */
 
@@ -68,9 +76,15 @@ export function goldenToOracleSites(set, root) {
     const targets = [];
     if (g.target && 'external' in g.target) {
       targets.push({ file: null, line: 0, column: 0, name: g.target.external.split(/::|\./).pop(), declKind: 'golden', where: g.target.external });
+    } else if (g.target && 'any_of' in g.target) {
+      g.target.any_of.forEach((t, i) => {
+        const target = { file: t.file, line: t.line, column: nameColumn(textOf(t.file), t.line, t.name), name: t.name, declKind: 'golden' };
+        targets.push(i === 0 ? target : { ...target, alternative: true });
+      });
     } else if (g.target) {
       const t = g.target;
-      targets.push({ file: t.file, line: t.line, column: nameColumn(textOf(t.file), t.line, t.name), name: t.name, declKind: 'golden' });
+      // A function value's declaration kind is the one the metrics read as "a call through a value".
+      targets.push({ file: t.file, line: t.line, column: nameColumn(textOf(t.file), t.line, t.name), name: t.name, declKind: t.value ? 'VariableDeclaration' : 'golden' });
     }
     return {
       file: g.file,

@@ -11,7 +11,8 @@
 // report for every language, each run stamped with when it was measured).
 //
 // Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
-// repository) installs or locates corpora by name.
+// repository) installs or locates corpora by name; a golden set's Debian corpus comes from
+// debian-corpus.mjs, a `github:` one from scripts/github-corpus.mjs.
 import { spawnSync } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { readCairnExport } from './cairn-graph.mjs';
 import { debianCorpus } from './debian-corpus.mjs';
 import { goldenToOracleSites, readGolden } from './golden.mjs';
+import { githubCorpus, isGithubCorpus } from '../github-corpus.mjs';
 import { joinFile, unclaimedSites } from './join.mjs';
 import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
 import { GO_CORPORA, buildOracle, corpusGopath, corpusModule, runGoOracle } from './oracle-go.mjs';
@@ -42,6 +44,7 @@ function installScript() {
 
 /** Path of an installed corpus, installing it if needed. */
 export function corpusPath(name) {
+  if (isGithubCorpus(name)) return githubCorpus(name);
   const script = installScript();
   const found = spawnSync('bash', [script, '--path', name], { encoding: 'utf8' });
   if (found.status === 0 && found.stdout.trim()) return found.stdout.trim().split('\n')[0];

@@ -14,7 +14,7 @@
 // corpus root, in path order; every call node of the kinds below with a named callee,
 // in source order; a Fisher-Yates shuffle with mulberry32(seed); the first `count`.
 // Macro invocations are left out: their expansion, not a declaration, is the target.
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,56 @@ export const LANGUAGES = {
     calls: { function_call_expression: 'function', member_call_expression: 'name', nullsafe_member_call_expression: 'name', scoped_call_expression: 'name', object_creation_expression: null },
     callee: phpCallee,
   },
+  // Every command named by a word; `source` and `.` load a file and call nothing.
+  bash: {
+    wasm: 'tree-sitter-bash/tree-sitter-bash.wasm',
+    ext: ['.sh', '.bash', '.bats'],
+    shebang: /^#!\S*\b(env\s+(-\S+\s+)*)?(ba|da)?sh\b|^#!\S*\bbats\b/,
+    calls: { command: 'name' },
+    callee: bashCallee,
+  },
+  // `require` loads a module and calls nothing.
+  lua: { wasm: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm', ext: ['.lua'], calls: { function_call: 'name' }, callee: luaCallee },
+  zig: { wasm: '@tree-sitter-grammars/tree-sitter-zig/tree-sitter-zig.wasm', ext: ['.zig'], calls: { call_expression: 'function' }, callee: zigCallee },
+  csharp: { wasm: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm', ext: ['.cs'], calls: { invocation_expression: 'function', object_creation_expression: 'type' } },
+  kotlin: { wasm: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm', ext: ['.kt', '.kts'], calls: { call_expression: null }, callee: kotlinCallee },
 };
+
+/** Bash's callee: the command word (`source` and `.` are no calls). */
+function bashCallee(node) {
+  const written = node.childForFieldName('name');
+  const word = written?.firstNamedChild;
+  if (word?.type !== 'word' || ['source', '.'].includes(word.text)) return null;
+  return { name: word, specifier: written.text, kind: 'call' };
+}
+
+/** Lua's callee: a plain name, or the field or method of `a.b.f` / `obj:m` (`require` is no call). */
+function luaCallee(node) {
+  const fn = node.childForFieldName('name');
+  if (fn?.type === 'identifier') return fn.text === 'require' ? null : { name: fn, specifier: fn.text, kind: 'call' };
+  const member = fn?.childForFieldName('method') ?? fn?.childForFieldName('field');
+  return member?.type === 'identifier' ? { name: member, specifier: fn.text, kind: 'call' } : null;
+}
+
+/** Zig's callee: a plain name or the member of `a.b.f`. */
+function zigCallee(node) {
+  const fn = node.childForFieldName('function');
+  const name = fn?.type === 'identifier' ? fn : fn?.type === 'field_expression' ? fn.childForFieldName('member') : null;
+  return name ? { name, specifier: fn.text, kind: 'call' } : null;
+}
+
+/**
+ * Kotlin's callee (the grammar has no field names: it is the call's first child): a name
+ * or the last name of a navigation (`a.b.f`); none when the call only attaches a trailing
+ * lambda to the call inside it (`f(x) { }` nests as `(f(x)) { }`: one call, counted once).
+ */
+function kotlinCallee(node) {
+  const callee = node.namedChild(0);
+  const suffix = node.namedChild(1);
+  if (callee?.type === 'call_expression' && suffix?.namedChildren.every((c) => c.type === 'annotated_lambda')) return null;
+  const last = callee?.type === 'navigation_expression' ? callee.namedChildren.find((c) => c.type === 'navigation_suffix')?.namedChild(0) : callee;
+  return last?.type === 'simple_identifier' ? { name: last, specifier: callee.text, kind: 'call' } : null;
+}
 
 /** Ruby's callee: the method name; `Foo.new` / `A::Foo.new` is a `new` site. */
 function rubyCallee(node) {
@@ -69,7 +118,18 @@ function phpCallee(node) {
 
 const SKIP_DIRS = new Set(['node_modules', 'target', 'vendor', 'build']);
 
-function listFiles(root, extensions) {
+/** The first bytes of a file, for its `#!` line. */
+function head(path) {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(256);
+    return buffer.subarray(0, readSync(fd, buffer, 0, 256, 0)).toString('latin1');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function listFiles(root, extensions, shebang) {
   const out = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -77,6 +137,8 @@ function listFiles(root, extensions) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile() && extensions.some((e) => entry.name.endsWith(e))) out.push(path);
+      // Executable scripts without an extension, by their `#!` line.
+      else if (shebang && entry.isFile() && !entry.name.includes('.') && (statSync(path).mode & 0o111) !== 0 && shebang.test(head(path))) out.push(path);
     }
   };
   walk(root);
@@ -113,7 +175,7 @@ export async function collectSites(language, root) {
   const parser = new Parser();
   parser.setLanguage(await Language.load(require.resolve(spec.wasm)));
   const sites = [];
-  for (const path of listFiles(root, spec.ext)) {
+  for (const path of listFiles(root, spec.ext, spec.shebang)) {
     const text = readFileSync(path, 'utf8');
     const tree = parser.parse(text);
     if (!tree) continue;
@@ -181,16 +243,17 @@ async function main(argv) {
   const debian = corpus.startsWith('debian:') ? /^debian:([^=]+)=([^:]+):(.+)$/.exec(corpus) : null;
   if (corpus.startsWith('debian:') && !debian) throw new Error('a Debian corpus is debian:<package>=<version>:<folder>');
   const debianSpec = debian ? { package: debian[1], version: debian[2], root: debian[3] } : undefined;
-  const root = debianSpec ? (await import('./debian-corpus.mjs')).debianCorpus(debianSpec) : corpus.includes('/') ? resolve(corpus) : corpusPath(corpus);
+  const path = corpus.includes('/') && !corpus.startsWith('github:');
+  const root = debianSpec ? (await import('./debian-corpus.mjs')).debianCorpus(debianSpec) : path ? resolve(corpus) : corpusPath(corpus);
   const all = await collectSites(language, root);
   const picked = sample(all, opts.count, opts.seed);
   const skeleton = {
     language,
-    corpus: debianSpec ? debianSpec.package : corpus.includes('/') ? basename(root) : corpus,
+    corpus: debianSpec ? debianSpec.package : path ? basename(root) : corpus,
     corpus_version: debianSpec ? `${debianSpec.package} ${debianSpec.version} (Debian)` : basename(root),
     ...(debianSpec ? { debian: debianSpec } : {}),
     seed: opts.seed,
-    procedure: `scripts/accuracy/sample-golden.mjs ${language} <corpus> --seed ${opts.seed} --count ${opts.count}: all ${all.length} named call sites (tree-sitter ${Object.keys(LANGUAGES[language].calls).join('/')}, macros excluded) of the corpus's ${LANGUAGES[language].ext.join('/')} files in path and source order, Fisher-Yates shuffled with mulberry32(seed), first ${opts.count} kept.`,
+    procedure: `scripts/accuracy/sample-golden.mjs ${language} <corpus> --seed ${opts.seed} --count ${opts.count}: all ${all.length} named call sites (tree-sitter ${Object.keys(LANGUAGES[language].calls).join('/')}, macros excluded) of the corpus's ${LANGUAGES[language].ext.join('/')} files${LANGUAGES[language].shebang ? ' and executable #! scripts' : ''} in path and source order, Fisher-Yates shuffled with mulberry32(seed), first ${opts.count} kept.`,
     sites: picked.map((s) => ({ ...s, target: 'TODO', rationale: '' })),
   };
   process.stdout.write(`${JSON.stringify(skeleton, null, 2)}\n`);

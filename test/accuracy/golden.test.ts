@@ -31,7 +31,8 @@ describe('golden sets on disk', () => {
         expect(s.rationale.length).toBeGreaterThan(10);
         expect(s.target).not.toBe('TODO');
         if (s.target !== null) {
-          const ok = typeof s.target.external === 'string' || (typeof s.target.file === 'string' && s.target.line > 0 && s.target.name.length > 0);
+          const declaration = (t: any) => typeof t.file === 'string' && t.line > 0 && t.name.length > 0;
+          const ok = typeof s.target.external === 'string' || declaration(s.target) || (Array.isArray(s.target.any_of) && s.target.any_of.length > 1 && s.target.any_of.every(declaration));
           expect(ok, JSON.stringify(s)).toBe(true);
         }
         keys.add(`${s.file}:${s.line}:${s.column}`);
@@ -42,6 +43,23 @@ describe('golden sets on disk', () => {
 });
 
 describe('sampler and conversion', () => {
+  it('samples Bash commands of .sh files and #! scripts, not `source`, and reads any_of targets as alternatives', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cairn-golden-'));
+    try {
+      mkdirSync(join(root, 'bin'));
+      writeFileSync(join(root, 'lib.sh'), 'greet() { echo "hi"; }\n');
+      writeFileSync(join(root, 'bin', 'run'), '#!/usr/bin/env bash\nsource ./lib.sh\ngreet\n', { mode: 0o755 });
+      writeFileSync(join(root, 'bin', 'notes'), 'greet\n', { mode: 0o644 });
+      const sites = await collectSites('bash', root);
+      expect(sites.map((s: any) => `${s.file}:${s.line}:${s.column} ${s.callee}`)).toEqual(['bin/run:3:0 greet', 'lib.sh:1:10 echo']);
+      const set = { language: 'bash', corpus: 'tiny', seed: 6, procedure: 'seed 6', sites: [{ ...sites[0], target: { any_of: [{ file: 'lib.sh', line: 1, name: 'greet' }, { file: 'bin/run', line: 3, name: 'greet' }] }, rationale: 'either' }] };
+      const oracle = goldenToOracleSites(set, root);
+      expect(oracle[0].targets.map((t: any) => `${t.file}:${t.line} ${t.alternative ?? false}`)).toEqual(['lib.sh:1 false', 'bin/run:3 true']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('samples Ruby and PHP call sites: Foo.new and new T are new sites, $f() has no name', async () => {
     const root = mkdtempSync(join(tmpdir(), 'cairn-golden-'));
     try {

@@ -20,16 +20,21 @@ const MANIFESTS = ['Cargo.toml', 'go.mod', '__init__.py', 'tsconfig.json', 'jsco
 /** cairn's own symbol kinds share a few names with grammar node types. */
 const SYMBOL_KINDS = new Set(['type_alias']);
 
-/** Files that still name languages, with exactly the names they use, and why (none today). */
-const DEPARTURES: Record<string, string[]> = {};
+/**
+ * Files that still name languages, with exactly the names they use, and why. `cairn
+ * completion bash` names the user's shell, which shares its name with the language.
+ */
+const DEPARTURES: Record<string, string[]> = { 'cli/completion.ts': ['bash'] };
 
 /** Named node types of every grammar cairn loads from the official packages. */
 function grammarNodeTypes(): Set<string> {
-  const files = ['rust', 'go', 'python', 'java', 'c', 'cpp', 'javascript', 'typescript/typescript', 'typescript/tsx'].map((g) => {
+  const files = ['rust', 'go', 'python', 'java', 'c', 'cpp', 'bash', 'javascript', 'typescript/typescript', 'typescript/tsx'].map((g) => {
     const pkg = g.split('/')[0];
     const sub = g.includes('/') ? `${g.split('/')[1]}/` : '';
     return join(dirname(require.resolve(`tree-sitter-${pkg}/package.json`)), `${sub}src/node-types.json`);
   });
+  // Grammars published under a scope.
+  for (const pkg of ['@tree-sitter-grammars/tree-sitter-lua', '@tree-sitter-grammars/tree-sitter-zig']) files.push(join(dirname(require.resolve(`${pkg}/package.json`)), 'src/node-types.json'));
   const types = new Set<string>();
   for (const file of files) for (const t of JSON.parse(readFileSync(file, 'utf8')) as Array<{ type: string; named: boolean }>) if (t.named) types.add(t.type);
   return types;

@@ -313,6 +313,38 @@ func count(list *typeparams.TypeParamList) int {
   });
 });
 
+describe('Go type switches', () => {
+  it('type the name a switch binds by its case: one type, else the switched value', async () => {
+    open = await indexFiles({
+      'ssa/ssa.go': `package ssa
+type Instruction interface{ Pos() int }
+type Send struct{}
+func (s *Send) Pos() int { return 1 }
+type Call struct{}
+func (c *Call) Pos() int { return 2 }
+`,
+      'ssa/use.go': `package ssa
+func visit(instr Instruction) {
+	switch instr := instr.(type) {
+	case *Send:
+		instr.Pos()
+	case *Call, nil:
+		instr.Pos()
+	default:
+		instr.Pos()
+	}
+	instr.Pos()
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (nth: number) => describeAnswer(open!.answer('ssa/use.go', 'instr.Pos', nth));
+    expect(at(0)).toBe('ssa/ssa.go::Send::Pos (receiver_type)');
+    expect(at(1)).toBe('ssa/ssa.go::Instruction::Pos (receiver_type)');
+    expect(at(2)).toBe('ssa/ssa.go::Instruction::Pos (receiver_type)');
+    expect(at(3)).toBe('ssa/ssa.go::Instruction::Pos (receiver_type)');
+  });
+});
+
 describe('Go types own their methods, and uses of a type point at it', () => {
   const TYPE_FILES = {
     'cmd/command.go': `package cmd

@@ -108,4 +108,35 @@ public class ChecksTest {
     // Neither copy shares this caller's top-level tree: still ambiguous, never a guess.
     expect(describeAnswer(open.answer('lib-tests/test/com/g/base/ChecksTest.java', 'Checks.checkNotNull'))).toBe('ambiguous_target');
   });
+  it('an overload of a base class fits where the class’s own do not, and no overload that cannot take the arguments is ever the target', async () => {
+    open = await indexFiles({
+      'src/t/Translator.java': `package t;
+public abstract class Translator {
+  public final String translate(CharSequence input) { return ""; }
+  public abstract int translate(CharSequence input, int index, java.io.Writer out);
+}
+`,
+      'src/t/Octal.java': `package t;
+public class Octal extends Translator {
+  @Override
+  public int translate(CharSequence input, int index, java.io.Writer out) { return 0; }
+  public static String one(String a) { return a; }
+}
+`,
+      'src/t/OctalTest.java': `package t;
+public class OctalTest {
+  public void test() {
+    Octal oue = new Octal();
+    oue.translate("x");
+    oue.translate("x", 0, null);
+    Octal.one("a", "b");
+  }
+}
+`,
+    });
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer('src/t/OctalTest.java', spec, nth));
+    expect(at('oue.translate')).toBe('src/t/Translator.java::Translator.translate#translate(CharSequence) (receiver_type)');
+    expect(at('oue.translate', 1)).toBe('src/t/Octal.java::Octal.translate#translate(CharSequence,int,Writer) (receiver_type)');
+    expect(at('Octal.one')).toBe('missing_target');
+  });
 });
