@@ -2,6 +2,7 @@
 // Grammar packages are resolved to their .wasm file by path: their `main` entries
 // point at native bindings that are never built here.
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, Query } from 'web-tree-sitter';
 
 import type { Language as SourceLanguage } from '../contracts/facts.js';
@@ -37,6 +38,14 @@ const WASM: Record<GrammarName, string> = {
   dart: 'tree-sitter-wasms/out/tree-sitter-dart.wasm',
 };
 
+/**
+ * Grammars compiled by V8's baseline compiler alone. Swift's parser is so large that
+ * optimising its hot functions cost 12-15 s of CPU in every thread that parsed one file
+ * (and held the process open until it ended); baseline code parses it in well under a
+ * second. V8's flags are process-wide, so the flag is on only while such a grammar loads.
+ */
+const BASELINE_ONLY: ReadonlySet<GrammarName> = new Set(['swift']);
+
 let initialised: Promise<void> | undefined;
 const languages = new Map<GrammarName, Promise<Language>>();
 const parsers = new Map<GrammarName, Parser>();
@@ -50,10 +59,19 @@ export async function loadLanguage(name: GrammarName): Promise<Language> {
   await initialised;
   let language = languages.get(name);
   if (!language) {
-    language = Language.load(wasmPath(name));
+    language = BASELINE_ONLY.has(name) ? loadBaselineOnly(wasmPath(name)) : Language.load(wasmPath(name));
     languages.set(name, language);
   }
   return language;
+}
+
+async function loadBaselineOnly(path: string): Promise<Language> {
+  setFlagsFromString('--liftoff-only');
+  try {
+    return await Language.load(path);
+  } finally {
+    setFlagsFromString('--no-liftoff-only');
+  }
 }
 
 /** One parser per grammar per thread, reused across files. */
