@@ -97,6 +97,8 @@ export interface CallSiteFact {
   indirect?: boolean;
   /** Number of arguments, where the language's overload rules need it (Java). */
   argumentCount?: number;
+  /** Argument labels in order, `_` for an unlabelled one, where overloads are told apart by them (Swift). */
+  argumentLabels?: string[];
   /**
    * A framework relationship this site stands for (`route_handler`, `injected_into`, ...);
    * absent for plain calls. Resolved by the language's binder like a call; see

@@ -125,6 +125,8 @@ export interface CallDraft {
   receiverType?: string;
   /** Number of arguments, where an adapter's overload rules need it. */
   argumentCount?: number;
+  /** Argument labels, where an adapter's overload rules need them. */
+  argumentLabels?: string[];
   /** A framework relationship this site stands for (Spring routes, injection, events); default `calls`. */
   relationship?: Relationship;
 }
@@ -569,6 +571,7 @@ export class Engine {
           bare: undefined,
           receiverType: undefined,
           argumentCount: undefined,
+          argumentLabels: undefined,
           relationship: undefined,
         };
         const draft = fields as CallDraft;
@@ -821,6 +824,7 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
     if (call.qualifier !== undefined) fact.qualifier = call.qualifier;
     if (call.receiverType !== undefined) fact.receiverType = call.receiverType;
     if (call.argumentCount !== undefined) fact.argumentCount = call.argumentCount;
+    if (call.argumentLabels !== undefined) fact.argumentLabels = call.argumentLabels;
     if (call.relationship !== undefined) fact.relationship = call.relationship;
     const self = call.receiver === adapter.selfReceiver || (adapter.selfQualifier !== undefined && call.qualifier === adapter.selfQualifier);
     if (self) {

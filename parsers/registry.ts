@@ -13,6 +13,7 @@ import type { LanguageSetting, ReviewLanguage } from '../contracts/review-langua
 import { bash } from './bash/language.js';
 import { bend } from './bend/language.js';
 import { c } from './c/language.js';
+import { dart } from './dart/language.js';
 import { cpp } from './cpp/language.js';
 import { csharp } from './csharp/language.js';
 import type { LanguageAdapter } from './engine.js';
@@ -76,7 +77,7 @@ export interface LanguageEntry {
 }
 
 /** Review profiles are tried in this order; the index languages are keyed by name. */
-export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala, ruby, php, bash, lua, zig, csharp, kotlin];
+export const LANGUAGES: readonly LanguageEntry[] = [typescript, rust, python, go, bend, java, c, cpp, swift, scala, ruby, php, bash, lua, zig, csharp, kotlin, dart];
 
 /** Every index language by its name. */
 export const INDEX_LANGUAGES: ReadonlyMap<Language, IndexLanguage> = new Map(LANGUAGES.flatMap((entry) => entry.index.map((l) => [l.language, l] as const)));

@@ -8,6 +8,9 @@
 //                                      DEBIAN_CORPORA (ruby-rack, php-symfony-console)
 //   npm run bench -- bash-bats lua-penlight zig-libxev   Bash, Lua and Zig (zig-libxev needs
 //                                      CAIRN_CORPUS_LIBXEV, a checkout of GITHUB_CORPORA's commit)
+//   CAIRN_CORPORA_DIR=<dir>            corpora the installer lacks, each in a folder named after it
+//                                      (swift-argument-parser, scala-scopt, dart-args: the project at
+//                                      the commit its golden set records)
 //   CAIRN_BENCH_SKIP_PEERS=1           cairn only
 //   npm run bench -- ts-trpc --compare REV   also REV's init, in the same rounds, and its
 //                                      graph trust, on a copy of its own
@@ -62,6 +65,11 @@ const QUERIES = {
   'zig-libxev': { callers: 'timer', search: 'Loop' },
   'cs-serilog': { callers: 'Dispatch', search: 'Sink' },
   'kt-kotlinpoet': { callers: 'emitAnnotations', search: 'Builder' },
+  // Corpora the installer has none of: folders of CAIRN_CORPORA_DIR, the project at the commit
+  // its golden set records (test/accuracy/golden/<language>.json).
+  'swift-argument-parser': { callers: 'parse', search: 'Parsable' },
+  'scala-scopt': { callers: 'opt', search: 'parse' },
+  'dart-args': { callers: 'addFlag', search: 'parse' },
 };
 
 /** Corpora taken from Debian packages that ship sources (scripts/accuracy/debian-corpus.mjs). */
@@ -174,7 +182,7 @@ function touchOneFile(dir, extensions) {
   return null;
 }
 
-const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], ruby: ['.rb'], php: ['.php'], csharp: ['.cs'], kotlin: ['.kt'], bash: ['.bash', '.sh'], lua: ['.lua'], zig: ['.zig'] };
+const EXTENSIONS = { rust: ['.rs'], typescript: ['.ts'], go: ['.go'], c: ['.c'], cpp: ['.cc', '.cpp'], python: ['.py'], java: ['.java'], ruby: ['.rb'], php: ['.php'], csharp: ['.cs'], kotlin: ['.kt'], bash: ['.bash', '.sh'], lua: ['.lua'], zig: ['.zig'], swift: ['.swift'], scala: ['.scala'], dart: ['.dart'] };
 const LINE_COMMENT = { '.py': '#', '.rb': '#', '.bash': '#', '.sh': '#', '.lua': '--' };
 
 function cairn(args, dir, bin = cairnBin) {
@@ -202,7 +210,7 @@ function trust(dir, bin = cairnBin) {
 
 function benchCorpus(name) {
   const source = DEBIAN_CORPORA[name] ? debianCorpus(DEBIAN_CORPORA[name]) : GITHUB_CORPORA[name] ? githubCorpus(GITHUB_CORPORA[name]) : corpusPath(name);
-  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', ruby: 'ruby', php: 'php', cs: 'csharp', kt: 'kotlin', bash: 'bash', lua: 'lua', zig: 'zig' }[name.split('-')[0]];
+  const language = name.split('-')[0] === 'ts' ? 'typescript' : { rust: 'rust', go: 'go', c: 'c', cpp: 'cpp', py: 'python', java: 'java', ruby: 'ruby', php: 'php', cs: 'csharp', kt: 'kotlin', bash: 'bash', lua: 'lua', zig: 'zig', swift: 'swift', scala: 'scala', dart: 'dart' }[name.split('-')[0]];
   const scratch = mkdtempSync(join(tmpdir(), `cairn-bench-${name}-`));
   try {
     const copy = join(scratch, 'cairn');

@@ -127,6 +127,7 @@ export function storedCallSites(facts: FileFacts, symbolSlots: readonly number[]
     if (site.qualifier !== undefined) stored.qualifier = site.qualifier;
     if (site.indirect) stored.indirect = true;
     if (site.argumentCount !== undefined) stored.argumentCount = site.argumentCount;
+    if (site.argumentLabels !== undefined) stored.argumentLabels = site.argumentLabels;
     if (site.relationship !== undefined) stored.relationship = site.relationship;
     out[ord] = stored;
   });

@@ -6,9 +6,10 @@
 // `parent::m` are path calls; `$x->m()` gets a receiver type from declarations
 // (receiver-types.ts). Imports: `use A\B\C` is source `A\B`, imported `C`; grouped uses
 // are flattened; `use function A\f` imports `function f` and `use const` `const X`
-// (PHP keeps functions and constants apart from classes). Tests: PHPUnit methods (`test*`, `@test`, `#[Test]`) of a `*TestCase`
-// / `TestCase` subclass or of a test file, and Pest `test()`/`it()` blocks (`describe()`
-// groups); every symbol of a file under `tests/` or named `*Test.php` is test code.
+// (PHP keeps functions and constants apart from classes). Tests: PHPUnit methods
+// (`test*`, `@test`, `#[Test]`) of a `*TestCase` subclass or of a test file, and Pest
+// `test()`/`it()` blocks (`describe()` groups); every symbol of a file under `tests/` or
+// named `*Test.php` is test code. `require`/`include` are left alone (autoloading decides).
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import { oneLine } from '../engine.js';
 import type { Node } from '../tree-sitter.js';

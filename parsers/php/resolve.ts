@@ -8,18 +8,18 @@
 // (PHP's fallback); `use function` binds one directly. Member lookup walks the class,
 // its traits, its parent class and interfaces, nearest first.
 //
-// - exact 100: `new T` (T's `__construct`, inherited included, else the class), `T::m()`,
-//   and a function bound by `use function`.
+// - exact 100: `new T` (T's `__construct`, inherited within the workspace included, else
+//   the class), `T::m()`, and a function bound by `use function`.
 // - receiver_type 90: `$this->m()`, `self::m()`, `static::m()`, `parent::m()`, and
 //   `$x->m()` where the adapter typed `$x` (parameter type, `$x = new T`, typed or
 //   promoted property) - the class chain of that type.
 // - namespace 80: an unqualified function of the file's namespace, else a global function.
-// - builtin: PHP's own functions and classes (`strlen`, `array_map`, `\Exception`);
-//   a function or a method (on a receiver of unknown type) that nothing in the workspace
-//   defines is external;
-//   external: classes and functions of namespaces the workspace does not define
-//   (`Illuminate\...`, `PHPUnit\...`, vendor code), and members of a class whose chain
-//   leaves the workspace there; indirect: `$f()`, `$obj->$m()`, callables.
+// - builtin: PHP's own functions and classes (`strlen`, `array_map`, `\Exception`).
+// - external: classes and functions of namespaces the workspace does not define
+//   (`Illuminate\...`, `PHPUnit\...`, vendor code), members of a class whose chain leaves
+//   the workspace there, and a function or a method (on a receiver of unknown type) that
+//   nothing in the workspace defines.
+// - indirect: `$f()`, `$obj->$m()`, `$class::$m()`.
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import type { Binding, LanguageBinder, ResolveContext } from '../../contracts/resolve.js';

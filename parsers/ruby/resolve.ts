@@ -13,7 +13,9 @@
 //   and `x.m` where the adapter typed x (`x = Foo.new`, `@x = Foo.new` in the class).
 // - namespace 80: `Foo.new` (Foo's `initialize`, its bases' included, else the class) and
 //   `Foo.m` / `Foo::Bar.m` (singleton methods, else a module's own methods for
-//   `module_function` and `extend self`), Foo found by lexical lookup.
+//   `module_function` and `extend self`), Foo found by lexical lookup; and a bare call in a
+//   module that its enclosing class includes, found in that class's chain (`Helpers#m`
+//   calling what the class gets from `Env`).
 // - Top-level `def`s and RSpec `let(:x)` helpers called bare: same file, else by name (the
 //   language-neutral tiers); at file scope a name nothing in the workspace defines is
 //   external (Rake, Bundler and other gems' DSLs).
@@ -217,6 +219,26 @@ function methodLookup(records: SymbolRecord[], name: string, singleton: boolean,
   return { found: [], outside };
 }
 
+/**
+ * A module nested in the class that includes it (`class Request; include Env; include
+ * Helpers; module Helpers`) calls the methods that class gets from its other modules:
+ * `name` looked up from the enclosing class, when that class includes the module.
+ */
+function enclosingIncluder(records: SymbolRecord[], name: string, ctx: ResolveContext): SymbolRecord[] {
+  const module = records[0];
+  if (!records.every((r) => r.kind === 'module')) return [];
+  const parent = parentOf(module, ctx);
+  if (!parent || parent.kind !== 'class' || !isType(parent)) return [];
+  const classRecords = ctx.byName(parent.name).filter((r) => r.language === 'ruby' && r.kind === 'class' && r.qualified_name === parent.qualified_name);
+  const includes = classRecords.some((r) =>
+    (r.bases ?? []).some((base) => {
+      const found = baseRecords(base, r, ctx);
+      return Array.isArray(found) && found.some((f) => f.qualified_name === module.qualified_name);
+    }),
+  );
+  return includes ? methodLookup(classRecords, name, false, ctx).found : [];
+}
+
 /** The class or module a caller runs in, and whether self is the class itself (class body, `def self.m`). */
 function selfOf(caller: SymbolRecord, ctx: ResolveContext): { records: SymbolRecord[]; singleton: boolean } | undefined {
   let singleton = isSingleton(caller);
@@ -278,6 +300,10 @@ export const rubyBinder: LanguageBinder = {
           return candidates('receiver_type', init.found.length > 0 ? init.found : [mainRecord(self.records)]);
         }
         const lookup = methodLookup(self.records, name, self.singleton, ctx);
+        if (lookup.found.length === 0 && !lookup.outside && !self.singleton) {
+          const includer = enclosingIncluder(self.records, name, ctx);
+          if (includer.length > 0) return candidates('namespace', includer);
+        }
         if (lookup.found.length > 0 || lookup.outside || site.receiver === 'self') return settleLookup(lookup, name, 'receiver_type');
         if (KERNEL_METHODS.has(name)) return builtin('builtin:Kernel');
       } else if (site.receiver === 'self') {

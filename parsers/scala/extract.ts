@@ -184,12 +184,20 @@ function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<s
   return types;
 }
 
+/** A type as written, package path kept (`scopt.OptionParser[C]` -> `scopt.OptionParser`), for the binder to look up. */
+function scalaTypePath(node: Node | null | undefined): string | undefined {
+  if (node?.type === 'generic_type') return scalaTypePath(node.childForFieldName('type'));
+  if (node?.type === 'stable_type_identifier') return node.text.replace(/\s+/g, '');
+  return scalaTypeName(node);
+}
+
 /** `new T(...)` and `T(...)` give T; `T.make()` gives `T.make()` (the binder reads make's result). */
 function valueType(value: Node | null): string | undefined {
   if (!value) return undefined;
-  if (value.type === 'instance_expression') return scalaTypeName(value.namedChildren.find((c) => c?.type !== 'arguments' && c?.type !== 'template_body'));
+  if (value.type === 'instance_expression') return scalaTypePath(value.namedChildren.find((c) => c?.type !== 'arguments' && c?.type !== 'template_body'));
   if (value.type !== 'call_expression') return undefined;
-  const fn = value.childForFieldName('function');
+  const called = value.childForFieldName('function');
+  const fn = called?.type === 'generic_function' ? called.childForFieldName('function') : called;
   if (fn?.type === 'identifier' && capitalised(fn.text)) return fn.text;
   if (fn?.type === 'field_expression') {
     const target = fn.childForFieldName('value');
@@ -202,7 +210,7 @@ function valueType(value: Node | null): string | undefined {
 function declared(definition: Node): [string, string] | undefined {
   const name = definition.childForFieldName('pattern');
   if (name?.type !== 'identifier') return undefined;
-  const type = scalaTypeName(definition.childForFieldName('type')) ?? valueType(definition.childForFieldName('value'));
+  const type = scalaTypePath(definition.childForFieldName('type')) ?? valueType(definition.childForFieldName('value'));
   return type ? [name.text, type] : undefined;
 }
 
@@ -270,14 +278,41 @@ function expressionType(expression: Node, at: Node, ctx: ExtractionContext, dept
   if (expression.type === 'identifier') return expression.text === 'this' ? enclosingTemplate(at, ctx)?.childForFieldName('name')?.text : typeOfName(expression.text, at, ctx) ?? (capitalised(expression.text) ? expression.text : undefined);
   if (expression.type === 'instance_expression') return valueType(expression);
   if (expression.type !== 'call_expression' || depth >= 3) return undefined;
-  const fn = expression.childForFieldName('function');
-  if (fn?.type === 'identifier') return capitalised(fn.text) ? fn.text : undefined;
+  const called = expression.childForFieldName('function');
+  const fn = called?.type === 'generic_function' ? called.childForFieldName('function') : called;
+  if (fn?.type === 'identifier') {
+    if (capitalised(fn.text)) return fn.text;
+    // `opt[Int]("x")` in a template: a method of the template (or of an anonymous class's parent).
+    const self = implicitThis(expression, ctx);
+    return self ? `${self}.${fn.text}()` : undefined;
+  }
   if (fn?.type !== 'field_expression') return undefined;
   const value = fn.childForFieldName('value');
   const name = fn.childForFieldName('field')?.text;
   const base = value ? expressionType(value, at, ctx, depth + 1) : undefined;
   if (!base || !name) return undefined;
   return name === 'apply' && value?.type === 'identifier' && capitalised(value.text) ? base : `${base}.${name}()`;
+}
+
+/**
+ * The type a bare name's `this` has at `at`: the parent of the nearest anonymous class
+ * (`new OptionParser[C]("x") { head("x") }` calls OptionParser.head), else the enclosing template.
+ */
+function implicitThis(at: Node, ctx: ExtractionContext): string | undefined {
+  for (let n: Node | null = at.parent, steps = 0; n && steps < 64; n = n.parent, steps++) {
+    if (TEMPLATES.has(n.type)) break;
+    if (n.type === 'template_body' && n.parent?.type === 'instance_expression') return valueType(n.parent);
+  }
+  return enclosingTemplate(at, ctx)?.childForFieldName('name')?.text;
+}
+
+/** The parent of the anonymous class (`new T { ... }`) whose body holds `at`, if any. */
+function anonymousParent(at: Node): string | undefined {
+  for (let n: Node | null = at.parent, steps = 0; n && steps < 64; n = n.parent, steps++) {
+    if (TEMPLATES.has(n.type)) return undefined;
+    if (n.type === 'template_body' && n.parent?.type === 'instance_expression') return valueType(n.parent);
+  }
+  return undefined;
 }
 
 function argumentCount(parts: Parts): number {
@@ -297,17 +332,37 @@ function objectPath(node: Node): string | undefined {
   return head && field ? `${head}.${field}` : undefined;
 }
 
+/** `opt[Unit]` -> `opt`, `ListMap[K, V]` -> `ListMap`: a call names its method, not the instantiation. */
+function withoutTypeArguments(text: string): string {
+  if (!text.endsWith(']')) return text;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (text[i] === ']') depth++;
+    else if (text[i] === '[' && --depth === 0) return text.slice(0, i);
+  }
+  return text;
+}
+
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   draft.argumentCount = argumentCount(parts);
+  if (node.childForFieldName('function')?.type === 'generic_function') draft.specifier = withoutTypeArguments(draft.specifier);
   if (draft.kind === 'new') {
     draft.specifier = `new ${draft.calleeName}`;
     draft.bare = false;
+    // `new scopt.OptionParser[C]`: the package path, for the binder.
+    const path = scalaTypePath(node.namedChildren.find((c) => c?.type !== 'arguments' && c?.type !== 'template_body'));
+    if (path?.includes('.')) draft.qualifier = path.slice(0, path.lastIndexOf('.'));
     return true;
   }
   const receiver = parts.receiver;
   if (!receiver) {
     // `Circle(1)`: a companion's apply, or a case class built.
     if (draft.bare && capitalised(draft.calleeName)) draft.kind = 'new';
+    else {
+      // In an anonymous class's body a bare name is first a member of its parent.
+      const parent = anonymousParent(node);
+      if (parent) draft.receiverType = parent;
+    }
     return true;
   }
   draft.bare = false;

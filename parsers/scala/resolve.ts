@@ -12,10 +12,11 @@
 // - exact 100: `new T(...)` (the class), `T(...)` (the companion's `apply`, else the
 //   case class), `T.m()` through an object's name, and `m()` imported from an object
 //   (`import Util._`, `import Util.run`).
-// - receiver_type 90: `this.m()`, an unqualified `m()` (the enclosing templates, then
-//   their bases), `super.m()` (the bases), and `x.m()` where the adapter inferred x's
-//   type (parameter, class parameter, typed or initialised val, field, `T.make()`'s
-//   declared result), following the bases when the type does not declare m.
+// - receiver_type 90: `this.m()`, an unqualified `m()` (the parent of an anonymous class
+//   around it, `new T { m() }`, then the enclosing templates and their bases),
+//   `super.m()` (the bases), and `x.m()` where the adapter inferred x's type (parameter,
+//   class parameter, typed or initialised val, field, `T.make()`'s declared result, a
+//   chain of those), following the bases when the type does not declare m.
 // - package 80: an unqualified `f()` naming a package-level function (a package object's,
 //   or a top-level `def`) of the file's package.
 // - Overloads: the candidates whose parameter count fits the argument count of the first
@@ -50,6 +51,13 @@ const namesPackage = (written: string, p: string) => p === written || p.endsWith
 /** Templates named `name` that `path` sees; empty when the workspace declares none it sees. */
 export function scalaTypesNamed(name: string, path: string, ctx: ResolveContext): SymbolRecord[] {
   return ctx.memo(`scala-types:${path}:${name}`, () => {
+    const cut = name.lastIndexOf('.');
+    if (cut > 0) {
+      // `scopt.OptionParser`: a path written out, from any package that holds it.
+      const written = name.slice(0, cut);
+      const simple = name.slice(cut + 1);
+      return scalaOnly(ctx.byName(simple)).filter((s) => TEMPLATE_KINDS.has(s.kind) && namesPackage(written, packageOf(s.file_path, ctx)));
+    }
     const imports = ctx.imports(path);
     const alias = imports.find((f) => f.local === name && f.imported !== '*' && f.imported !== name);
     const wanted = alias ? alias.imported : name;
@@ -129,20 +137,23 @@ function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[
   return variable.length > 0 ? variable : list;
 }
 
-/** Template names around a caller, innermost first (an extension method's owner too). */
-function enclosingTemplates(caller: SymbolRecord, ctx: ResolveContext): string[] {
-  const out: string[] = [];
+/** Templates around a caller, innermost first (an extension method's owner too), and whether each is an object. */
+function enclosingTemplates(caller: SymbolRecord, ctx: ResolveContext): Array<{ name: string; object: boolean }> {
+  const out: Array<{ name: string; object: boolean }> = [];
   for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
-    if (TEMPLATE_KINDS.has(s.kind) && s.attributes?.test_block === undefined) out.push(s.name);
-    else if (s.owner_type !== undefined && !out.includes(s.owner_type)) out.push(s.owner_type);
+    if (TEMPLATE_KINDS.has(s.kind) && s.attributes?.test_block === undefined) out.push({ name: s.name, object: s.kind === 'module' });
+    else if (s.owner_type !== undefined && !out.some((t) => t.name === s!.owner_type)) out.push({ name: s.owner_type, object: s.attributes?.static === 'true' });
   }
   return out;
 }
 
 /** `T.a().b()`: the type the chain ends in, reading each method's declared result; undefined when a step is not one type. */
-function resultOf(chain: string, path: string, ctx: ResolveContext): string | undefined {
-  const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
-  let type = base;
+function resultOf(chain: string, path: string, ctx: ResolveContext): { type: string; from: string } | undefined {
+  // The base type may be a path (`scopt.OptionParser.opt()`): the steps are the parts with `()`.
+  const parts = chain.split('.');
+  const first = parts.findIndex((part) => part.endsWith('()'));
+  const calls = parts.slice(first).map((part) => part.replace(/\(\)$/, ''));
+  let type = parts.slice(0, first).join('.');
   let from = path;
   for (const method of calls) {
     const members = lookupMember(type, method, from, ctx, { statics: true }).members;
@@ -152,12 +163,12 @@ function resultOf(chain: string, path: string, ctx: ResolveContext): string | un
     // The result type is written in the declaring file: look it up from there.
     from = members.find((m) => m.attributes?.returns === type)!.file_path;
   }
-  return type;
+  return { type, from };
 }
 
-function onType(type: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind, statics: boolean): Binding {
+function onType(type: string, from: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind, statics: boolean): Binding {
   const { site } = input;
-  const found = lookupMember(type, site.calleeName, site.path, ctx, { statics });
+  const found = lookupMember(type, site.calleeName, from, ctx, { statics });
   if (found.members.length > 0) return candidates(tier, byArity(found.members, site.argumentCount));
   if (!found.known || found.outside) return { kind: 'unresolved', reason: 'external', note: `external:${type}` };
   return { kind: 'unresolved', reason: 'missing_target' };
@@ -167,13 +178,22 @@ function onType(type: string, input: SiteInput, ctx: ResolveContext, tier: Resol
 function construct(input: SiteInput, ctx: ResolveContext): Binding {
   const { site } = input;
   const name = site.calleeName;
-  const types = scalaTypesNamed(name, site.path, ctx);
+  const types = scalaTypesNamed(site.qualifier === undefined ? name : `${site.qualifier}.${name}`, site.path, ctx);
   if (types.length === 0) return { kind: 'unresolved', reason: PREDEF.has(name) ? 'builtin' : 'external', note: `external:${name}` };
   if (site.specifier.startsWith('new ')) return candidates('exact', types.filter((t) => t.kind === 'class'));
   const apply = lookupMember(name, 'apply', site.path, ctx, { statics: true }).members.filter((s) => s.attributes?.static === 'true');
   if (apply.length > 0) return candidates('exact', byArity(apply, site.argumentCount));
   const classes = types.filter((t) => t.kind === 'class');
-  return candidates('exact', classes.length > 0 ? classes : types);
+  return candidates('exact', innermost(classes.length > 0 ? classes : types, input.caller, ctx));
+}
+
+/** Of same-named local types (a case class declared in each of two methods), the ones declared around the caller. */
+function innermost(types: SymbolRecord[], caller: SymbolRecord, ctx: ResolveContext): SymbolRecord[] {
+  if (types.length < 2) return types;
+  const around = new Set<string>();
+  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) around.add(s.id);
+  const local = types.filter((t) => t.parent_id !== null && around.has(t.parent_id));
+  return local.length > 0 ? local : types;
 }
 
 /** `m()` brought in by `import Util._` or `import Util.m` from a workspace object. */
@@ -213,19 +233,25 @@ export const scalaBinder: LanguageBinder = {
     if (site.kind === 'new') return construct(input, ctx);
     if (site.qualifier !== undefined) {
       const type = site.qualifier.slice(site.qualifier.lastIndexOf('.') + 1);
-      return onType(type, input, ctx, 'exact', true);
+      return onType(type, site.path, input, ctx, 'exact', true);
     }
     if (site.receiver === 'super') {
       const [type] = enclosingTemplates(caller, ctx);
       if (!type) return { kind: 'unresolved', reason: 'missing_target' };
-      const found = lookupMember(type, name, site.path, ctx, { skipOwn: true });
+      const found = lookupMember(type.name, name, site.path, ctx, { skipOwn: true });
       if (found.members.length > 0) return candidates('receiver_type', byArity(found.members, site.argumentCount));
       return { kind: 'unresolved', reason: found.outside ? 'external' : 'missing_target' };
+    }
+    if (site.receiver === undefined && site.receiverType !== undefined) {
+      // A bare name in an anonymous class's body: its parent's members first.
+      const found = lookupMember(site.receiverType, name, site.path, ctx);
+      if (found.members.length > 0) return candidates('receiver_type', byArity(found.members, site.argumentCount));
     }
     if (site.receiver === undefined || site.receiver === 'this') {
       let outside = false;
       for (const type of enclosingTemplates(caller, ctx)) {
-        const found = lookupMember(type, name, site.path, ctx);
+        // In an object its own members come first, in a class the class's (a companion shares the name).
+        const found = lookupMember(type.name, name, site.path, ctx, { statics: type.object });
         if (found.members.length > 0) return candidates('receiver_type', byArity(found.members, site.argumentCount));
         outside ||= found.outside;
         if (site.receiver === 'this') break;
@@ -245,8 +271,9 @@ export const scalaBinder: LanguageBinder = {
       return { kind: 'unresolved', reason: 'missing_target' };
     }
     if (site.receiverType !== undefined) {
-      const type = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : site.receiverType;
-      if (type !== undefined) return onType(type, input, ctx, 'receiver_type', false);
+      const typed = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : { type: site.receiverType, from: site.path };
+      // A result type is looked up from the file that declares the method.
+      if (typed !== undefined) return onType(typed.type, typed.from, input, ctx, 'receiver_type', false);
     }
     if (scalaBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
     return candidates('name_only', scalaOnly(ctx.byName(name)).filter((s) => isMember(s) && CALLABLE.has(s.kind)));

@@ -16,7 +16,7 @@ const BODIES = new Set(['class_body', 'enum_class_body', 'protocol_body']);
 
 const capitalised = (text: string) => /^\p{Lu}/u.test(text);
 
-/** `Foo`, `Foo.Bar<T>` -> `Bar`, `Foo?` -> `Foo`; collections and function types name nothing here. */
+/** `Foo`, `Foo.Bar<T>` -> `Bar`, `Foo?` -> `Foo`, `[T]` -> `Array`, `[K: V]` -> `Dictionary`; function types name nothing here. */
 export function swiftTypeName(node: Node | null | undefined): string | undefined {
   if (!node) return undefined;
   switch (node.type) {
@@ -26,6 +26,10 @@ export function swiftTypeName(node: Node | null | undefined): string | undefined
       const last = node.namedChildren.filter((c) => c?.type === 'type_identifier').pop();
       return last?.text;
     }
+    case 'array_type':
+      return 'Array';
+    case 'dictionary_type':
+      return 'Dictionary';
     case 'optional_type':
     case 'implicitly_unwrapped_type':
     case 'type_annotation':
@@ -85,6 +89,8 @@ interface Parameter {
   name: string;
   type: string | undefined;
   defaulted: boolean;
+  /** `Int...`: takes any number of arguments. */
+  variadic: boolean;
 }
 
 /** A function's parameters: argument label, local name, type, and whether it has a default. */
@@ -97,9 +103,9 @@ function parametersOf(node: Node): Parameter[] {
       const external = child.childForFieldName('external_name');
       const name = child.namedChildren.filter((c) => c?.type === 'simple_identifier' && c.startIndex !== external?.startIndex).pop()?.text ?? '_';
       const type = swiftTypeName(child.namedChildren.find((c) => c?.type !== 'simple_identifier' && c?.type !== 'parameter_modifiers'));
-      out.push({ label: external?.text ?? name, name, type, defaulted: false });
-    } else if (node.fieldNameForChild(i) === 'default_value' && out.length > 0) {
-      // The grammar hangs a default value beside its parameter.
+      out.push({ label: external?.text ?? name, name, type, defaulted: false, variadic: child.children.some((c) => c?.type === '...') });
+    } else if (out.length > 0 && (node.fieldNameForChild(i) === 'default_value' || (child.type === 'ERROR' && child.child(0)?.type === '='))) {
+      // The grammar hangs a default value beside its parameter (or, for `= #_sourceLocation`, an error).
       out[out.length - 1].defaulted = true;
     }
   }
@@ -154,6 +160,8 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: Ext
   const required = parameters.filter((p) => !p.defaulted).length;
   draft.attributes = { ...draft.attributes, arity: String(parameters.length) };
   if (required !== parameters.length) draft.attributes.required = String(required);
+  // Labels in order, `...` after a variadic one, `?` after a defaulted one: what a call's labels are matched against.
+  if (parameters.length > 0) draft.attributes.parameters = parameters.map((p) => `${p.label}${p.variadic ? '...' : ''}${p.defaulted ? '?' : ''}`);
   if (words.includes('static') || (words.includes('class') && owner)) draft.attributes.static = 'true';
   const returns = resultType(node);
   if (returns && returns !== 'Void') {
@@ -249,13 +257,19 @@ function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | un
   return undefined;
 }
 
-function argumentCount(parts: Parts): number {
-  let count = 0;
+/** Argument labels in order: `_` for an unlabelled argument, `{}` for a trailing closure. */
+function argumentLabels(parts: Parts): string[] {
+  const labels: string[] = [];
   for (const child of parts.arguments?.namedChildren ?? []) {
-    if (child?.type === 'value_arguments') count += child.namedChildren.filter((c) => c?.type === 'value_argument').length;
-    else if (child?.type === 'lambda_literal') count++;
+    if (child?.type === 'value_arguments') {
+      for (const argument of child.namedChildren) {
+        if (argument?.type !== 'value_argument') continue;
+        const label = argument.childForFieldName('name');
+        labels.push(label ? label.text.replace(/\s+/g, '') : '_');
+      }
+    } else if (child?.type === 'lambda_literal') labels.push('{}');
   }
-  return count;
+  return labels;
 }
 
 /** `Foo.Bar` written as a chain of capitalised names: a type path. */
@@ -269,7 +283,9 @@ function typePath(node: Node): string | undefined {
 }
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
-  draft.argumentCount = argumentCount(parts);
+  const labels = argumentLabels(parts);
+  draft.argumentCount = labels.length;
+  if (labels.some((l) => l !== '_')) draft.argumentLabels = labels;
   const receiver = parts.receiver;
   if (!receiver) {
     // `Circle(r: 1)`: a type's initialiser (`XCTAssertEqual`, a prefixed function name, is not).

@@ -14,8 +14,9 @@
 //   annotated or initialised local, stored property, `T.make()`'s declared result).
 // - package 80: an unqualified `f()` naming a global function of the file's module or of
 //   a module it imports.
-// - Overloads: the candidates whose parameter count admits the argument count (defaulted
-//   parameters may be left out); when that leaves several, ambiguous_target.
+// - Overloads: the candidates whose parameter labels fit the call's argument labels, in
+//   order, defaulted parameters skippable and a trailing closure taking a parameter (by
+//   parameter count when no label fits); when that leaves several, ambiguous_target.
 // - Unresolved: a type or function declared nowhere in the workspace comes from an imported
 //   module or the standard library (imported implicitly): `builtin` for the standard
 //   functions and types (`print`, `min`, `String(x)`) and for standard methods (`map`,
@@ -46,6 +47,15 @@ const moduleOf = (path: string, ctx: ResolveContext) => ctx.file(path)?.module;
 /** Modules a file imports (`import Foo`, `import struct Foo.Bar`). */
 function importedModules(path: string, ctx: ResolveContext): Set<string> {
   return new Set(ctx.imports(path).map((f) => f.source.split('.')[0]));
+}
+
+/** Of same-named nested types (a `Foo` in each of two test types), the ones declared around the caller. */
+function innermost(types: SymbolRecord[], caller: SymbolRecord, ctx: ResolveContext): SymbolRecord[] {
+  if (types.length < 2) return types;
+  const around = new Set<string>();
+  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) around.add(s.id);
+  const local = types.filter((t) => t.parent_id !== null && around.has(t.parent_id));
+  return local.length > 0 ? local : types;
 }
 
 /** Of `list`, the ones visible from `path`: same file, else same module, else imported modules. */
@@ -88,8 +98,14 @@ function lookupMember(type: string, name: string, path: string, ctx: ResolveCont
     const declared = swiftTypesNamed(current.type, current.from, ctx);
     if (step === 0) known = declared.length > 0;
     if (!(skipOwn && step === 0)) {
+      // A member of one of these declarations, or of an extension (whose parent is no type).
+      const ids = new Set(declared.map((d) => d.id));
       const own = visibleFrom(
-        swiftOnly(ctx.byName(name)).filter((s) => CALLABLE.has(s.kind) && s.owner_type === current.type),
+        swiftOnly(ctx.byName(name)).filter((s) => {
+          if (!CALLABLE.has(s.kind) || s.owner_type !== current.type) return false;
+          if (s.parent_id === null || ids.has(s.parent_id)) return true;
+          return !TYPE_KINDS.has(ctx.symbol(s.parent_id)?.kind ?? '');
+        }),
         current.from,
         ctx,
       );
@@ -101,15 +117,48 @@ function lookupMember(type: string, name: string, path: string, ctx: ResolveCont
   return { members: [], outside, known };
 }
 
-/** The overloads whose parameter count admits `count` arguments; all of them when none does. */
-function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[] {
-  if (count === undefined || list.length <= 1) return list;
-  const fits = list.filter((s) => {
-    const arity = Number(s.attributes?.arity ?? NaN);
-    const required = Number(s.attributes?.required ?? arity);
-    return Number.isNaN(arity) || (count >= required && count <= arity);
+/**
+ * Whether a call's argument labels fit a function's parameters (`label`, `label?` when
+ * defaulted, `label...` when variadic): in order, a defaulted parameter may be skipped, a
+ * variadic one takes the unlabelled arguments after its own, and a trailing closure (`{}`)
+ * takes the next parameter that no later argument needs.
+ */
+function labelsFit(labels: readonly string[], parameters: readonly string[]): boolean {
+  const label = (q: string) => q.replace(/\?$/, '').replace(/\.\.\.$/, '');
+  const optional = (q: string) => q.endsWith('?') || q.endsWith('...');
+  let p = 0;
+  for (let a = 0; a < labels.length; a++) {
+    if (labels[a] === '{}') {
+      if (p >= parameters.length) return false;
+      if (a === labels.length - 1) {
+        // The one (last) trailing closure takes the last parameter; those between are defaulted.
+        return parameters.slice(p, -1).every(optional);
+      }
+      // Skip defaulted parameters while later ones can still take the remaining closures.
+      while (p < parameters.length - 1 && optional(parameters[p]) && parameters.length - (p + 1) > labels.length - a - 1) p++;
+      p++;
+      continue;
+    }
+    while (p < parameters.length && label(parameters[p]) !== labels[a]) {
+      if (!optional(parameters[p])) return false;
+      p++;
+    }
+    if (p >= parameters.length) return false;
+    // A variadic parameter takes the unlabelled arguments that follow it.
+    if (parameters[p].includes('...')) while (labels[a + 1] === '_') a++;
+    p++;
+  }
+  return parameters.slice(p).every(optional);
+}
+
+/** The overloads whose labels fit the call's (none may fit: the call is to something else). */
+function byLabels(list: SymbolRecord[], site: SiteInput['site']): SymbolRecord[] {
+  if (site.argumentCount === undefined) return list;
+  const labels = site.argumentLabels ?? new Array<string>(site.argumentCount).fill('_');
+  return list.filter((s) => {
+    const parameters = s.attributes?.parameters ?? [];
+    return labelsFit(labels, typeof parameters === 'string' ? [parameters] : parameters);
   });
-  return fits.length > 0 ? fits : list;
 }
 
 /** The type names around a caller, innermost first: its enclosing types, and an extension method's owner. */
@@ -123,7 +172,7 @@ function enclosingTypes(caller: SymbolRecord, ctx: ResolveContext): string[] {
 }
 
 /** `T.a().b()`: the type the chain ends in, reading each method's declared result; undefined when a step is not one type. */
-function resultOf(chain: string, path: string, ctx: ResolveContext): string | undefined {
+function resultOf(chain: string, path: string, ctx: ResolveContext): { type: string; from: string } | undefined {
   const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
   let type = base;
   let from = path;
@@ -135,15 +184,29 @@ function resultOf(chain: string, path: string, ctx: ResolveContext): string | un
     // The result type is written in the declaring file: look it up from there.
     from = members.find((m) => m.attributes?.returns === type)!.file_path;
   }
-  return type;
+  return { type, from };
 }
 
-function onType(type: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
+function onType(type: string, from: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
   const { site } = input;
-  const found = lookupMember(type, site.calleeName, site.path, ctx);
-  if (found.members.length > 0) return candidates(tier, byArity(found.members, site.argumentCount));
+  const found = lookupMember(type, site.calleeName, from, ctx);
+  const fitting = byLabels(found.members, site);
+  if (fitting.length > 0) return candidates(tier, fitting);
   if (!found.known || found.outside) return { kind: 'unresolved', reason: 'external', note: `external:${type}` };
   return { kind: 'unresolved', reason: 'missing_target' };
+}
+
+/** `Outer.Inner(...)`: the initialisers of a type nested in Outer (or the type itself). */
+function nestedType(outer: string, input: SiteInput, ctx: ResolveContext): Binding | undefined {
+  const { site } = input;
+  if (!/^\p{Lu}/u.test(site.calleeName)) return undefined;
+  const outers = new Set(swiftTypesNamed(outer, site.path, ctx).map((t) => t.id));
+  const inner = swiftOnly(ctx.byName(site.calleeName)).filter((s) => TYPE_KINDS.has(s.kind) && s.parent_id !== null && outers.has(s.parent_id));
+  if (inner.length === 0) return undefined;
+  const ids = new Set(inner.map((t) => t.id));
+  const inits = swiftOnly(ctx.byName('init')).filter((s) => s.kind === 'constructor' && s.parent_id !== null && ids.has(s.parent_id));
+  const fitting = byLabels(inits, site);
+  return candidates('exact', fitting.length > 0 ? fitting : inner);
 }
 
 /**
@@ -176,38 +239,48 @@ export const swiftBinder: LanguageBinder = {
       if (types.length === 0) {
         // A capitalised global function, or a type of a dependency or the standard library.
         const functions = visibleFrom(swiftOnly(ctx.byName(name)).filter(isFreeFunction), site.path, ctx);
-        return functions.length > 0 ? candidates('package', functions) : notFound(name);
+        const fitting = byLabels(functions, site);
+        return fitting.length > 0 ? candidates('package', fitting) : notFound(name);
       }
-      const inits = lookupMember(name, 'init', site.path, ctx).members.filter((s) => s.kind === 'constructor');
-      return candidates('exact', inits.length > 0 ? byArity(inits, site.argumentCount) : types);
+      const nearest = innermost(types, caller, ctx);
+      const ids = new Set(nearest.map((t) => t.id));
+      const inits = lookupMember(name, 'init', site.path, ctx).members.filter((s) => s.kind === 'constructor' && (nearest.length === types.length || (s.parent_id !== null && ids.has(s.parent_id))));
+      // No initialiser that fits: the memberwise one, or one the type inherits.
+      const fitting = byLabels(inits, site);
+      return candidates('exact', fitting.length > 0 ? fitting : nearest);
     }
     if (site.qualifier !== undefined) {
       const type = site.qualifier.slice(site.qualifier.lastIndexOf('.') + 1);
-      return onType(type, input, ctx, 'exact');
+      const nested = nestedType(type, input, ctx);
+      return nested ?? onType(type, site.path, input, ctx, 'exact');
     }
     if (site.receiver === 'super') {
       const [type] = enclosingTypes(caller, ctx);
       if (!type) return { kind: 'unresolved', reason: 'missing_target' };
       const found = lookupMember(type, name, site.path, ctx, true);
-      if (found.members.length > 0) return candidates('receiver_type', byArity(found.members, site.argumentCount));
+      const fitting = byLabels(found.members, site);
+      if (fitting.length > 0) return candidates('receiver_type', fitting);
       return { kind: 'unresolved', reason: found.outside ? 'external' : 'missing_target' };
     }
     if (site.receiver === undefined || site.receiver === 'self') {
       let outside = false;
       for (const type of enclosingTypes(caller, ctx)) {
         const found = lookupMember(type, name, site.path, ctx);
-        if (found.members.length > 0) return candidates('receiver_type', byArity(found.members, site.argumentCount));
+        const fitting = byLabels(found.members, site);
+        if (fitting.length > 0) return candidates('receiver_type', fitting);
         outside ||= found.outside || !found.known;
         if (site.receiver === 'self') break;
       }
       if (site.receiver === 'self') return { kind: 'unresolved', reason: outside ? 'external' : 'missing_target' };
       const functions = visibleFrom(swiftOnly(ctx.byName(name)).filter(isFreeFunction), site.path, ctx);
-      if (functions.length > 0) return candidates('package', functions);
+      const fitting = byLabels(functions, site);
+      if (fitting.length > 0) return candidates('package', fitting);
       return notFound(name);
     }
     if (site.receiverType !== undefined) {
-      const type = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : site.receiverType;
-      if (type !== undefined) return onType(type, input, ctx, 'receiver_type');
+      const typed = site.receiverType.endsWith('()') ? resultOf(site.receiverType, site.path, ctx) : { type: site.receiverType, from: site.path };
+      // A result type is looked up from the file that declares the method.
+      if (typed !== undefined) return onType(typed.type, typed.from, input, ctx, 'receiver_type');
     }
     if (swiftBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };
     return candidates('name_only', swiftOnly(ctx.byName(name)).filter((s) => isMember(s) && CALLABLE.has(s.kind)));

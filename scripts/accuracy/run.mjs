@@ -12,7 +12,9 @@
 //
 // Environment: CAIRN_ACCURACY_INSTALL (default ../shared/corpora/install.sh from the
 // repository) installs or locates corpora by name; a golden set's Debian corpus comes from
-// debian-corpus.mjs, a `github:` one from scripts/github-corpus.mjs.
+// debian-corpus.mjs, a `github:` one from scripts/github-corpus.mjs; CAIRN_CORPORA_DIR holds
+// corpora the installer has none of, each in a folder named as its golden set's `corpus`
+// (the set records the repository and commit to unpack there).
 import { spawnSync } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,7 @@ import { JAVA_CORPORA, runJavaOracle } from './oracle-java.mjs';
 import { C_CORPORA, runCOracle } from './oracle-c.mjs';
 import { Tally } from './metrics.mjs';
 import { renderMarkdown } from './report-md.mjs';
+import { localCorpus } from '../corpus-path.mjs';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TS_CORPORA = ['ts-zod', 'ts-rxjs', 'ts-trpc', 'ts-effect'];
@@ -42,8 +45,10 @@ function installScript() {
   return process.env.CAIRN_ACCURACY_INSTALL ?? resolve(REPO, '..', 'shared', 'corpora', 'install.sh');
 }
 
-/** Path of an installed corpus, installing it if needed. */
+/** Path of an installed corpus (or one in CAIRN_CORPORA_DIR), installing it if needed. */
 export function corpusPath(name) {
+  const local = localCorpus(name);
+  if (local) return local;
   if (isGithubCorpus(name)) return githubCorpus(name);
   const script = installScript();
   const found = spawnSync('bash', [script, '--path', name], { encoding: 'utf8' });

@@ -31,6 +31,12 @@ export const LANGUAGES = {
   java: { wasm: 'tree-sitter-java/tree-sitter-java.wasm', ext: ['.java'], calls: { method_invocation: 'name', object_creation_expression: 'type' } },
   c: { wasm: 'tree-sitter-c/tree-sitter-c.wasm', ext: ['.c', '.h'], calls: { call_expression: 'function' } },
   cpp: { wasm: 'tree-sitter-cpp/tree-sitter-cpp.wasm', ext: ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.h'], calls: { call_expression: 'function', new_expression: 'type' } },
+  // A Swift call's callee is its first child: a name, or a navigation whose suffix names the member.
+  swift: { wasm: 'tree-sitter-wasms/out/tree-sitter-swift.wasm', ext: ['.swift'], calls: { call_expression: swiftCallee } },
+  // `f(a)(b)` is one call with two argument lists: the outer node's callee is a call, which names nothing.
+  scala: { wasm: 'tree-sitter-scala/tree-sitter-scala.wasm', ext: ['.scala', '.sc'], calls: { call_expression: 'function', instance_expression: scalaNewType } },
+  // A Dart call is an argument selector; what precedes it names the callee.
+  dart: { wasm: 'tree-sitter-wasms/out/tree-sitter-dart.wasm', ext: ['.dart'], calls: { selector: dartCallee, new_expression: 'type_identifier', const_object_expression: 'type_identifier' } },
   // Ruby: `Foo.new` is a `new` site named after the class. Method calls written as a bare
   // identifier (no receiver, no arguments) are not call nodes and are not sampled.
   ruby: { wasm: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm', ext: ['.rb', '.rake', '.gemspec'], calls: { call: 'method' }, callee: rubyCallee },
@@ -116,6 +122,30 @@ function phpCallee(node) {
   return { name, specifier: target ? `${target.text}${operator}${name.text}` : node.childForFieldName('function').text, kind: 'call' };
 }
 
+function swiftCallee(node) {
+  const first = node.namedChild(0);
+  if (first?.type === 'simple_identifier') return first;
+  if (first?.type === 'navigation_expression') return first.childForFieldName('suffix')?.childForFieldName('suffix') ?? null;
+  return null;
+}
+
+function scalaNewType(node) {
+  const type = node.namedChildren.find((c) => c.type !== 'arguments' && c.type !== 'template_body');
+  if (!type) return null;
+  if (type.type === 'type_identifier') return type;
+  const inner = type.type === 'generic_type' ? type.childForFieldName('type') : type;
+  return inner?.type === 'type_identifier' ? inner : (inner?.namedChildren.filter((c) => c.type === 'type_identifier').pop() ?? null);
+}
+
+function dartCallee(node) {
+  if (node.namedChild(0)?.type !== 'argument_part') return null;
+  const previous = node.previousNamedSibling;
+  if (previous?.type === 'identifier') return previous;
+  const member = previous?.type === 'selector' ? previous.namedChild(0) : previous;
+  if (member?.type === 'unconditional_assignable_selector' || member?.type === 'conditional_assignable_selector') return member.namedChildren.find((c) => c.type === 'identifier') ?? null;
+  return null;
+}
+
 const SKIP_DIRS = new Set(['node_modules', 'target', 'vendor', 'build']);
 
 /** The first bytes of a file, for its `#!` line. */
@@ -199,8 +229,9 @@ export async function collectSites(language, root) {
           });
         }
       } else if (field) {
-        const callee = node.childForFieldName(field);
-        const name = callee && calleeName(callee);
+        // A field name, or (for grammars without one) a function from the call node to its callee's name.
+        const callee = typeof field === 'function' ? field(node) : field === 'type_identifier' ? node.namedChildren.find((c) => c.type === field) : node.childForFieldName(field);
+        const name = callee && (typeof field === 'function' ? callee : calleeName(callee));
         if (name) {
           sites.push({
             file,
@@ -211,7 +242,7 @@ export async function collectSites(language, root) {
             call_column: node.startPosition.column,
             callee: name.text,
             specifier: oneLine(callee.text),
-            kind: node.type.includes('new') || node.type.includes('creation') ? 'new' : 'call',
+            kind: /new|creation|instance|const_object/.test(node.type) ? 'new' : 'call',
           });
         }
       }

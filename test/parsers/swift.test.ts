@@ -75,6 +75,10 @@ describe('swift extraction', () => {
     expect(call('f()')).toMatchObject({ indirect: true });
     expect(call('list.map')).toMatchObject({ receiver: 'list', argumentCount: 1 });
     expect(call('print').kind).toBe('call');
+    // Labels tell overloads apart; a trailing closure is `{}`.
+    expect(facts.callSites.find((c) => c.specifier === 'Circle' && c.line === 19)).toMatchObject({ argumentLabels: ['r'], argumentCount: 1 });
+    expect(call('list.map').argumentLabels).toEqual(['{}']);
+    expect(call('helper.help').argumentLabels).toBeUndefined();
   });
 
   it('marks XCTest methods, Swift Testing functions and suites, and test targets', async () => {

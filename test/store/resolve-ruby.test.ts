@@ -76,6 +76,24 @@ end
   end
 end
 `,
+      'lib/shop/request.rb': `module Shop
+  class Request
+    module Env
+      def get_header(name); end
+    end
+
+    module Helpers
+      def host
+        get_header('HOST')
+        vanished
+      end
+    end
+
+    include Env
+    include Helpers
+  end
+end
+`,
       'lib/shop/item.rb': `module Shop
   class Item
     def weigh; end
@@ -133,6 +151,9 @@ end
     expect(at('new')).toBe('lib/shop/cart.rb::Shop::Cart.initialize (receiver_type)');
     expect(at('find_all')).toBe('lib/shop/finders.rb::Shop::Finders.find_all (receiver_type)');
     expect(at('Cart.build')).toBe('lib/shop/cart.rb::Shop::Cart.build (namespace)');
+    // A module's bare call of what its enclosing class gets from a sibling module.
+    expect(at('get_header', 'lib/shop/request.rb')).toBe('lib/shop/request.rb::Shop::Request::Env.get_header (namespace)');
+    expect(at('vanished', 'lib/shop/request.rb')).toBe('missing_target');
     // A base outside the workspace: its methods are external; the class body's DSL too.
     expect(at('save!', 'lib/model.rb')).toBe('external external:ActiveRecord::Base');
     expect(at('has_many', 'lib/model.rb')).toBe('external external:ActiveRecord::Base');

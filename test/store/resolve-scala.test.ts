@@ -64,7 +64,18 @@ class Service(repo: Repo) extends Base {
     local()
   }
   private def local(): Unit = ()
+  val parser = new Parser("x") {
+    head("x")
+    opt("a").text("b")
+  }
 }
+`,
+  [`${S}/app/Parser.scala`]: `package com.x.app
+abstract class Parser(name: String) {
+  def head(s: String): Unit = ()
+  def opt(s: String): Opt = new Opt
+}
+class Opt { def text(s: String): Opt = this }
 `,
 };
 
@@ -98,5 +109,8 @@ describe('Scala resolution', () => {
     expect(at('assertEquals')).toBe('external');
     expect(at('List')).toBe('builtin external:List');
     expect(at('new ArrayList')).toBe('external external:ArrayList');
+    // In an anonymous class's body, bare names are its parent's members, and so are their results.
+    expect(at('head')).toBe(`${S}/app/Parser.scala::Parser.head#head(String) (receiver_type)`);
+    expect(at('opt("a").text')).toBe(`${S}/app/Parser.scala::Opt.text#text(String) (receiver_type)`);
   });
 });

@@ -14,6 +14,11 @@ const FILES = {
   public static func origin() -> Point { Point(x: 0) }
 }
 public func distance(_ a: Point, _ b: Point) -> Double { 0 }
+public enum Shapes { public struct Square { public init(side: Double) {} } }
+extension Array {
+  func second() -> Element? { nil }
+  mutating func append(optional e: Element?) {}
+}
 `,
   'Sources/Shapes/Base.swift': `import Foundation
 open class Base: NSObject {
@@ -51,6 +56,12 @@ final class Circle: Base, Named {
     names.map { $0 }
     self.missing()
     center.length()
+    Shapes.Square(side: 1)
+    let xs: [Int] = []
+    xs.second()
+    var ys: [Int] = []
+    ys.append(1)
+    ys.append(optional: 2)
   }
 }
 extension Circle { func helper() {} }
@@ -59,7 +70,7 @@ struct Repo { func save() {} }
 };
 
 describe('Swift resolution', () => {
-  it('binds receivers, extensions, initialisers by argument count, module functions and outside names', async () => {
+  it('binds receivers, extensions, initialisers by argument labels, module functions and outside names', async () => {
     open = await indexFiles(FILES);
     const path = 'Sources/Shapes/Circle.swift';
     const at = (spec: string, nth = 0) => describeAnswer(open!.answer(path, spec, nth));
@@ -77,8 +88,8 @@ describe('Swift resolution', () => {
     expect(at('Point.origin')).toBe(`${G}::Point.origin#origin() (exact)`);
     expect(at('Point.origin().moved')).toBe(`${G}::Point.moved#moved(by:) (receiver_type)`);
     expect(at('p.moved')).toBe(`${G}::Point.moved#moved(by:) (receiver_type)`);
-    // Initialisers are chosen by argument count (a defaulted parameter may be left out), not by label.
-    expect(at('Circle', 0)).toBe('ambiguous_target');
+    // Initialisers are chosen by their labels (a defaulted parameter may be left out).
+    expect(at('Circle', 0)).toBe(`${path}::Circle.init#init(center:) (exact)`);
     expect(at('Circle', 1)).toBe(`${path}::Circle.init#init(x:y:z:) (exact)`);
     expect(at('Circle', 2)).toBe(`${path}::Circle.init#init(x:y:z:) (exact)`);
     expect(at('Point')).toBe(`${G}::Point (exact)`);
@@ -88,5 +99,11 @@ describe('Swift resolution', () => {
     // Base's own base (NSObject) lies outside the workspace: it may declare what is missing.
     expect(at('self.missing')).toBe('external');
     expect(at('center.length')).toBe('missing_target');
+    // A type nested in another, and an extension of a standard type.
+    expect(at('Shapes.Square')).toBe(`${G}::Shapes.Square.init#init(side:) (exact)`);
+    expect(at('xs.second')).toBe(`${G}::Array.second#second() (receiver_type)`);
+    // The extension's append(optional:) does not take an unlabelled argument: Array's own does.
+    expect(at('ys.append', 0)).toBe('external external:Array');
+    expect(at('ys.append', 1)).toBe(`${G}::Array.append#append(optional:) (receiver_type)`);
   });
 });
