@@ -242,18 +242,50 @@ function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Types
 }
 
 /** A declared name's type: written, or the initializer to read it from (`val x = T()`, `val x = a.b()`). */
-type Declared = string | Node;
+type Declared = string | Node | { elementOf: Node };
+
+/** Collections whose element type is their one type argument. */
+const COLLECTIONS = new Set(['List', 'MutableList', 'ArrayList', 'Set', 'MutableSet', 'HashSet', 'LinkedHashSet', 'Collection', 'MutableCollection', 'Iterable', 'Sequence', 'Array']);
+
+/** `List<T>`-like types give T: a types map holds it under the key `name[]`, for `for (x in name)`. */
+function elementTypePath(node: Node | null | undefined): string | undefined {
+  if (node?.type === 'nullable_type') return elementTypePath(node.namedChild(0));
+  if (node?.type !== 'user_type') return undefined;
+  const names = node.namedChildren.filter((c) => c?.type === 'type_identifier');
+  if (!COLLECTIONS.has(names[names.length - 1]?.text ?? '')) return undefined;
+  const args = node.namedChildren.find((c) => c?.type === 'type_arguments');
+  return args?.namedChildCount === 1 ? kotlinTypePath(args.namedChild(0)?.namedChild(0)) : undefined;
+}
+
+/** A declared name and its written type node: its type path, and its element type when a collection. */
+function declare(types: Types, name: string, typeNode: Node | null | undefined): boolean {
+  const path = kotlinTypePath(typeNode);
+  if (!path) return false;
+  types.set(name, path);
+  const element = elementTypePath(typeNode);
+  if (element) types.set(`${name}[]`, element);
+  return true;
+}
+
+const typeNodeOf = (node: Node) => node.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
 type Types = Map<string, Declared>;
 
 /** `val x: T = ...` gives T; `val x = <expression>` gives the expression, typed on demand. */
-function propertyType(property: Node): [string, Declared] | undefined {
+function declareProperty(types: Types, property: Node): void {
   const variable = property.namedChildren.find((c) => c?.type === 'variable_declaration');
   const name = variable?.namedChildren.find((c) => c?.type === 'simple_identifier')?.text;
-  if (!variable || !name) return undefined;
-  const written = kotlinTypePath(variable.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
-  if (written) return [name, written];
+  if (!variable || !name || declare(types, name, typeNodeOf(variable))) return;
   const value = property.namedChildren.find((c) => c && c.type !== 'modifiers' && c.type !== 'binding_pattern_kind' && c.type !== 'variable_declaration');
-  return value ? [name, value] : undefined;
+  if (value) types.set(name, value);
+}
+
+/** `for (x: T in xs)` gives T; `for (x in xs)` the element type declared with xs. */
+function declareLoopVariable(types: Types, loop: Node): void {
+  const variable = loop.namedChildren.find((c) => c?.type === 'variable_declaration');
+  const name = variable?.namedChildren.find((c) => c?.type === 'simple_identifier')?.text;
+  if (!variable || !name || declare(types, name, typeNodeOf(variable))) return;
+  const iterable = variable.nextNamedSibling;
+  if (iterable?.type === 'simple_identifier') types.set(name, { elementOf: iterable });
 }
 
 function classTypes(cls: Node): Types {
@@ -262,14 +294,11 @@ function classTypes(cls: Node): Types {
   for (const p of ctor?.namedChildren ?? []) {
     if (p?.type !== 'class_parameter') continue;
     const name = p.namedChildren.find((c) => c?.type === 'simple_identifier')?.text;
-    const type = kotlinTypePath(p.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
-    if (name && type) types.set(name, type);
+    if (name) declare(types, name, typeNodeOf(p));
   }
   const body = cls.namedChildren.find((c) => c?.type === 'class_body' || c?.type === 'enum_class_body');
   for (const member of body?.namedChildren ?? []) {
-    if (member?.type !== 'property_declaration') continue;
-    const found = propertyType(member);
-    if (found) types.set(found[0], found[1]);
+    if (member?.type === 'property_declaration') declareProperty(types, member);
   }
   return types;
 }
@@ -280,13 +309,12 @@ function localTypes(fn: Node): Types {
   for (const p of params?.namedChildren ?? []) {
     if (p?.type !== 'parameter') continue;
     const name = p.namedChildren.find((c) => c?.type === 'simple_identifier')?.text;
-    const type = kotlinTypePath(p.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type'));
-    if (name && type) types.set(name, type);
+    if (name) declare(types, name, typeNodeOf(p));
   }
   const body = fn.namedChildren.find((c) => c?.type === 'function_body');
-  for (const property of body?.descendantsOfType('property_declaration') ?? []) {
-    const found = property ? propertyType(property) : undefined;
-    if (found) types.set(found[0], found[1]);
+  for (const node of body?.descendantsOfType(['property_declaration', 'for_statement']) ?? []) {
+    if (node?.type === 'property_declaration') declareProperty(types, node);
+    else if (node) declareLoopVariable(types, node);
   }
   return types;
 }
@@ -320,7 +348,7 @@ function typeOf(types: Types, name: string, ctx: ExtractionContext, depth: numbe
   const declared = types.get(name)!;
   if (typeof declared === 'string') return declared || undefined;
   if (depth >= 3) return undefined;
-  const found = expressionType(declared, declared, ctx, depth + 1);
+  const found = 'elementOf' in declared ? typeOfName(`${declared.elementOf.text}[]`, declared.elementOf, ctx, depth + 1) : expressionType(declared, declared, ctx, depth + 1);
   if (depth === 0) types.set(name, found ?? '');
   return found;
 }

@@ -127,9 +127,10 @@ fun pad(s: String, width: Int = 2): String = s
 fun pad(s: String, fill: Char): String = s
 `,
       'k/Use.kt': `package k
-fun use() {
+fun use(specs: List<Spec>) {
   val spec = Spec.Builder().name("a").build()
   spec.render()
+  for (each in specs) each.render()
   Spec.Builder().tagged()
   Spec.builder("a")
   pad("x")
@@ -140,6 +141,8 @@ fun use() {
     const at = (spec: string) => describeAnswer(open!.answer('k/Use.kt', spec));
     // spec = Spec.Builder().name().build(): Builder.name returns Builder, build returns Spec.
     expect(at('spec.render')).toBe('k/Spec.kt::Spec.render#render() (receiver_type)');
+    // `for (each in specs)` over a List<Spec> parameter.
+    expect(at('each.render')).toBe('k/Spec.kt::Spec.render#render() (receiver_type)');
     expect(at('Spec.Builder().tagged')).toBe('k/Spec.kt::tagged#tagged() (receiver_type)');
     expect(at('Spec.builder')).toBe('ambiguous_target');
     // One argument: only the overload whose second parameter has a default.
