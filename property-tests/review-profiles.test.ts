@@ -95,6 +95,11 @@ describe('review profiles over random trees', () => {
     }
   });
 
+  plain('a tree whose rendered input fits its budget exactly reports what it spent, not the running upper bound (once 690 of 689)', async () => {
+    const t: Tree = { parents: [-1, 0, 0, 0, 0], refs: [[1], [], [], [], []], excluded: [false, false, false, false, false], doubled: [false, false, false, false, false], files: 1, treeBytes: 689 };
+    await check(t, rustCrate, 'src/lib.rs', '    pub id: String,\n', 'pub struct T0 {\n');
+  });
+
   test.prop([tree], { numRuns: 25 })('Rust module trees: checks before reads, budgets, determinism, replay', async (t) => {
     await check(t, rustCrate, 'src/lib.rs', '    pub id: String,\n', 'pub struct T0 {\n');
   });

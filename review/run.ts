@@ -231,6 +231,10 @@ async function reviewFile(
       continue;
     }
     unit.input = input;
+    // What the tree spent is the input as rendered: the traversal's running count is an
+    // upper bound (each edge counted with a separator), so it can pass the budget by a byte
+    // where the rendered input does not.
+    unit.spent = { ...unit.spent, treeBytes: bytes };
     unit.status = 'dry-run';
   }
   return units;
