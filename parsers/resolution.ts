@@ -24,3 +24,40 @@ export function stripGenerics(text: string): string {
   }
   return out.replace(/::$/, '').trim();
 }
+
+/**
+ * The type names around a caller, innermost first: its enclosing symbols of `typeKinds`,
+ * and the owner type of a member declared outside its type (an extension's method).
+ */
+export function enclosingTypeNames(caller: SymbolRecord, symbol: (id: string) => SymbolRecord | undefined, typeKinds: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : symbol(s.parent_id)) {
+    if (typeKinds.has(s.kind)) out.push(s.name);
+    else if (s.owner_type !== undefined && !out.includes(s.owner_type)) out.push(s.owner_type);
+  }
+  return out;
+}
+
+/**
+ * `T.a().b()`: the type a chain of calls ends in, from `base` (written in `path`) through
+ * each step's declared result (`attributes.returns`) among the members `membersOf` finds.
+ * A result type is written in the file that declares it, so the next step looks it up
+ * from there. Undefined when a step does not end in one type.
+ */
+export function chainResult(
+  base: string,
+  steps: readonly string[],
+  path: string,
+  membersOf: (type: string, name: string, from: string) => SymbolRecord[],
+): { type: string; from: string } | undefined {
+  let type = base;
+  let from = path;
+  for (const step of steps) {
+    const members = membersOf(type, step, from);
+    const results = new Set(members.map((m) => m.attributes?.returns).filter((r): r is string => typeof r === 'string'));
+    if (results.size !== 1) return undefined;
+    type = [...results][0];
+    from = members.find((m) => m.attributes?.returns === type)!.file_path;
+  }
+  return { type, from };
+}

@@ -25,7 +25,7 @@
 //   `external` when a base lies outside the workspace.
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
-import { isMember } from '../resolution.js';
+import { chainResult, enclosingTypeNames, isMember } from '../resolution.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const TYPE_KINDS = new Set(['class', 'enum']);
@@ -175,28 +175,12 @@ function lookupMember(type: string, name: string, path: string, ctx: ResolveCont
   return { members: [], outside, known };
 }
 
-function enclosingTypes(caller: SymbolRecord, ctx: ResolveContext): string[] {
-  const out: string[] = [];
-  for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
-    if (TYPE_KINDS.has(s.kind)) out.push(s.name);
-    else if (s.owner_type !== undefined && !out.includes(s.owner_type)) out.push(s.owner_type);
-  }
-  return out;
-}
+const enclosingTypes = (caller: SymbolRecord, ctx: ResolveContext) => enclosingTypeNames(caller, (id) => ctx.symbol(id), TYPE_KINDS);
 
-/** `T.a().b()`: the type the chain ends in, reading each member's declared result; undefined when a step is not one type. */
+/** `T.a().b()`: the type the chain ends in (chainResult). */
 function resultOf(chain: string, path: string, ctx: ResolveContext): { type: string; from: string } | undefined {
-  const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
-  let type = base;
-  let from = path;
-  for (const method of calls) {
-    const members = lookupMember(type, method, from, ctx).members;
-    const results = new Set(members.map((m) => m.attributes?.returns).filter((r): r is string => typeof r === 'string'));
-    if (results.size !== 1) return undefined;
-    type = [...results][0];
-    from = members.find((m) => m.attributes?.returns === type)!.file_path;
-  }
-  return { type, from };
+  const [base, ...steps] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
+  return chainResult(base, steps, path, (type, name, from) => lookupMember(type, name, from, ctx).members);
 }
 
 function onType(type: string, from: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {

@@ -28,7 +28,7 @@
 //   or object the workspace does not declare.
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
-import { isMember } from '../resolution.js';
+import { chainResult, isMember } from '../resolution.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const TEMPLATE_KINDS = new Set(['class', 'trait', 'module', 'enum']);
@@ -147,23 +147,12 @@ function enclosingTemplates(caller: SymbolRecord, ctx: ResolveContext): Array<{ 
   return out;
 }
 
-/** `T.a().b()`: the type the chain ends in, reading each method's declared result; undefined when a step is not one type. */
+/** `T.a().b()`: the type the chain ends in (chainResult); the base type may be a path (`scopt.OptionParser.opt()`). */
 function resultOf(chain: string, path: string, ctx: ResolveContext): { type: string; from: string } | undefined {
-  // The base type may be a path (`scopt.OptionParser.opt()`): the steps are the parts with `()`.
   const parts = chain.split('.');
   const first = parts.findIndex((part) => part.endsWith('()'));
-  const calls = parts.slice(first).map((part) => part.replace(/\(\)$/, ''));
-  let type = parts.slice(0, first).join('.');
-  let from = path;
-  for (const method of calls) {
-    const members = lookupMember(type, method, from, ctx, { statics: true }).members;
-    const results = new Set(members.map((m) => m.attributes?.returns).filter((r): r is string => typeof r === 'string'));
-    if (results.size !== 1) return undefined;
-    type = [...results][0];
-    // The result type is written in the declaring file: look it up from there.
-    from = members.find((m) => m.attributes?.returns === type)!.file_path;
-  }
-  return { type, from };
+  const steps = parts.slice(first).map((part) => part.replace(/\(\)$/, ''));
+  return chainResult(parts.slice(0, first).join('.'), steps, path, (type, name, from) => lookupMember(type, name, from, ctx, { statics: true }).members);
 }
 
 function onType(type: string, from: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind, statics: boolean): Binding {
