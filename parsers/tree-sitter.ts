@@ -30,7 +30,7 @@ const GRAMMARS: Record<GrammarName, Grammar> = {
   cpp: { wasm: 'tree-sitter-cpp/tree-sitter-cpp.wasm' },
   // tree-sitter-wasms' Bash scanner calls `isalpha`, which this runtime does not export,
   // and its Lua stops parsing once any other grammar is loaded after it.
-  bash: { wasm: 'tree-sitter-bash/tree-sitter-bash.wasm' },
+  bash: { wasm: 'tree-sitter-bash/tree-sitter-bash.wasm', baselineOnly: true },
   lua: { wasm: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm' },
   zig: { wasm: '@tree-sitter-grammars/tree-sitter-zig/tree-sitter-zig.wasm' },
   // The official package ships a .wasm that loads and parses Scala 3; tree-sitter-wasms' build is of 0.19.
@@ -39,7 +39,7 @@ const GRAMMARS: Record<GrammarName, Grammar> = {
   ruby: { wasm: 'tree-sitter-wasms/out/tree-sitter-ruby.wasm' },
   php: { wasm: 'tree-sitter-wasms/out/tree-sitter-php.wasm' },
   csharp: { wasm: 'tree-sitter-wasms/out/tree-sitter-c_sharp.wasm' },
-  kotlin: { wasm: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm' },
+  kotlin: { wasm: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm', baselineOnly: true },
   swift: { wasm: 'tree-sitter-wasms/out/tree-sitter-swift.wasm', baselineOnly: true },
   dart: { wasm: 'tree-sitter-wasms/out/tree-sitter-dart.wasm' },
 };
@@ -64,10 +64,11 @@ export async function loadLanguage(name: GrammarName): Promise<Language> {
 }
 
 /**
- * Swift's parser is so large that optimising its hot functions cost 12-15 s of CPU in
- * every thread that parsed one file (and held the process open until it ended); baseline
- * code extracts a small file in under a millisecond. V8's flags are process-wide, so the flag
- * is on only while such a grammar loads.
+ * Optimising a large grammar's hot functions can cost more than it saves: 12-15 s of CPU
+ * in every thread that parsed one Swift file (holding the process open until done), and
+ * for 126 Bash scripts of go-kubernetes 1.45 s of CPU against 0.47 s with baseline code
+ * alone (Kotlin, 125 files of kotlinpoet: 2.66 against 2.10 s). V8's flags are
+ * process-wide, so the flag is on only while such a grammar loads.
  */
 async function loadBaselineOnly(path: string): Promise<Language> {
   setFlagsFromString('--liftoff-only');
