@@ -86,7 +86,6 @@ const GITHUB_CORPORA = {
   'cs-serilog': 'github:serilog/serilog@60935b4d7abad71cf6157b45a10f5c3c65ead527',
   'kt-kotlinpoet': 'github:square/kotlinpoet@be2de914ce6eb3694092ed4e0f28626cbce1ffe0',
 };
-};
 
 function sh(cmd, args, options = {}) {
   return execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
