@@ -66,10 +66,10 @@ export async function loadLanguage(name: GrammarName): Promise<Language> {
 /**
  * Optimising a large grammar's hot functions can cost more than it saves: 12-15 s of CPU
  * in every thread that parsed one Swift file (holding the process open until done), and
- * for 126 Bash scripts of go-kubernetes 1.45 s of CPU against 0.47 s with baseline code
- * alone (Kotlin, 125 files of kotlinpoet: 2.66 against 2.10 s; Scala, 27 files of scopt:
- * 1.11 against 0.79 s). V8's flags are
- * process-wide, so the flag is on only while such a grammar loads.
+ * more CPU than it saved for Bash, Kotlin and Scala on every corpus tried
+ * (bench/results/languages-36-baseline-compile.md: Swift's init 16.7 -> 3.7 s of CPU,
+ * Bash 1.83x -> 0.67x Python per file). V8's flags are process-wide, so the flag is on
+ * only while such a grammar loads.
  */
 async function loadBaselineOnly(path: string): Promise<Language> {
   setFlagsFromString('--liftoff-only');
