@@ -42,22 +42,25 @@ export function enclosingTypeNames(caller: SymbolRecord, symbol: (id: string) =>
  * `T.a().b()`: the type a chain of calls ends in, from `base` (written in `path`) through
  * each step's declared result (`attributes.returns`) among the members `membersOf` finds.
  * A result type is written in the file that declares it, so the next step looks it up
- * from there. Undefined when a step does not end in one type.
+ * from there. `external` when `membersOf` says a step's type lies outside the workspace;
+ * undefined when a step does not end in one type.
  */
 export function chainResult(
   base: string,
   steps: readonly string[],
   path: string,
-  membersOf: (type: string, name: string, from: string) => SymbolRecord[],
-): { type: string; from: string } | undefined {
+  membersOf: (type: string, name: string, from: string) => SymbolRecord[] | 'external',
+): { type: string; from: string } | 'external' | undefined {
   let type = base;
   let from = path;
   for (const step of steps) {
     const members = membersOf(type, step, from);
-    const results = new Set(members.map((m) => m.attributes?.returns).filter((r): r is string => typeof r === 'string'));
+    if (members === 'external') return 'external';
+    const declaring = members.filter((m) => typeof m.attributes?.returns === 'string');
+    const results = new Set(declaring.map((m) => m.attributes!.returns as string));
     if (results.size !== 1) return undefined;
     type = [...results][0];
-    from = members.find((m) => m.attributes?.returns === type)!.file_path;
+    from = declaring[declaring.length - 1].file_path;
   }
   return { type, from };
 }

@@ -23,6 +23,7 @@
 //   declares (code that compiles gets it from outside).
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
+import { chainResult } from '../resolution.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const TYPE_KINDS = new Set(['class', 'struct', 'interface', 'enum', 'record']);
@@ -187,26 +188,12 @@ function onType(type: string, name: string, input: SiteInput, ctx: ResolveContex
  * (`attributes.returns`); external when a step's type is not in the workspace.
  */
 function chainedType(chain: string, path: string, ctx: ResolveContext): { type: string; path: string } | 'external' | undefined {
-  const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
-  let type = base;
-  let from = path;
-  for (const method of calls) {
+  const [base, ...steps] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
+  const end = chainResult(base, steps, path, (type, name, from) => {
     const { types } = csharpTypesNamed(type, from, ctx);
-    if (types.length === 0) return 'external';
-    const results = new Set<string>();
-    let at = from;
-    for (const member of oneTypePerName(types).flatMap((t) => membersOf(t, method, ctx).found)) {
-      const returns = member.attributes?.returns;
-      if (typeof returns === 'string') {
-        results.add(returns);
-        at = member.file_path;
-      }
-    }
-    if (results.size !== 1) return undefined;
-    type = [...results][0];
-    from = at;
-  }
-  return { type, path: from };
+    return types.length === 0 ? 'external' : oneTypePerName(types).flatMap((t) => membersOf(t, name, ctx).found);
+  });
+  return end === undefined || end === 'external' ? end : { type: end.type, path: end.from };
 }
 
 /** `A.B.T`: the type T whose namespace (or enclosing type) is what the path writes before it. */

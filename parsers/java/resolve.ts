@@ -17,7 +17,7 @@
 // Spring, Feign and gRPC framework sites are bound by spring.ts.
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
-import { isMember } from '../resolution.js';
+import { chainResult, isMember } from '../resolution.js';
 import { bindFrameworkSite } from './spring-resolve.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
@@ -128,26 +128,12 @@ function enclosingClasses(caller: SymbolRecord, ctx: ResolveContext): SymbolReco
  * (`attributes.returns`); undefined when a step is not in the workspace or not one type.
  */
 function chainedType(chain: string, path: string, ctx: ResolveContext): { type: string; path: string } | 'external' | undefined {
-  const [base, ...calls] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
-  let type = base;
-  let from = path;
-  for (const method of calls) {
+  const [base, ...steps] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
+  const end = chainResult(base, steps, path, (type, name, from) => {
     const classes = javaTypesNamed(type, from, ctx);
-    if (classes.length === 0) return 'external';
-    const results = new Set<string>();
-    let at = from;
-    for (const member of classes.flatMap((c) => membersOf(c, method, ctx))) {
-      const returns = member.attributes?.returns;
-      if (typeof returns === 'string') {
-        results.add(returns);
-        at = member.file_path;
-      }
-    }
-    if (results.size !== 1) return undefined;
-    type = [...results][0];
-    from = at; // the result type is written in the declaring file: look it up from there
-  }
-  return { type, path: from };
+    return classes.length === 0 ? 'external' : classes.flatMap((c) => membersOf(c, name, ctx));
+  });
+  return end === undefined || end === 'external' ? end : { type: end.type, path: end.from };
 }
 
 function onType(type: string, name: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {

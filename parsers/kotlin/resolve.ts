@@ -25,6 +25,7 @@
 //   from outside: a dependency, or the receiver of a lambda such as `buildString { }`).
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
+import { chainResult } from '../resolution.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const TYPE_KINDS = new Set(['class', 'interface', 'enum']);
@@ -201,26 +202,12 @@ function onType(type: string, name: string, input: SiteInput, ctx: ResolveContex
 function chainedType(chain: string, path: string, ctx: ResolveContext): { type: string; path: string } | 'external' | undefined {
   const parts = chain.split('.');
   const first = parts.findIndex((part) => part.endsWith('()'));
-  const calls = parts.slice(first).map((part) => part.slice(0, -2));
-  let type = parts.slice(0, first).join('.');
-  let from = path;
-  for (const method of calls) {
+  const steps = parts.slice(first).map((part) => part.slice(0, -2));
+  const end = chainResult(parts.slice(0, first).join('.'), steps, path, (type, name, from) => {
     const classes = kotlinTypesNamed(type, from, ctx);
-    if (classes.length === 0) return 'external';
-    const results = new Set<string>();
-    let at = from;
-    for (const member of classes.flatMap((c) => membersOf(c, method, ctx).found)) {
-      const returns = member.attributes?.returns;
-      if (typeof returns === 'string') {
-        results.add(returns);
-        at = member.file_path;
-      }
-    }
-    if (results.size !== 1) return undefined;
-    type = [...results][0];
-    from = at;
-  }
-  return { type, path: from };
+    return classes.length === 0 ? 'external' : classes.flatMap((c) => membersOf(c, name, ctx).found);
+  });
+  return end === undefined || end === 'external' ? end : { type: end.type, path: end.from };
 }
 
 /** A call of an imported, same-package or star-imported name that is no member: top-level functions. */

@@ -152,7 +152,9 @@ function resultOf(chain: string, path: string, ctx: ResolveContext): { type: str
   const parts = chain.split('.');
   const first = parts.findIndex((part) => part.endsWith('()'));
   const steps = parts.slice(first).map((part) => part.replace(/\(\)$/, ''));
-  return chainResult(parts.slice(0, first).join('.'), steps, path, (type, name, from) => lookupMember(type, name, from, ctx, { statics: true }).members);
+  // Members are looked up in the workspace only: a chain never ends outside it here.
+  const end = chainResult(parts.slice(0, first).join('.'), steps, path, (type, name, from) => lookupMember(type, name, from, ctx, { statics: true }).members);
+  return end === 'external' ? undefined : end;
 }
 
 function onType(type: string, from: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind, statics: boolean): Binding {

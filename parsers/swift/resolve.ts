@@ -166,7 +166,9 @@ const enclosingTypes = (caller: SymbolRecord, ctx: ResolveContext) => enclosingT
 /** `T.a().b()`: the type the chain ends in (chainResult). */
 function resultOf(chain: string, path: string, ctx: ResolveContext): { type: string; from: string } | undefined {
   const [base, ...steps] = chain.split('.').map((part) => part.replace(/\(\)$/, ''));
-  return chainResult(base, steps, path, (type, name, from) => lookupMember(type, name, from, ctx).members);
+  // Members are looked up in the workspace only: a chain never ends outside it here.
+  const end = chainResult(base, steps, path, (type, name, from) => lookupMember(type, name, from, ctx).members);
+  return end === 'external' ? undefined : end;
 }
 
 function onType(type: string, from: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
