@@ -214,6 +214,20 @@ export class ExtractionContext {
     return this.scopes.around(node) ?? ancestors(node);
   }
 
+  /** Results of `memo` for this file's extraction, by builder and node. */
+  private readonly memos = new Map<(node: Node) => unknown, Map<number, unknown>>();
+
+  /**
+   * `build(node)`, worked out once per node for the rest of this file's extraction (the
+   * declared types of a scope's locals, of a class's fields), however many calls ask.
+   */
+  memo<T>(node: Node, build: (node: Node) => T): T {
+    let byNode = this.memos.get(build);
+    if (!byNode) this.memos.set(build, (byNode = new Map()));
+    if (!byNode.has(node.id)) byNode.set(node.id, build(node));
+    return byNode.get(node.id) as T;
+  }
+
   /** 0-based line of an offset in the original source. */
   private lineOf(index: number): number {
     const starts = this.lineStarts;

@@ -188,17 +188,6 @@ function elementTypeName(node: Node | null): string | undefined {
 }
 type Types = Map<string, Declared>;
 
-const scopeTypes = new WeakMap<ExtractionContext, Map<number, Types>>();
-
-function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Types): Types {
-  let byNode = scopeTypes.get(ctx);
-  if (!byNode) scopeTypes.set(ctx, (byNode = new Map()));
-  const key = node.startIndex * 2 + (CLASS_LIKE.has(node.type) ? 1 : 0);
-  let types = byNode.get(key);
-  if (!types) byNode.set(key, (types = build(node)));
-  return types;
-}
-
 /** The type a declaration gives its name: as written, or from `new T()`, a cast or `as T` when written `var`. */
 function declaredType(typeNode: Node | null, value: Node | null): Declared | undefined {
   const written = typeNode?.type === 'implicit_type' ? undefined : csharpTypeName(typeNode);
@@ -298,10 +287,10 @@ function enclosingMethod(node: Node, ctx: ExtractionContext): Node | undefined {
 /** The declared type of a name at `at`: a local or parameter, else a field or property of an enclosing type. */
 function typeOfName(name: string, at: Node, ctx: ExtractionContext, depth = 0): string | undefined {
   const method = enclosingMethod(at, ctx);
-  const local = method ? cached(method, ctx, localTypes).get(name) : undefined;
+  const local = method ? ctx.memo(method, localTypes).get(name) : undefined;
   if (local) return typeOf(local, at, ctx, depth);
   for (let type = enclosingType(at, ctx); type; type = enclosingType(type, ctx)) {
-    const member = cached(type, ctx, memberTypes).get(name);
+    const member = ctx.memo(type, memberTypes).get(name);
     if (member) return typeOf(member, at, ctx, depth);
   }
   return undefined;

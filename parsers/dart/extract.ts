@@ -174,16 +174,6 @@ function testBlock(draft: DefinitionDraft, _node: Node, parts: Parts, _ctx: Extr
 
 // ---- receiver types ----------------------------------------------------------
 
-const scopeTypes = new WeakMap<ExtractionContext, Map<number, Map<string, string>>>();
-
-function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<string, string>): Map<string, string> {
-  let byNode = scopeTypes.get(ctx);
-  if (!byNode) scopeTypes.set(ctx, (byNode = new Map()));
-  let types = byNode.get(node.startIndex);
-  if (!types) byNode.set(node.startIndex, (types = build(node)));
-  return types;
-}
-
 /** The member name a selector names (`.m`, `?.m`), if it names one. */
 function memberName(node: Node | null): Node | undefined {
   if (!node) return undefined;
@@ -296,10 +286,10 @@ function enclosingTypeName(at: Node, ctx: ExtractionContext): string | undefined
 function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | undefined {
   for (const scope of ctx.scopesAround(at)) {
     if (scope.type === 'function_body') {
-      const local = cached(scope, ctx, localTypes).get(name);
+      const local = ctx.memo(scope, localTypes).get(name);
       if (local) return local;
     } else if (TYPE_DECLARATIONS.has(scope.type)) {
-      const field = cached(scope, ctx, fieldTypes).get(name);
+      const field = ctx.memo(scope, fieldTypes).get(name);
       if (field) return field;
     }
   }

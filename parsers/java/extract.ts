@@ -157,16 +157,6 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
 
 // ---- receiver types ----------------------------------------------------------
 
-const scopeTypes = new WeakMap<ExtractionContext, Map<number, Map<string, string>>>();
-
-function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<string, string>): Map<string, string> {
-  let byNode = scopeTypes.get(ctx);
-  if (!byNode) scopeTypes.set(ctx, (byNode = new Map()));
-  let types = byNode.get(node.startIndex * 4 + (CLASS_LIKE.has(node.type) ? 1 : 0));
-  if (!types) byNode.set(node.startIndex * 4 + (CLASS_LIKE.has(node.type) ? 1 : 0), (types = build(node)));
-  return types;
-}
-
 /** `var x = new T()` gives T; other initialisers give nothing. */
 function declaredType(typeNode: Node | null, value: Node | null): string | undefined {
   const written = javaTypeName(typeNode);
@@ -235,10 +225,10 @@ function enclosingMethod(node: Node, ctx: ExtractionContext): Node | undefined {
 /** The declared type of a name at `at`: a local or parameter, else a field of an enclosing class. */
 export function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | undefined {
   const method = enclosingMethod(at, ctx);
-  const local = method ? cached(method, ctx, localTypes).get(name) : undefined;
+  const local = method ? ctx.memo(method, localTypes).get(name) : undefined;
   if (local) return local;
   for (let cls = enclosingClass(at, ctx); cls; cls = enclosingClass(cls, ctx)) {
-    const field = cached(cls, ctx, fieldTypes).get(name);
+    const field = ctx.memo(cls, fieldTypes).get(name);
     if (field) return field;
   }
   return undefined;

@@ -230,17 +230,6 @@ function testBlock(node: Node, parts: Parts, ctx: ExtractionContext): void {
 
 // ---- receiver types ----------------------------------------------------------
 
-const scopeTypes = new WeakMap<ExtractionContext, Map<number, Types>>();
-
-function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Types): Types {
-  let byNode = scopeTypes.get(ctx);
-  if (!byNode) scopeTypes.set(ctx, (byNode = new Map()));
-  const key = node.startIndex * 2 + (CLASS_LIKE.has(node.type) ? 1 : 0);
-  let types = byNode.get(key);
-  if (!types) byNode.set(key, (types = build(node)));
-  return types;
-}
-
 /** A declared name's type: written, or the initializer to read it from (`val x = T()`, `val x = a.b()`). */
 type Declared = string | Node | { elementOf: Node };
 
@@ -330,10 +319,10 @@ function enclosingFunction(node: Node, ctx: ExtractionContext): Node | undefined
 /** The declared type of a name at `at`: a local or parameter, else a property of an enclosing class. */
 function typeOfName(name: string, at: Node, ctx: ExtractionContext, depth = 0): string | undefined {
   const fn = enclosingFunction(at, ctx);
-  const locals = fn ? cached(fn, ctx, localTypes) : undefined;
+  const locals = fn ? ctx.memo(fn, localTypes) : undefined;
   if (locals?.has(name)) return typeOf(locals, name, ctx, depth);
   for (let cls = enclosingClass(at, ctx); cls; cls = enclosingClass(cls, ctx)) {
-    const members = cached(cls, ctx, classTypes);
+    const members = ctx.memo(cls, classTypes);
     if (members.has(name)) return typeOf(members, name, ctx, depth);
   }
   return undefined;

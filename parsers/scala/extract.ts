@@ -174,16 +174,6 @@ function testBlock(draft: DefinitionDraft, node: Node, parts: Parts, ctx: Extrac
 
 // ---- receiver types ----------------------------------------------------------
 
-const scopeTypes = new WeakMap<ExtractionContext, Map<number, Map<string, string>>>();
-
-function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<string, string>): Map<string, string> {
-  let byNode = scopeTypes.get(ctx);
-  if (!byNode) scopeTypes.set(ctx, (byNode = new Map()));
-  let types = byNode.get(node.startIndex);
-  if (!types) byNode.set(node.startIndex, (types = build(node)));
-  return types;
-}
-
 /** A type as written, package path kept (`scopt.OptionParser[C]` -> `scopt.OptionParser`), for the binder to look up. */
 function scalaTypePath(node: Node | null | undefined): string | undefined {
   if (node?.type === 'generic_type') return scalaTypePath(node.childForFieldName('type'));
@@ -259,10 +249,10 @@ function enclosingTemplate(at: Node, ctx: ExtractionContext): Node | undefined {
 function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | undefined {
   for (const scope of ctx.scopesAround(at)) {
     if (scope.type === 'function_definition') {
-      const local = cached(scope, ctx, localTypes).get(name);
+      const local = ctx.memo(scope, localTypes).get(name);
       if (local) return local;
     } else if (TEMPLATES.has(scope.type)) {
-      const field = cached(scope, ctx, fieldTypes).get(name);
+      const field = ctx.memo(scope, fieldTypes).get(name);
       if (field) return field;
     }
   }

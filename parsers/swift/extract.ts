@@ -179,16 +179,6 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, _ctx: Ext
 
 // ---- receiver types ----------------------------------------------------------
 
-const scopeTypes = new WeakMap<ExtractionContext, Map<number, Map<string, string>>>();
-
-function cached(node: Node, ctx: ExtractionContext, build: (node: Node) => Map<string, string>): Map<string, string> {
-  let byNode = scopeTypes.get(ctx);
-  if (!byNode) scopeTypes.set(ctx, (byNode = new Map()));
-  let types = byNode.get(node.startIndex);
-  if (!types) byNode.set(node.startIndex, (types = build(node)));
-  return types;
-}
-
 /**
  * The type a value has where its text says so: `T(...)` gives T, `T.make()` gives
  * `T.make()` (the binder reads make's declared result), `T.shared` nothing.
@@ -247,10 +237,10 @@ function enclosingType(at: Node, ctx: ExtractionContext): Node | undefined {
 function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | undefined {
   for (const scope of ctx.scopesAround(at)) {
     if (scope.type === 'function_declaration' || scope.type === 'init_declaration') {
-      const local = cached(scope, ctx, localTypes).get(name);
+      const local = ctx.memo(scope, localTypes).get(name);
       if (local) return local;
     } else if (TYPE_DECLARATIONS.has(scope.type)) {
-      const property = cached(scope, ctx, propertyTypes).get(name);
+      const property = ctx.memo(scope, propertyTypes).get(name);
       if (property) return property;
     }
   }
