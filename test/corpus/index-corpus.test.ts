@@ -28,9 +28,11 @@ describe.runIf(enabled)('index over real corpora', () => {
     const root = copyOf('rust-regex');
     const init = cairnJson(['init', '-C', root]);
     expect(init.code, init.stderr).toBe(0);
-    expect(init.body.data.files.inventoried).toBe(63);
-    expect(init.body.data.statuses).toEqual({ ok: 63 });
+    // 63 Rust files and `test`, an executable `#!/bin/bash` script at the root.
+    expect(init.body.data.files.inventoried).toBe(64);
+    expect(init.body.data.statuses).toEqual({ ok: 64 });
     const stats = cairnJson(['status', '-C', root]).body.data.stats;
+    expect(stats.files_by_language).toEqual({ bash: 1, rust: 63 });
     expect(stats.symbols).toBeGreaterThan(900);
     expect(stats.call_sites).toBeGreaterThan(5000);
     // Two `Regex::new`, one per flavour; naming it bare is refused as ambiguous.
