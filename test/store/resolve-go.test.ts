@@ -385,3 +385,51 @@ func GenMan(c *cmd.Command, out *flag.FlagSet) {}
     expect([...open.store.unresolved()].map((u) => u.specifier)).toEqual(['len']);
   });
 });
+
+describe('Go locals by block scope', () => {
+  it('types a name by the declaration visible where it is used, not by a later one in the function', async () => {
+    open = await indexFiles({
+      'wire/wire.go': `package wire
+type wireError struct{ Message string }
+func (e *wireError) Error() string { return e.Message }
+type Call struct{}
+func (c *Call) Pos() int { return 1 }
+type register struct{}
+func (r *register) Name() string { return "" }
+`,
+      'wire/use.go': `package wire
+func toWireError(err error) *wireError {
+	if err, ok := err.(*wireError); ok {
+		err.Error()
+		return err
+	}
+	return &wireError{Message: err.Error()}
+}
+func build(vs []*register) {
+	for _, v := range vs {
+		v.Name()
+	}
+	if v := vs[0]; v != nil {
+		v.Name()
+	}
+	v := &Call{}
+	v.Pos()
+	{
+		v := &register{}
+		v.Name()
+	}
+	v.Pos()
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer('wire/use.go', spec, nth));
+    // Inside the if, err is the *wireError the assertion declares; after it, the error parameter.
+    expect(at('err.Error', 0)).toBe('wire/wire.go::wireError::Error (receiver_type)');
+    expect(at('err.Error', 1)).toBe('builtin');
+    expect(at('v.Name', 0)).toBe('wire/wire.go::register::Name (receiver_type)');
+    expect(at('v.Name', 1)).toBe('wire/wire.go::register::Name (receiver_type)');
+    expect(at('v.Pos', 0)).toBe('wire/wire.go::Call::Pos (receiver_type)');
+    expect(at('v.Name', 2)).toBe('wire/wire.go::register::Name (receiver_type)');
+    expect(at('v.Pos', 1)).toBe('wire/wire.go::Call::Pos (receiver_type)');
+  });
+});
