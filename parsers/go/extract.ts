@@ -12,11 +12,15 @@
 //
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
-// `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type) and
-// `X->[]` (an element of X, a slice, array or map type written `[]E`).
+// `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type),
+// `X->[]` (an element of X, a slice, array or map type written `[]E`) and `pkg.$v` (a
+// value declared by an imported package, `http.DefaultClient`). A qualified call naming
+// a type of the standard library (`time.Duration(x)`, stdlib-types.ts) converts: a
+// `references` site, no call.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 import { inactiveForToolchains } from './toolchain-inactive.js';
+import { isStandardType } from './stdlib-types.js';
 import { FunctionLocals, scopeEnd, type NamesInScope } from './local-scopes.js';
 
 const TEST_PREFIXES = ['Test', 'Benchmark', 'Example', 'Fuzz'];
@@ -234,12 +238,15 @@ function resultType(result: Node | null): string | undefined {
 /** The locals of each function, by its start offset. */
 const localTypes = new WeakMap<ExtractionContext, Map<number, FunctionLocals>>();
 
+/** How many steps of a chain (`c.client.Delete().Namespace(ns)...Do(ctx)`) a receiver type follows. */
+const MAX_CHAIN = 24;
+
 /**
  * The receiver-type expression of a value (see the header): `T{}`, `&T{}`, `new(T)`,
  * `NewT()`, `pkg.NewT()`, a typed local, `y.f`, `y.M()`, `y.(T)`; undefined when unknown.
  */
 function valueType(value: Node | null, locals: NamesInScope, ctx: ExtractionContext, depth = 0): string | undefined {
-  if (!value || depth > 6) return undefined;
+  if (!value || depth > MAX_CHAIN) return undefined;
   switch (value.type) {
     case 'parenthesized_expression':
       return valueType(value.namedChild(0), locals, ctx, depth + 1);
@@ -259,6 +266,10 @@ function valueType(value: Node | null, locals: NamesInScope, ctx: ExtractionCont
     }
     case 'selector_expression': {
       const operand = value.childForFieldName('operand');
+      // `http.DefaultClient`: a value an imported package declares, its type unknown here.
+      if (operand?.type === 'identifier' && !locals.has(operand.text) && packageBinding(operand.text, ctx) !== undefined) {
+        return `${operand.text}.$${value.childForFieldName('field')?.text}`;
+      }
       const base = valueType(operand, locals, ctx, depth + 1);
       return base === undefined ? undefined : `${base}->${value.childForFieldName('field')?.text}`;
     }
@@ -411,10 +422,13 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
     return !(draft.bare && PREDECLARED.has(draft.calleeName) && !localsAt(node, ctx).has(draft.calleeName));
   }
   const locals = localsAt(node, ctx);
-  if (receiver.type === 'identifier' && !locals.has(receiver.text) && packageBinding(receiver.text, ctx) !== undefined) {
+  const imported = receiver.type === 'identifier' && !locals.has(receiver.text) ? packageBinding(receiver.text, ctx) : undefined;
+  if (imported !== undefined) {
     // `pkg.F()`: a path call through an import, not a member call.
     draft.qualifier = receiver.text;
     delete draft.receiver;
+    // `time.Duration(x)` converts to a standard library type: a use of the type, no call.
+    if (isStandardType(imported, draft.calleeName)) draft.relationship = 'references';
     return true;
   }
   const type = valueType(receiver, locals, ctx);

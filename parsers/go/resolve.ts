@@ -24,8 +24,12 @@
 // - Go's builtins (`len`, `append`, ...) not shadowed in the package are builtin;
 //   a conversion to a package's own type (`byName(x)`) is a `references` edge to it, not a call;
 //   calls into packages that are not in the workspace are external
-//   (`external:<import path>`), and so are methods of common standard interfaces on
-//   receivers of unknown type (`Error`, `Lock`, ...): builtin.
+//   (`external:<import path>`), and so are methods of values the standard library declares
+//   (`http.DefaultClient.Do()`, stdlib-types.ts) and method calls whose name no workspace
+//   type or interface declares (methods live in their type's package); methods of common
+//   standard interfaces on receivers of unknown type (`Error`, `Lock`, ...): builtin.
+// - a conversion to a standard library type (`time.Duration(x)`) is no call: the adapter
+//   makes it a `references` site, which leaves no record outside the workspace.
 // - a file no current toolchain builds (`//go:build !go1.18`, `ignore`: toolchain-inactive.ts)
 //   declares stand-ins: no other file binds to them (their own calls still do), and an alias
 //   (`type L = types.TypeParamList`) has the methods of the type it names, outside or not.
@@ -37,6 +41,7 @@ import { GO_MODULE_FILE_NAME } from './module-config.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { isMember } from '../resolution.js';
+import { isStandardPackage } from './stdlib-types.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const BUILTINS = new Set([
@@ -280,15 +285,34 @@ function fieldType(at: TypeAt, field: string, ctx: ResolveContext): TypeAt | Bin
 
 const isBinding = (x: TypeAt | Binding | undefined): x is Binding => x !== undefined && 'kind' in x;
 
+/** How many steps of a chain a receiver type follows (the adapter records as many). */
+const MAX_CHAIN = 24;
+
+/**
+ * `pkg.$v`, a value an imported package declares (`http.DefaultClient`): declared in the
+ * standard library, its type is outside the workspace; elsewhere not known (the store
+ * keeps no package-level variables).
+ */
+function packageValue(marker: string, path: string, ctx: ResolveContext): Binding | undefined {
+  const [qualifier, name] = marker.split('.$');
+  const source = importOf(qualifier, path, ctx);
+  if (source === undefined || !isStandardPackage(source)) return undefined;
+  // The standard library indexed as a workspace of its own reads its own declarations.
+  return inImportedPackage(source, goSymbols(name, ctx), ctx).length === 0 ? external(source) : undefined;
+}
+
 /**
  * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
  * `pkg.F()`, `X->f`, `X->M()`. A step into a package outside the workspace is that
  * package's external binding; a step the store cannot answer is undefined.
  */
 function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
-  if (depth > 8) return undefined;
+  if (depth > MAX_CHAIN) return undefined;
   const arrow = marker.lastIndexOf('->');
-  if (arrow < 0) return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+  if (arrow < 0) {
+    if (marker.includes('.$')) return packageValue(marker, path, ctx);
+    return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+  }
   const base = receiverTypeOf(marker.slice(0, arrow), path, ctx, depth + 1);
   if (base === undefined || isBinding(base)) return base;
   const step = marker.slice(arrow + 2);
@@ -309,15 +333,20 @@ export const goBinder: LanguageBinder = {
     if (site.relationship === 'references') return typeUse(site.qualifier, name, site.path, ctx);
     if (site.qualifier !== undefined && site.receiver === undefined) return qualifiedFunction(site.qualifier, name, site.path, ctx);
     if (site.receiver !== undefined) {
-      if (site.receiverType === undefined) return undefined;
-      const type = receiverTypeOf(site.receiverType, site.path, ctx);
-      if (type === undefined || isBinding(type)) return type;
-      const methods = methodsOfType(type.type, name, type.path, ctx);
-      if (methods !== undefined) return methods;
-      // `x.f()` through a field (of a func type, or a named one like `PositionalArgs`): the
-      // type has no method f, so in code that compiles the field holds a function value.
-      const field = fieldType(type, name, ctx);
-      return field !== undefined && !isBinding(field) ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
+      const type = site.receiverType === undefined ? undefined : receiverTypeOf(site.receiverType, site.path, ctx);
+      if (isBinding(type)) return type;
+      if (type !== undefined) {
+        const methods = methodsOfType(type.type, name, type.path, ctx);
+        if (methods !== undefined) return methods;
+        // `x.f()` through a field (of a func type, or a named one like `PositionalArgs`): the
+        // type has no method f, so in code that compiles the field holds a function value.
+        const field = fieldType(type, name, ctx);
+        if (field !== undefined && !isBinding(field)) return { kind: 'unresolved', reason: 'indirect_call' };
+      }
+      // A method is declared in its type's package: when no workspace type or interface has a
+      // method of this name, the receiver's type comes from outside (or a field holds a function).
+      if (!goSymbols(name, ctx).some(isMember)) return { kind: 'unresolved', reason: 'external', note: 'no workspace method of this name' };
+      return undefined;
     }
     if (BUILTINS.has(name) && site.kind === 'call') {
       const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);

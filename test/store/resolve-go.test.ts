@@ -220,7 +220,10 @@ func each(f func(*rest.Request)) {}
 describe('Go reasons the compiler would give', () => {
   const REASON_FILES = {
     'cmd/command.go': `package cmd
-import flag "github.com/spf13/pflag"
+import (
+	"time"
+	flag "github.com/spf13/pflag"
+)
 type PositionalArgs func(cmd *Command, args []string) error
 type Command struct {
 	Args PositionalArgs
@@ -230,7 +233,7 @@ func (c *Command) Flags() *flag.FlagSet { return c.flags }
 func (c *Command) AddCommand(cmds ...*Command) {}
 func (c *Command) validate(args []string) error {
 	n := int64(len(args))
-	_ = n
+	_ = time.Duration(n) + time.Since(time.Time{})
 	return c.Args(c, args)
 }
 `,
@@ -263,6 +266,9 @@ func TestRoot() {
     expect(at('c.Args', 'cmd/command.go')).toBe('indirect_call');
     // `int64(...)` converts: no call site at all.
     expect(() => open!.answer('cmd/command.go', 'int64')).toThrow(/no answer/);
+    // `time.Duration(...)` converts to a standard library type (the pinned catalog): no call either.
+    expect(() => open!.answer('cmd/command.go', 'time.Duration')).toThrow(/no answer/);
+    expect(at('time.Since', 'cmd/command.go')).toBe('external external:time');
     expect(at('len', 'cmd/command.go')).toBe('builtin builtin');
   });
 });
@@ -431,5 +437,40 @@ func build(vs []*register) {
     expect(at('v.Pos', 0)).toBe('wire/wire.go::Call::Pos (receiver_type)');
     expect(at('v.Name', 2)).toBe('wire/wire.go::register::Name (receiver_type)');
     expect(at('v.Pos', 1)).toBe('wire/wire.go::Call::Pos (receiver_type)');
+  });
+});
+
+describe('Go receivers from outside the workspace', () => {
+  it('calls methods of standard library values, of unknown receivers no workspace method names, and of long chains', async () => {
+    open = await indexFiles({
+      'rest/request.go': `package rest
+type Request struct{}
+func (r *Request) Namespace(ns string) *Request { return r }
+func (r *Request) Do() Result { return Result{} }
+type Result struct{}
+func (r Result) Error() error { return nil }
+type Other struct{}
+func (o Other) Error() string { return "" }
+`,
+      'rest/use.go': `package rest
+import "net/http"
+func use(r *Request) {
+	http.DefaultClient.Do(nil)
+	http.DefaultServeMux.Handler(nil).ServeHTTP(nil, nil)
+	unknown().Anything()
+	r.Namespace("a").Namespace("b").Namespace("c").Namespace("d").Namespace("e").Namespace("f").Namespace("g").Namespace("h").Namespace("i").Do().Error()
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('rest/use.go', spec));
+    // A value the standard library declares has a type from outside.
+    expect(at('http.DefaultClient.Do')).toBe('external external:net/http');
+    expect(at('http.DefaultServeMux.Handler(nil).ServeHTTP')).toBe('external external:net/http');
+    // No workspace type has a method Anything: whatever the receiver is, its method is not here.
+    expect(at('unknown().Anything')).toBe('external no workspace method of this name');
+    // A chain of nine steps is followed to the end: Error is Result's, not the builtin interface's.
+    expect(at('r.Namespace("a").Namespace("b").Namespace("c").Namespace("d").Namespace("e").Namespace("f").Namespace("g").Namespace("h").Namespace("i").Do().Error')).toBe(
+      'rest/request.go::Result::Error (receiver_type)',
+    );
   });
 });
