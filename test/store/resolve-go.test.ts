@@ -444,6 +444,7 @@ describe('Go receivers from outside the workspace', () => {
   it('calls methods of standard library values, of unknown receivers no workspace method names, and of long chains', async () => {
     open = await indexFiles({
       'rest/request.go': `package rest
+import "testing"
 type Request struct{}
 func (r *Request) Namespace(ns string) *Request { return r }
 func (r *Request) Do() Result { return Result{} }
@@ -451,10 +452,15 @@ type Result struct{}
 func (r Result) Error() error { return nil }
 type Other struct{}
 func (o Other) Error() string { return "" }
+func (o Other) Errorf() {}
+type fixture struct {
+	*testing.T
+}
 `,
       'rest/use.go': `package rest
 import "net/http"
-func use(r *Request) {
+func use(r *Request, f *fixture) {
+	f.Errorf("x")
 	http.DefaultClient.Do(nil)
 	http.DefaultServeMux.Handler(nil).ServeHTTP(nil, nil)
 	unknown().Anything()
@@ -466,11 +472,57 @@ func use(r *Request) {
     // A value the standard library declares has a type from outside.
     expect(at('http.DefaultClient.Do')).toBe('external external:net/http');
     expect(at('http.DefaultServeMux.Handler(nil).ServeHTTP')).toBe('external external:net/http');
+    // Errorf is promoted from the embedded *testing.T, though a workspace type declares one too.
+    expect(at('f.Errorf')).toBe('external external:testing');
     // No workspace type has a method Anything: whatever the receiver is, its method is not here.
     expect(at('unknown().Anything')).toBe('external no workspace method of this name');
     // A chain of nine steps is followed to the end: Error is Result's, not the builtin interface's.
     expect(at('r.Namespace("a").Namespace("b").Namespace("c").Namespace("d").Namespace("e").Namespace("f").Namespace("g").Namespace("h").Namespace("i").Do().Error')).toBe(
       'rest/request.go::Result::Error (receiver_type)',
     );
+  });
+});
+
+describe('Go function values the compiler would call indirectly', () => {
+  it('calls a package variable of the own module and an unexported field name as function values, and reads fields through an alias', async () => {
+    open = await indexFiles({
+      'analysistest/analysistest.go': `package analysistest
+import "example.com/m/checker"
+var TestData = func() string { return "testdata" }
+type Result = checker.TestAnalyzerResult
+func Run() []*Result { return nil }
+`,
+      'checker/checker.go': `package checker
+type Pass struct{}
+func (p *Pass) Report() {}
+type TestAnalyzerResult struct {
+	Pass *Pass
+}
+`,
+      'passes/use_test.go': `package passes
+import (
+	"example.com/m/analysistest"
+	"github.com/other/lib"
+)
+func TestX() {
+	analysistest.TestData()
+	lib.Helper()
+	for _, r := range analysistest.Run() {
+		r.Pass.Report()
+	}
+	for _, tc := range []struct{ check func() }{} {
+		tc.check()
+	}
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('passes/use_test.go', spec));
+    // No function or type TestData in a package of the own module: a variable holding a function.
+    expect(at('analysistest.TestData')).toBe('indirect_call function value');
+    expect(at('lib.Helper')).toBe('external external:github.com/other/lib');
+    // Result is an alias: its fields are TestAnalyzerResult's.
+    expect(at('r.Pass.Report')).toBe('checker/checker.go::Pass::Report (receiver_type)');
+    // An unexported name no workspace type declares as a method is a field of function type.
+    expect(at('tc.check')).toBe('indirect_call function value');
   });
 });
