@@ -206,7 +206,7 @@ function promoted(type: string, method: string, path: string, ctx: ResolveContex
         for (const base of declaration.bases ?? []) {
           const members = methodsOfType(base, method, declaration.file_path, ctx, false);
           if (members?.kind === 'candidates') found.push(...members.candidates);
-          else if (members?.reason === 'external') outside ??= members;
+          else if (members?.reason === 'external' && isExported(method)) outside ??= members;
           next.push({ type: base, path: declaration.file_path });
         }
       }
@@ -307,7 +307,18 @@ function fieldType(at: TypeAt, field: string, ctx: ResolveContext, depth = 0): T
     const entry = Array.isArray(fields) ? fields.find((f) => f.startsWith(`${field} `)) : undefined;
     if (entry) return { type: entry.slice(field.length + 1), path: declaration.file_path };
   }
-  return undefined;
+  if (depth >= 4) return undefined;
+  // A field promoted from an embedded type (`PackageInfo` embeds `types.Info`: `info.Uses`);
+  // when none of the workspace's has it, an embedded outside type does.
+  let outside: Binding | undefined;
+  for (const declaration of types) {
+    for (const base of declaration.bases ?? []) {
+      const found = fieldType({ type: base, path: declaration.file_path }, field, ctx, depth + 1);
+      if (found !== undefined && !isBinding(found)) return found;
+      if (found?.kind === 'unresolved' && isExported(field)) outside ??= found;
+    }
+  }
+  return outside;
 }
 
 const isBinding = (x: TypeAt | Binding | undefined): x is Binding => x !== undefined && 'kind' in x;
@@ -364,11 +375,12 @@ export const goBinder: LanguageBinder = {
       if (isBinding(type)) return type;
       if (type !== undefined) {
         const methods = methodsOfType(type.type, name, type.path, ctx);
-        if (methods !== undefined) return methods;
+        if (methods?.kind === 'candidates') return methods;
         // `x.f()` through a field (of a func type, or a named one like `PositionalArgs`): the
         // type has no method f, so in code that compiles the field holds a function value.
         const field = fieldType(type, name, ctx);
         if (field !== undefined && !isBinding(field)) return { kind: 'unresolved', reason: 'indirect_call' };
+        if (methods !== undefined) return methods;
       }
       // A method is declared in its type's package: when no workspace type or interface has a
       // method of this name, a receiver of unknown type has a type from outside (or a field

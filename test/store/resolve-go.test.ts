@@ -493,10 +493,26 @@ type Result = checker.TestAnalyzerResult
 func Run() []*Result { return nil }
 `,
       'checker/checker.go': `package checker
+import (
+	"go/types"
+	"testing"
+)
 type Pass struct{}
 func (p *Pass) Report() {}
+func (p *Pass) Pos() int { return 0 }
 type TestAnalyzerResult struct {
 	Pass *Pass
+}
+type PackageInfo struct {
+	types.Info
+}
+type modTest struct {
+	*testing.T
+	cleanup func()
+}
+func (m *modTest) run(info *PackageInfo) {
+	m.cleanup()
+	info.Uses[nil].Pos()
 }
 `,
       'passes/use_test.go': `package passes
@@ -524,5 +540,9 @@ func TestX() {
     expect(at('r.Pass.Report')).toBe('checker/checker.go::Pass::Report (receiver_type)');
     // An unexported name no workspace type declares as a method is a field of function type.
     expect(at('tc.check')).toBe('indirect_call function value');
+    // A field of function type beside an embedded outside type: the field, not the outside type, is called.
+    expect(describeAnswer(open!.answer('checker/checker.go', 'm.cleanup'))).toBe('indirect_call');
+    // Uses is a field promoted from the embedded types.Info: what it holds is outside.
+    expect(describeAnswer(open!.answer('checker/checker.go', 'info.Uses[nil].Pos'))).toBe('external external:go/types');
   });
 });
