@@ -13,7 +13,8 @@
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
 // `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type),
-// `X->[]` (an element of X, a slice, array or map type written `[]E`) and `pkg.$v` (a
+// `X->[]` (an element of X, a slice, array or map type written `[]E`), `X->[k]` (a key of
+// X, known only as X's binding when X is outside the workspace) and `pkg.$v` (a
 // value declared by an imported package, `http.DefaultClient`). A qualified call naming
 // a type of the standard library (`time.Duration(x)`, stdlib-types.ts) converts: a
 // `references` site, no call.
@@ -277,6 +278,8 @@ function valueType(value: Node | null, locals: NamesInScope, ctx: ExtractionCont
       const fn = value.childForFieldName('function');
       if (fn?.type === 'identifier') {
         if (fn.text === 'new') return goTypeName(value.childForFieldName('arguments')?.namedChild(0) ?? null, true);
+        // `make([]*types.Var, n)`, `make(map[K]V)`: a value of the type it names.
+        if (fn.text === 'make' && !locals.has('make')) return declaredType(value.childForFieldName('arguments')?.namedChild(0) ?? null);
         return `${fn.text}()`;
       }
       if (fn?.type !== 'selector_expression') return undefined;
@@ -364,11 +367,12 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
     if (decl.type === 'func_literal') {
       params(decl.childForFieldName('parameters'), decl);
     } else if (decl.type === 'range_clause') {
-      // `for _, v := range xs`: v is an element of xs (a slice's, array's or map's value).
+      // `for k, v := range xs`: v is an element of xs (a slice's, array's or map's value), k its
+      // key (known only when xs comes from outside: then k does too).
       const left = decl.childForFieldName('left')?.namedChildren ?? [];
       const over = valueType(decl.childForFieldName('right'), before, ctx);
       left.forEach((name, i) => {
-        if (name?.type === 'identifier') locals.declare(name.text, i === 1 && over ? `${over}->[]` : undefined, decl.endIndex, to);
+        if (name?.type === 'identifier') locals.declare(name.text, over === undefined ? undefined : `${over}->${i === 1 ? '[]' : '[k]'}`, decl.endIndex, to);
       });
     } else if (decl.type === 'var_spec') {
       const type = declaredType(decl.childForFieldName('type')) ?? valueType(decl.childForFieldName('value')?.namedChild(0) ?? null, before, ctx);

@@ -341,7 +341,7 @@ function packageValue(marker: string, path: string, ctx: ResolveContext): Bindin
 
 /**
  * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
- * `pkg.F()`, `X->f`, `X->M()`. A step into a package outside the workspace is that
+ * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`. A step into a package outside the workspace is that
  * package's external binding; a step the store cannot answer is undefined.
  */
 function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
@@ -355,6 +355,8 @@ function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth
   if (base === undefined || isBinding(base)) return base;
   const step = marker.slice(arrow + 2);
   if (step === '[]') return base.type.startsWith('[]') ? { type: base.type.slice(2), path: base.path } : undefined;
+  // A key of a workspace slice or map: its type is not recorded (`[]E` keeps the element alone).
+  if (step === '[k]') return undefined;
   if (!step.endsWith('()')) return fieldType(base, step, ctx);
   const methods = methodsOfType(base.type, step.slice(0, -2), base.path, ctx);
   if (methods?.kind === 'unresolved') return methods;

@@ -513,6 +513,12 @@ type modTest struct {
 func (m *modTest) run(info *PackageInfo) {
 	m.cleanup()
 	info.Uses[nil].Pos()
+	for id, obj := range info.Defs {
+		id.Pos()
+		obj.Pos()
+	}
+	passes := make([]*Pass, 2)
+	passes[0].Pos()
 }
 `,
       'passes/use_test.go': `package passes
@@ -544,5 +550,10 @@ func TestX() {
     expect(describeAnswer(open!.answer('checker/checker.go', 'm.cleanup'))).toBe('indirect_call');
     // Uses is a field promoted from the embedded types.Info: what it holds is outside.
     expect(describeAnswer(open!.answer('checker/checker.go', 'info.Uses[nil].Pos'))).toBe('external external:go/types');
+    // Keys and values of a map from outside are outside too.
+    expect(describeAnswer(open!.answer('checker/checker.go', 'id.Pos'))).toBe('external external:go/types');
+    expect(describeAnswer(open!.answer('checker/checker.go', 'obj.Pos'))).toBe('external external:go/types');
+    // make([]*Pass, n) is a slice of Pass.
+    expect(describeAnswer(open!.answer('checker/checker.go', 'passes[0].Pos'))).toBe('checker/checker.go::Pass::Pos (receiver_type)');
   });
 });
