@@ -341,8 +341,8 @@ function packageValue(marker: string, path: string, ctx: ResolveContext): Bindin
 
 /**
  * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
- * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`. A step into a package outside the workspace is that
- * package's external binding; a step the store cannot answer is undefined.
+ * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`. A step into a package outside
+ * the workspace is that package's external binding; a step the store cannot answer is undefined.
  */
 function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
   if (depth > MAX_CHAIN) return undefined;
