@@ -422,8 +422,14 @@ function localsAt(at: Node, ctx: ExtractionContext): NamesInScope {
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   const receiver = parts.receiver;
   if (!receiver) {
+    if (!draft.bare) return true;
+    // `fn()` where a local, parameter or package variable fn is visible: a call through a function value.
+    if (localsAt(node, ctx).has(draft.calleeName)) {
+      draft.indirect = true;
+      return true;
+    }
     // `int64(x)`, `string(b)`: a conversion to a predeclared type calls nothing.
-    return !(draft.bare && PREDECLARED.has(draft.calleeName) && !localsAt(node, ctx).has(draft.calleeName));
+    return !PREDECLARED.has(draft.calleeName);
   }
   const locals = localsAt(node, ctx);
   const imported = receiver.type === 'identifier' && !locals.has(receiver.text) ? packageBinding(receiver.text, ctx) : undefined;

@@ -438,6 +438,29 @@ func build(vs []*register) {
     expect(at('v.Name', 2)).toBe('wire/wire.go::register::Name (receiver_type)');
     expect(at('v.Pos', 1)).toBe('wire/wire.go::Call::Pos (receiver_type)');
   });
+
+  it('calls a function, not the local of the same name, where the local is not yet declared', async () => {
+    open = await indexFiles({
+      'pkg/srcs.go': `package pkg
+func srcs(p int) string { return "" }
+func check(ps []int, hook func()) {
+	if srcs := srcs(ps[0]); srcs != "" {
+		hook()
+	}
+	for _, f := range []func(){hook} {
+		f()
+	}
+	srcs(1)
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer('pkg/srcs.go', spec, nth));
+    // The local srcs is visible only after its declaration: the call in its own initialiser is the function's.
+    expect(at('srcs', 0)).toBe('pkg/srcs.go::srcs (package)');
+    expect(at('srcs', 1)).toBe('pkg/srcs.go::srcs (package)');
+    expect(at('hook')).toBe('indirect_call');
+    expect(at('f')).toBe('indirect_call');
+  });
 });
 
 describe('Go receivers from outside the workspace', () => {
