@@ -450,6 +450,20 @@ function unquote(text: string): string {
   return text.length >= 2 && (text[0] === '"' || text[0] === '`') ? text.slice(1, -1) : text;
 }
 
+/** The names the file's imports give explicitly (`core "k8s.io/client-go/testing"`). */
+function explicitImportNames(spec: Node): Set<string> {
+  const names = new Set<string>();
+  for (const decl of spec.tree.rootNode.namedChildren) {
+    if (decl?.type !== 'import_declaration') continue;
+    const specs = decl.namedChildren.flatMap((c) => (c?.type === 'import_spec_list' ? c.namedChildren : [c]));
+    for (const other of specs) {
+      const name = other?.type === 'import_spec' ? other.childForFieldName('name') : null;
+      if (name?.type === 'package_identifier') names.add(name.text);
+    }
+  }
+  return names;
+}
+
 /** `import f "fmt"`, `. "strings"`, `_ "embed"`, `"a/b/pkg"`: source the path, local the name it binds. */
 function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void {
   const path = node.childForFieldName('path');
@@ -457,10 +471,11 @@ function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   const source = unquote(path.text);
   const name = node.childForFieldName('name');
   let local = source.slice(source.lastIndexOf('/') + 1);
-  // `gopkg.in/yaml.v3` binds `yaml`; `github.com/x/y/v2` binds `y`.
-  if (/^v\d+$/.test(local)) {
+  // `gopkg.in/yaml.v3` binds `yaml`; `github.com/x/y/v2` binds `y`, unless another import of
+  // the file takes that name (`core "k8s.io/client-go/testing"`): then the package is `v1`.
+  if (/^v\d+$/.test(local) && !name) {
     const parts = source.split('/');
-    if (parts.length >= 2) local = parts[parts.length - 2];
+    if (parts.length >= 2 && !explicitImportNames(node).has(parts[parts.length - 2])) local = parts[parts.length - 2];
   }
   local = local.replace(/\.v\d+$/, '').replace(/^go-/, '').replace(/[.-]/g, '_');
   let imported = '*';

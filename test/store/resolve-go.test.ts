@@ -580,3 +580,23 @@ func TestX() {
     expect(describeAnswer(open!.answer('checker/checker.go', 'passes[0].Pos'))).toBe('checker/checker.go::Pass::Pos (receiver_type)');
   });
 });
+
+describe('Go import names', () => {
+  it('binds an unaliased .../v1 import to v1 when another import of the file takes the name before it', async () => {
+    open = await indexFiles({
+      'testing/actions.go': `package testing
+func NewCreateAction() {}
+`,
+      'fake/event.go': `package fake
+import (
+	"k8s.io/api/core/v1"
+	core "example.com/m/testing"
+)
+func create(e *v1.Event) {
+	core.NewCreateAction()
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    expect(describeAnswer(open!.answer('fake/event.go', 'core.NewCreateAction'))).toBe('testing/actions.go::NewCreateAction (exact)');
+  });
+});
