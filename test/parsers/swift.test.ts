@@ -105,7 +105,7 @@ func notATest() {}
     expect(inTarget.module).toBe('ShapesTests');
   });
 
-  it('parses freestanding macros and typed throws the grammar predates, at their own offsets', async () => {
+  it('parses freestanding macros, typed throws and empty attribute arguments the grammar predates, at their own offsets', async () => {
     const source = `import Testing
 enum ParserError: Error { case bad }
 func parse(_ s: String, at: SourceLocation = #_sourceLocation) throws(ParserError) -> Int { try check(s); return 1 }
@@ -117,10 +117,12 @@ func check(_ s: String) throws(ParserError) {}
   print(#file, #line)
   #endif
 }
+struct Options { @Option() var name: String; @Flag(
+) var verbose: Bool }
 `;
     const facts = await extract(source, 'Tests/ParserTests/ParseTests.swift');
     expect(facts.syntaxErrors).toBeUndefined();
-    expect(facts.symbols.map((s) => s.qualifiedName)).toEqual(['ParserError', 'parse', 'check', 'parses']);
+    expect(facts.symbols.map((s) => s.qualifiedName)).toEqual(['ParserError', 'parse', 'check', 'parses', 'Options']);
     // Each call keeps the line and (0-based) column of the source as written.
     const at = (line: number, text: string) => `${text.replace(/\W.*/, '')}@${line}:${source.split('\n')[line - 1].indexOf(text)}`;
     expect(facts.callSites.map((c) => `${c.calleeName}@${c.line}:${c.column}`)).toEqual([
