@@ -319,6 +319,14 @@ function expressionType(expression: Node, at: Node, ctx: ExtractionContext, dept
   }
 }
 
+/** Whether `node` lies in the body of an anonymous class (`new T() { ... }`), whose `this` no named class describes. */
+function insideAnonymousClass(node: Node): boolean {
+  for (let n = node.parent; n && !CLASS_LIKE.has(n.type); n = n.parent) {
+    if (n.type === 'class_body' && n.parent?.type === 'object_creation_expression') return true;
+  }
+  return false;
+}
+
 const INTEGER_LITERALS = new Set(['decimal_integer_literal', 'hex_integer_literal', 'octal_integer_literal', 'binary_integer_literal']);
 const FLOAT_LITERALS = new Set(['decimal_floating_point_literal', 'hex_floating_point_literal']);
 const BOOLEAN_OPERATORS = new Set(['==', '!=', '<', '>', '<=', '>=', '&&', '||']);
@@ -362,7 +370,7 @@ function argumentType(arg: Node, at: Node, ctx: ExtractionContext, typeVars: () 
     case 'identifier':
       return unlessTypeVar(typeOfName(arg.text, at, ctx));
     case 'this':
-      return unlessTypeVar(enclosingClass(at, ctx)?.childForFieldName('name')?.text);
+      return insideAnonymousClass(at) ? UNKNOWN_ARGUMENT : unlessTypeVar(enclosingClass(at, ctx)?.childForFieldName('name')?.text);
     case 'field_access':
       return arg.childForFieldName('object')?.type === 'this' ? unlessTypeVar(fieldTypeOf(arg.childForFieldName('field')?.text ?? '', at, ctx)) : UNKNOWN_ARGUMENT;
     case 'parenthesized_expression':

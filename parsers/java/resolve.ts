@@ -118,6 +118,12 @@ function forSite(list: SymbolRecord[], site: StoredCallSite, ctx: ResolveContext
   return chooseOverload(list, args, (type) => ancestryOf(type, site.path, ctx));
 }
 
+/** Supertypes the language gives a kind of class without their being written. */
+const IMPLICIT_BASES: Record<string, readonly string[]> = {
+  enum: ['Enum', 'Comparable', 'Serializable', 'Constable'],
+  record: ['Record'],
+};
+
 /**
  * The supertypes of the one workspace class `type` names from `path`, followed through
  * the declared bases; undefined when the name is no workspace class or several.
@@ -134,6 +140,7 @@ function ancestryOf(type: string, path: string, ctx: ResolveContext): Ancestry |
       const current = queue.shift()!;
       if (seen.has(current.id)) continue;
       seen.add(current.id);
+      for (const base of IMPLICIT_BASES[current.kind] ?? []) names.add(base);
       for (const base of current.bases ?? []) {
         names.add(base);
         if (base === 'Object') continue;

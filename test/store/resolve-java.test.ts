@@ -151,7 +151,12 @@ public class Reflect {
   private static boolean assignable(java.lang.reflect.Type type, Class<?> to) { return true; }
   public static int hash(int initial, int multiplier, Object object) { return 0; }
   public static int hash(Object object, String... excluded) { return 0; }
+  public static String name(Comparable<?> value) { return ""; }
+  public static String name(String value) { return value; }
 }
+`,
+      'src/r/Color.java': `package r;
+public enum Color { RED, GREEN }
 `,
       'src/r/Style.java': `package r;
 public class Style {
@@ -187,6 +192,8 @@ public class ReflectTest {
     Reflect.hash(17, 37, x);
     if (x != null) { int v = 1; Reflect.hash(v, 2, x); }
     else { String v = "s"; Reflect.hash(v, "a", "b"); }
+    Color c = Color.RED;
+    Reflect.name(c);
   }
 }
 `,
@@ -205,6 +212,8 @@ public class ReflectTest {
     expect(at('Reflect.hash', 1)).toBe('src/r/Reflect.java::Reflect.hash#hash(int,int,Object) (exact)');
     // `v` is an int in one block and a String in the next: no one type (never the last one read).
     expect(at('Reflect.hash', 2)).toBe('src/r/Reflect.java::Reflect.hash#hash(int,int,Object) (exact)');
+    // An enum is Comparable though it writes no base.
+    expect(at('Reflect.name')).toBe('src/r/Reflect.java::Reflect.name#name(Comparable) (exact)');
     // An inherited overload counts beside the nearer class's own: Object[] is the more specific.
     expect(describeAnswer(open.answer('src/r/Multiline.java', 'super.detail'))).toBe('src/r/Style.java::Style.detail#detail(StringBuilder,String,Object[]) (receiver_type)');
   });
