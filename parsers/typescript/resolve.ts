@@ -534,7 +534,7 @@ const BUILTIN_METHODS = new Set([
   'endsWith', 'padStart', 'padEnd', 'toLowerCase', 'toUpperCase', 'charAt', 'charCodeAt', 'codePointAt', 'substring',
   'substr', 'repeat', 'normalize', 'localeCompare', 'get', 'set', 'has', 'delete', 'clear', 'add', 'then', 'catch',
   'finally', 'call', 'apply', 'bind', 'hasOwnProperty', 'log', 'warn', 'error', 'info', 'debug', 'next', 'return',
-  'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'emit', 'on',
+  'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'setTime', 'emit', 'on',
   'once', 'off', 'addEventListener', 'removeEventListener', 'write', 'end', 'resolve', 'reject', 'all', 'allSettled', 'race',
   // web streams, fetch headers and bodies, abort signals, event emitters
   'append', 'enqueue', 'getReader', 'releaseLock', 'pipeThrough', 'pipeTo', 'tee', 'getWriter', 'abort', 'throwIfAborted',
@@ -616,6 +616,8 @@ export const typescriptBinder: LanguageBinder = {
       if (values.length > 0) return { kind: 'candidates', tier: 'same_file', candidates: values };
       // A value local to a function around the caller hides the functions of its name elsewhere in the file.
       if (local.length < named.length) return { kind: 'unresolved', reason: 'indirect_call', note: `local value:${name}` };
+      // Only a type of the name here (`interface Error`): the call is the runtime's (`new Error()`).
+      if (RUNTIME_GLOBALS.has(name)) return { kind: 'unresolved', reason: 'builtin', note: `global:${name}` };
       return undefined;
     }
     const target = resolveModule(site.path, fact.source, ctx);

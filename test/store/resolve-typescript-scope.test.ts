@@ -40,6 +40,9 @@ export const make = run(function () {
   return { a: entry("a") };
 });
 export const top = () => entry("b");
+
+export type Error<T> = T extends string ? T : never;
+export const fail = () => new Error("unimplemented");
 `;
 
 describe('TypeScript bare calls and scope', () => {
@@ -55,5 +58,13 @@ describe('TypeScript bare calls and scope', () => {
     // Inside a callback (which belongs to no symbol) the locals of the function it is written in are seen.
     expect(at('entry', 0)).toBe('src/effect.ts::make.entry (same_file)');
     expect(at('entry', 1)).toBe('src/effect.ts::entry (same_file)');
+  });
+
+  it('leaves a runtime global to the runtime when the file declares only a type of its name', async () => {
+    open = await indexFiles({
+      'src/effect.ts': SOURCE,
+      'src/schema.ts': 'export class Error { constructor(readonly message: string) {} }\n',
+    });
+    expect(describeAnswer(open.answer('src/effect.ts', 'Error'))).toBe('builtin global:Error');
   });
 });
