@@ -72,14 +72,17 @@ export function runRustOracle(root, work, outFile, spec) {
   if (!hadLock) rmSync(join(root, 'Cargo.lock'), { force: true });
   if (build.status !== 0) throw new Error(`cargo test --no-run failed (${build.status ?? build.signal}): ${(build.stderr ?? '').slice(-2000)}`);
   const t0 = Date.now();
-  const summary = writeRustSites(root, join(target, 'debug', 'deps', 'save-analysis'), outFile);
+  // Libraries and tests write their analysis under deps/, examples under examples/.
+  const dirs = ['deps', 'examples'].map((d) => join(target, 'debug', d, 'save-analysis')).filter((d) => existsSync(d));
+  const summary = writeRustSites(root, dirs, outFile);
   const version = spawnSync(DEBIAN_RUSTC, ['--version'], { encoding: 'utf8' }).stdout.trim();
   return { ...summary, ms: Date.now() - t0, config: `${version} -Zsave-analysis, cargo test --no-run offline over Debian's crate sources` };
 }
 
-/** Reads every save-analysis file of `dir` and writes the corpus's call sites to `outFile`, one JSON line each. */
-export function writeRustSites(root, dir, outFile) {
-  const analyses = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+/** Reads every save-analysis file of `dirs` and writes the corpus's call sites to `outFile`, one JSON line each. */
+export function writeRustSites(root, dirs, outFile) {
+  const files = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f)));
+  const analyses = files.map((f) => JSON.parse(readFileSync(f, 'utf8')));
   const oracle = new RustOracle(root, analyses).run();
   const sites = oracle.sortedSites();
   writeFileSync(outFile, sites.map((s) => `${JSON.stringify(s)}\n`).join(''));
