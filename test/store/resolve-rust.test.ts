@@ -99,7 +99,7 @@ describe('Rust resolution', () => {
     expect(answerAt(store, 'src/main_mod.rs', 1002)).toMatchObject({ target: 'src/main_mod.rs::inner::helper', resolution_kind: 'namespace' });
   });
 
-  test('self.m() binds the impl type method or the one trait default, at receiver_type; Self:: is exact', async () => {
+  test('self.m() binds the impl type method or the default of a trait the type implements, at receiver_type; Self:: is exact', async () => {
     const store = await graph([
       lib,
       {
@@ -112,12 +112,20 @@ describe('Rust resolution', () => {
           { name: 'bark', kind: 'method', qualifiedName: 'Dog::bark', parent: 3, ownerType: 'Dog' },
           { name: 'new', kind: 'function', qualifiedName: 'Dog::new', parent: 3, ownerType: 'Dog' },
           { name: 'run', kind: 'method', qualifiedName: 'Dog::run', parent: 3, ownerType: 'Dog' },
+          { name: 'pace', kind: 'method', qualifiedName: 'Walk::pace', parent: 0, ownerType: 'Walk' },
+          { name: 'impl Walk for Dog', kind: 'impl', qualifiedName: 'Dog', ownerType: 'Dog' },
+          { name: 'pace', kind: 'method', qualifiedName: 'Dog::pace', parent: 8, ownerType: 'Dog', attributes: { trait: 'Walk' } },
+          // A trait Dog does not implement: its `len` is nothing `self.len()` in Dog can reach
+          // (regex's `Program` derefs to a slice, and its `self.len()` is the slice's).
+          { name: 'Input', kind: 'trait', exported: true },
+          { name: 'len', kind: 'method', qualifiedName: 'Input::len', parent: 10, ownerType: 'Input' },
         ],
         calls: [
           { caller: 6, calleeName: 'bark', receiver: 'self', receiverType: 'Dog', specifier: 'self.bark' },
           { caller: 6, calleeName: 'stride', receiver: 'self', receiverType: 'Dog', specifier: 'self.stride' },
           { caller: 6, calleeName: 'new', qualifier: 'Self', receiverType: 'Dog', specifier: 'Self::new' },
           { caller: 6, calleeName: 'fly', receiver: 'self', receiverType: 'Dog', specifier: 'self.fly' },
+          { caller: 6, calleeName: 'len', receiver: 'self', receiverType: 'Dog', specifier: 'self.len' },
         ],
       },
     ]);
@@ -125,6 +133,27 @@ describe('Rust resolution', () => {
     expect(answerAt(store, 'src/a.rs', 1001)).toMatchObject({ target: 'src/a.rs::Walk::stride', resolution_kind: 'receiver_type' });
     expect(answerAt(store, 'src/a.rs', 1002)).toMatchObject({ target: 'src/a.rs::Dog::new', resolution_kind: 'exact' });
     expect(answerAt(store, 'src/a.rs', 1003)).toMatchObject({ reason: 'missing_target' });
+    expect(answerAt(store, 'src/a.rs', 1004)).toMatchObject({ reason: 'missing_target' });
+  });
+
+  test("the prelude's constructors are builtin and paths through its types external, unless the crate defines them", async () => {
+    const store = await graph([
+      lib,
+      { path: 'src/a.rs', symbols: [{ name: 'Vec', kind: 'struct', exported: true }, { name: 'new', kind: 'function', qualifiedName: 'Vec::new', ownerType: 'Vec' }] },
+      caller([
+        { calleeName: 'Some' },
+        { calleeName: 'Err' },
+        { calleeName: 'with_capacity', qualifier: 'String', specifier: 'String::with_capacity' },
+        { calleeName: 'new', qualifier: 'Box', specifier: 'Box::new' },
+        { calleeName: 'new', qualifier: 'Vec', specifier: 'Vec::new' },
+      ]),
+    ]);
+    expect(answerAt(store, 'src/a/deep.rs', 1000)).toMatchObject({ reason: 'builtin' });
+    expect(answerAt(store, 'src/a/deep.rs', 1001)).toMatchObject({ reason: 'builtin' });
+    expect(answerAt(store, 'src/a/deep.rs', 1002)).toMatchObject({ reason: 'external', note: 'external:std' });
+    expect(answerAt(store, 'src/a/deep.rs', 1003)).toMatchObject({ reason: 'external', note: 'external:std' });
+    // the crate's own `Vec` is not the prelude's
+    expect(answerAt(store, 'src/a/deep.rs', 1004)).not.toMatchObject({ reason: 'external' });
   });
 
   test('macros, std paths, other crates and std method names stay unresolved with the right reason', async () => {
