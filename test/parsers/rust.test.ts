@@ -198,6 +198,29 @@ extern crate core as kore;
     expect(facts.imports.filter((i) => i.reexport).map((i) => i.local)).toEqual(['Builder', 'Rt', 'helper']);
   });
 
+  it("reads a use inside inline modules from the file's own module", async () => {
+    // regex's `mod tests { use super::{decode_utf8, ..}; }` in src/utf8.rs names src/utf8.rs's function.
+    const source = `pub fn decode_utf8() {}
+mod tests {
+    use super::{decode_utf8, *};
+    use self::inner::probe;
+    mod inner {
+        use super::super::decode_utf8 as top;
+        use super::super::super::parent_item;
+        pub fn probe() {}
+    }
+}
+`;
+    const facts = await extract(source, 'src/utf8.rs');
+    expect(facts.imports.map((i) => [i.source, i.imported, i.local])).toEqual([
+      ['self', 'decode_utf8', 'decode_utf8'],
+      ['self', '*', '*'],
+      ['self::tests::inner', 'probe', 'probe'],
+      ['self', 'decode_utf8', 'top'],
+      ['super', 'parent_item', 'parent_item'],
+    ]);
+  });
+
   it('marks tests: attributes, cfg(test) modules and tests/ files', async () => {
     const source = `fn production() {}
 #[test]
