@@ -13,6 +13,7 @@
 // - receiver_type 90: `self.m()` → method m of the impl's type anywhere in the crate,
 //   else the one trait method named m of a trait the type implements (its default
 //   body); `x.m()` where the adapter inferred x's type.
+// - same_file 60: `Name(..)` where Name is a tuple struct of this module (its constructor).
 // - namespace 80: a path through a module binding: `use crate::a; a::f()`, or a child
 //   module `a::f()` declared by this module.
 // - package 80: a plain call bound by a glob `use crate::a::*` (and no definition of
@@ -333,7 +334,9 @@ export const rustBinder: LanguageBinder = {
       return candidates(tierOf(expansion.via, 'exact'), module ? itemsIn(module, segs[segs.length - 1], ctx, ITEM_KINDS) : []);
     }
     const here = locateModule(crate, crate.segs, ctx);
-    if (here && itemsIn(here, name, ctx, ITEM_KINDS).length > 0) return undefined;
+    const own = here ? itemsIn(here, name, ctx, ITEM_KINDS) : [];
+    // `Name(..)` of a tuple struct of this module constructs it (the engine's same-file rule reads functions only).
+    if (own.length > 0) return own.every((s) => s.kind === 'struct') ? candidates('same_file', own) : undefined;
     const fromGlobs: SymbolRecord[] = [];
     for (const glob of ctx.imports(site.path).filter((f) => f.imported === '*')) {
       const expansion = expand(splitPath(glob.source), site, crate, ctx);

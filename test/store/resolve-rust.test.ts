@@ -136,6 +136,20 @@ describe('Rust resolution', () => {
     expect(answerAt(store, 'src/a.rs', 1004)).toMatchObject({ reason: 'missing_target' });
   });
 
+  test('a tuple struct called by name constructs it: an edge to the struct of this module or the one a use names', async () => {
+    const store = await graph([
+      lib,
+      { path: 'src/a.rs', symbols: [{ name: 'Point', kind: 'struct', exported: true }] },
+      caller(
+        [{ calleeName: 'Wrap' }, { calleeName: 'Point' }],
+        [{ source: 'crate::a', imported: 'Point', local: 'Point' }],
+        [{ name: 'Wrap', kind: 'struct' }],
+      ),
+    ]);
+    expect(answerAt(store, 'src/a/deep.rs', 1000)).toMatchObject({ target: 'src/a/deep.rs::Wrap', resolution_kind: 'same_file' });
+    expect(answerAt(store, 'src/a/deep.rs', 1001)).toMatchObject({ target: 'src/a.rs::Point', resolution_kind: 'exact' });
+  });
+
   test("the prelude's constructors are builtin and paths through its types external, unless the crate defines them", async () => {
     const store = await graph([
       lib,
