@@ -5,6 +5,7 @@
 import type { ImportFact } from '../../contracts/facts.js';
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
+import { receiverTypeAt } from './receiver-type.js';
 
 /** Attribute paths (last segment) that mark a test function. */
 const TEST_ATTRIBUTES = new Set(['test', 'rstest', 'test_case', 'quickcheck', 'proptest']);
@@ -143,7 +144,13 @@ function expandItems(macro: string, tree: Node, ctx: ExtractionContext): boolean
 }
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
-  if (draft.kind !== 'macro') return true;
+  if (draft.kind !== 'macro') {
+    if (draft.receiver !== undefined && draft.receiver !== 'self' && /^[A-Za-z_]\w*$/.test(draft.receiver)) {
+      const type = receiverTypeAt(node, draft.receiver, ctx);
+      if (type !== undefined) draft.receiverType = type;
+    }
+    return true;
+  }
   const tree = parts.arguments;
   if (!tree) return true;
   // `cfg_x! { ... }` sits directly in the module; `cfg_x!( ... );` inside a statement node.

@@ -12,7 +12,9 @@
 //   `use crate::a::B; B::new()`); `Type::method` where Type is defined in this file.
 // - receiver_type 90: `self.m()` → method m of the impl's type anywhere in the crate,
 //   else the one trait method named m of a trait the type implements (its default
-//   body); `x.m()` where the adapter inferred x's type.
+//   body); `x.m()` where x's type is written (a parameter `x: T`, `let x: T`,
+//   `let x = T { .. }`: receiver-type.ts), among several types of that name the one the
+//   file's `use` names or the file defines.
 // - same_file 60: `Name(..)` where Name is a tuple struct of this module (its constructor).
 // - namespace 80: a path through a module binding: `use crate::a; a::f()`, or a child
 //   module `a::f()` declared by this module.
@@ -149,6 +151,27 @@ function methodsOfDefinedType(crate: CrateModule, at: ModuleLocation, type: stri
   const definitions = ctx.byName(type).filter((s) => TYPE_KINDS.has(s.kind) && !isMember(s) && inCrate(crate, s.file_path));
   if (definitions.length <= 1) return methods;
   return methods.filter((m) => m.file_path === at.file);
+}
+
+/**
+ * Methods of the type a file names `type`: when the crate defines several types of that
+ * name, the one a `use` of the file binds, else the one the file defines; otherwise all.
+ */
+function methodsOfVisibleType(crate: CrateModule, site: SiteInput['site'], type: string, name: string, ctx: ResolveContext): SymbolRecord[] {
+  const definitions = ctx.byName(type).filter((s) => TYPE_KINDS.has(s.kind) && !isMember(s) && inCrate(crate, s.file_path));
+  if (definitions.length <= 1) return methodsOf(crate, type, name, ctx);
+  const binding = ctx.imports(site.path).find((f) => f.local === type && f.imported !== '*');
+  if (binding) {
+    const segs = useSegments(binding.source, binding.imported);
+    const expansion = expand(segs.slice(0, -1).length > 0 ? segs.slice(0, -1) : ['self'], site, crate, ctx);
+    const home = expansion.kind === 'path' ? (expansion.crate ?? crate) : undefined;
+    const module = home && expansion.kind === 'path' ? locateModule(home, expansion.abs, ctx) : undefined;
+    // The type must be defined there, not re-exported (regex's `literal::LiteralSearcher` is
+    // the cfg-chosen `imp` module's, and literal/mod.rs holds a stub of the same name).
+    return home && module && itemsIn(module, type, ctx, TYPE_KINDS).length > 0 ? methodsOfDefinedType(home, module, type, name, ctx) : [];
+  }
+  if (definitions.some((d) => d.file_path === site.path && d.qualified_name === type)) return methodsOfDefinedType(crate, { file: site.path, prefix: '' }, type, name, ctx);
+  return methodsOf(crate, type, name, ctx);
 }
 
 type Expansion =
@@ -317,7 +340,7 @@ export const rustBinder: LanguageBinder = {
     }
     if (site.receiver !== undefined && site.receiverType !== undefined) {
       const type = splitPath(site.receiverType).pop() ?? site.receiverType;
-      const methods = methodsOf(crate, type, name, ctx);
+      const methods = methodsOfVisibleType(crate, site, type, name, ctx);
       return methods.length > 0 ? candidates('receiver_type', methods) : undefined;
     }
     if (site.receiver !== undefined) return undefined;

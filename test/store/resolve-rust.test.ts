@@ -150,6 +150,46 @@ describe('Rust resolution', () => {
     expect(answerAt(store, 'src/a/deep.rs', 1001)).toMatchObject({ target: 'src/a.rs::Point', resolution_kind: 'exact' });
   });
 
+  test('x.m() on a written receiver type binds to that type, among same-named types the one the file uses', async () => {
+    const regex = (path: string): FileSpec => ({
+      path,
+      symbols: [
+        { name: 'Regex', kind: 'struct', exported: true },
+        { name: 'impl Regex', kind: 'impl', qualifiedName: 'Regex', ownerType: 'Regex' },
+        { name: 'find', kind: 'method', qualifiedName: 'Regex::find', parent: 1, ownerType: 'Regex' },
+      ],
+    });
+    const store = await graph([
+      { path: 'src/lib.rs', symbols: [{ name: 'stub', kind: 'module' }] },
+      regex('src/re_bytes.rs'),
+      regex('src/re_unicode.rs'),
+      {
+        path: 'src/stub.rs',
+        symbols: [
+          // a cfg-chosen stub of another type's name, in an inline module
+          { name: 'imp', kind: 'module' },
+          { name: 'Regex', kind: 'struct', qualifiedName: 'imp::Regex', parent: 0 },
+          { name: 'find', kind: 'method', qualifiedName: 'imp::Regex::find', parent: 1, ownerType: 'Regex' },
+        ],
+      },
+      {
+        path: 'src/search.rs',
+        symbols: [{ name: 'run' }],
+        imports: [{ source: 'crate::re_unicode', imported: 'Regex', local: 'Regex' }],
+        calls: [{ caller: 0, calleeName: 'find', receiver: 're', receiverType: 'Regex', specifier: 're.find' }],
+      },
+      {
+        path: 'src/other.rs',
+        symbols: [{ name: 'run' }],
+        imports: [{ source: 'crate::stub', imported: 'Regex', local: 'Regex' }],
+        calls: [{ caller: 0, calleeName: 'find', receiver: 're', receiverType: 'Regex', specifier: 're.find' }],
+      },
+    ]);
+    expect(answerAt(store, 'src/search.rs', 1000)).toMatchObject({ target: 'src/re_unicode.rs::Regex::find', resolution_kind: 'receiver_type' });
+    // `crate::stub::Regex` is no type defined at the top of src/stub.rs: no edge to its inline stub
+    expect(answerAt(store, 'src/other.rs', 1000)).not.toHaveProperty('target');
+  });
+
   test("the prelude's constructors are builtin and paths through its types external, unless the crate defines them", async () => {
     const store = await graph([
       lib,
