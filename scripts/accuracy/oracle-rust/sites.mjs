@@ -93,16 +93,22 @@ export class RustOracle {
     return this.sources.get(file);
   }
 
-  /** Reads every corpus crate's references, then the macro invocations of the files they lie in. */
+  /** Reads every corpus crate's references, then the macro invocations of every file the crates compiled. */
   run() {
+    const compiled = new Set();
     for (const a of this.analyses) {
       // Only crates built from the corpus: the library, its tests, integration tests, examples.
       if (a.data.defs.length === 0 || this.rel(a.data.defs[0].span.file_name) === null) continue;
       this.crates.add(a.name);
       for (const ref of a.data.refs) this.addRef(a, ref);
+      for (const item of [...a.data.defs, ...a.data.refs]) compiled.add(item.span.file_name);
     }
-    const files = [...new Set([...this.sites.values()].map((s) => s.file))].sort();
-    for (const file of files) this.addMacros(file);
+    const files = new Set([...this.sites.values()].map((s) => s.file));
+    for (const name of compiled) {
+      const file = this.rel(name);
+      if (file !== null && file.endsWith('.rs') && this.source(file)) files.add(file);
+    }
+    for (const file of [...files].sort()) this.addMacros(file);
     return this;
   }
 
