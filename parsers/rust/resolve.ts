@@ -264,11 +264,11 @@ function implementedTraitMethods(crate: CrateModule, type: string, name: string,
     const owner = s.parent_id === null ? undefined : ctx.symbol(s.parent_id);
     if (owner?.kind !== 'trait' || !inCrate(crate, s.file_path)) return false;
     const siblings = ctx.symbolsInFile(owner.file_path).filter((m) => m.parent_id === owner.id);
-    return siblings.some((m) => methodsOf(crate, type, m.name, ctx).some((impl) => lastSegment(impl.attributes?.trait) === owner.name));
+    return siblings.some((m) => methodsOf(crate, type, m.name, ctx).some((impl) => traitOfImpl(impl.attributes?.trait) === owner.name));
   });
 }
 
-const lastSegment = (path: unknown) => (typeof path === 'string' ? (splitPath(path).pop() ?? path) : undefined);
+const traitOfImpl = (path: unknown) => (typeof path === 'string' ? (splitPath(path).pop() ?? path) : undefined);
 const external = (root: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${root}` });
 
 /** `Q::name(...)` where Q is a written path. */
