@@ -60,6 +60,18 @@ function candidatesFor(lines, site) {
   return out.filter((c) => !c.matched);
 }
 
+/** The option whose specifier shares the longest prefix with the site's (a cut-short `...` ignored). */
+function closestSpecifier(site, options) {
+  const written = (site.specifier ?? '').replace(/\.\.\.$/, '');
+  const shared = (c) => {
+    const other = c.specifier ?? '';
+    let n = 0;
+    while (n < written.length && n < other.length && written[n] === other[n]) n++;
+    return n;
+  };
+  return options.reduce((best, c) => (best === undefined || shared(c) > shared(best) ? c : best), undefined);
+}
+
 /**
  * Pairs a file's oracle sites with cairn's sites (marking those used) and judges each.
  * @param {CairnGraph} graph
@@ -94,8 +106,9 @@ export function joinFile(graph, sites) {
   pass(
     'call_column',
     (s, c) => c.line === (s.callLine ?? s.line) && c.column === s.callColumn && namesAgree(s, c),
-    // `a.get().get()`: both calls start at the same column; the written callee tells them apart.
-    (s, options) => options.find((c) => c.specifier === s.specifier) ?? options.find((c) => c.calleeName !== null) ?? options[0],
+    // `a.get().get()`: both calls start at the same column; the written callee tells them apart,
+    // or, when one tool cut it short, the longest stretch of it both wrote alike.
+    (s, options) => options.find((c) => c.specifier === s.specifier) ?? closestSpecifier(s, options.filter((c) => c.calleeName !== null)) ?? options[0],
   );
   pass(
     'callee_name',

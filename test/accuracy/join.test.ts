@@ -143,6 +143,23 @@ describe('joinFile', () => {
     expect(out.every((o: any) => !o.blind && o.edges.every((e: any) => e.correct !== false))).toBe(true);
   });
 
+  it('pairs a chain whose outer call the oracle cut short with the record that shares the most of it', () => {
+    // Go places every call of `c.get().\n  run().\n  get()` at the chain's start (3:2); the oracle cut the outer one short.
+    const graph = graphFromMessages([
+      ...SYMBOLS,
+      edge('main.ts', 3, 2, 'lib.ts::helper', 'receiver_type', 90, 'c.get'),
+      edge('main.ts', 3, 2, 'lib.ts::Box.get', 'receiver_type', 90, 'c.get(). run(). get'),
+    ]);
+    const sites = [
+      site('main.ts', 5, 4, 2, 'get', 'c.get(). run(...', [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')], { callLine: 3 }),
+      site('main.ts', 3, 4, 2, 'get', 'c.get', [target('lib.ts', 1, 16, 'helper')]),
+    ];
+    const out = joinFile(graph, sites);
+    // Each keeps its own record: no edge of one is judged against the other's target.
+    expect(out.map((o: any) => o.cairn?.specifier)).toEqual(['c.get(). run(). get', 'c.get']);
+    expect(out.every((o: any) => o.edges.every((e: any) => e.correct !== false))).toBe(true);
+  });
+
   it('keeps two calls at one position with one cut-short specifier apart', () => {
     const long = `new Stream({ ${'x'.repeat(200)}...`;
     const graph = graphFromMessages([...SYMBOLS, unresolved('main.ts', 3, 9, long, 'missing_target'), unresolved('main.ts', 3, 9, long, 'missing_target')]);
