@@ -1,0 +1,106 @@
+// C++ precision against clang (npm run accuracy, cpp-fmt): annotation macros in class
+// heads and before function declarations (`class FMT_API format_error`, `FMT_CONSTEXPR
+// std::tm make_tm(...)`) hid declarations, so calls were bound to the one overload
+// cairn saw; and a function of the caller's file was bound exactly though the name
+// has overloads in other files. Each case here was a wrong edge at confidence 100.
+import { afterEach, describe, expect, it } from 'vitest';
+import { blankCppAnnotationMacros } from '../../parsers/cpp/annotations.js';
+import { describeAnswer, indexFiles, type IndexedFixture } from './resolve-languages.fixture.js';
+
+let open: IndexedFixture | undefined;
+afterEach(async () => {
+  await open?.cleanup();
+  open = undefined;
+});
+
+describe('C++ overloads and annotation macros', () => {
+  it('reads declarations behind annotation macros and does not bind one overload of several exactly', async () => {
+    open = await indexFiles({
+      'include/lib.hpp': `#define LIB_API
+#define LIB_CONSTEXPR constexpr
+namespace lib {
+struct tm { int year; };
+class LIB_API error : public base_error {
+ public:
+  LIB_CONSTEXPR int code() const { return 1; }
+};
+}
+`,
+      'test/util.cc': `#include "lib.hpp"
+int open_file(int* fd) { return 0; }
+`,
+      'src/detail.cc': `namespace detail { void flush(); }
+void detail::flush() {}
+void out() { detail::flush(); }
+`,
+      'test/time-test.cc': `#include "lib.hpp"
+LIB_CONSTEXPR lib::tm make_tm() { return lib::tm(); }
+LIB_CONSTEXPR lib::tm make_tm(int year, int mon) { return lib::tm{year + mon}; }
+int open_file(int& fd, int flags) { return flags; }
+void run() {
+  make_tm(1, 2);
+  open_file(nullptr);
+  auto* e = new lib::error();
+  only_here();
+}
+int only_here() { return 0; }
+`,
+    });
+    const at = (spec: string) => describeAnswer(open!.answer('test/time-test.cc', spec));
+    const answers = { make_tm: at('make_tm'), open_file: at('open_file'), error: at('new error') };
+    expect(answers).toEqual({
+      // Both overloads are symbols: which one two arguments pick is not told by name.
+      make_tm: 'ambiguous_target',
+      // One overload here, one in test/util.cc: not this file's by C's file-scope rule.
+      open_file: 'ambiguous_target',
+      // The class is named `error`, not after its macro.
+      error: 'include/lib.hpp::lib::error (exact)',
+    });
+    expect(at('only_here')).toBe('test/time-test.cc::only_here (exact)');
+    // `detail` is a namespace: its function defined out of line is not a method of a class `detail`.
+    expect(describeAnswer(open!.answer('src/detail.cc', 'detail::flush'))).toBe('src/detail.cc::detail::flush (namespace)');
+  });
+
+  it('blanks only macros that head a declaration, keeping offsets', () => {
+    const source = [
+      'class FMT_API ostream final : private buffer {',
+      'template <typename T> FMT_API auto to_decimal(T x) noexcept -> decimal_fp<T>;',
+      '  FMT_NORETURN FMT_API void assert_fail(const char* file);',
+      '  EXPECT_EQ(format("{}", 1), "1");',
+      '  SYSTEM_INFO info;',
+      '  FMT_CONSTEXPR auto x = f();',
+      'FMT_CONSTEXPR void',
+      'context<Char>::check(int id) {',
+      'FMT_BEGIN_NAMESPACE',
+      '',
+      'FMT_CLASS_API',
+      'class format_error {',
+      '  FMT_CONSTEXPR_CHAR_TRAITS',
+      '  FMT_INLINE',
+      '  basic_string_view(const Char* s)',
+      'FMT_END_NAMESPACE',
+      '#endif',
+    ].join('\n');
+    const blanked = blankCppAnnotationMacros(source);
+    expect(blanked.length).toBe(source.length);
+    expect(blanked.split('\n')).toEqual([
+      'class         ostream final : private buffer {',
+      'template <typename T>         auto to_decimal(T x) noexcept -> decimal_fp<T>;',
+      `${' '.repeat(23)}void assert_fail(const char* file);`,
+      '  EXPECT_EQ(format("{}", 1), "1");',
+      '  SYSTEM_INFO info;',
+      '  FMT_CONSTEXPR auto x = f();',
+      `${' '.repeat(14)}void`,
+      'context<Char>::check(int id) {',
+      'FMT_BEGIN_NAMESPACE',
+      '',
+      ' '.repeat(13),
+      'class format_error {',
+      ' '.repeat(27),
+      ' '.repeat(12),
+      '  basic_string_view(const Char* s)',
+      'FMT_END_NAMESPACE',
+      '#endif',
+    ]);
+  });
+});
