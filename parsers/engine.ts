@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { CallKind, CallSiteFact, ImportFact, SymbolFact, SymbolKind } from '../contracts/facts.js';
 import type { Relationship } from '../contracts/tiers.js';
-import { compileQuery, parserFor, type GrammarName, type Node, type Parser, type Query, type QueryMatch, type Tree } from './tree-sitter.js';
+import { compileQuery, parserFor, parseText, type GrammarName, type Node, type Parser, type Query, type QueryMatch, type Tree } from './tree-sitter.js';
 import { utf8Offsets } from './offsets.js';
 import { Scopes } from './scopes.js';
 
@@ -156,6 +156,12 @@ export interface LanguageAdapter {
    * keeping every offset and line break. Used when it parses with fewer errors.
    */
   repairSource?(source: string): string;
+  /**
+   * Parse the repaired source alone, never the source as written: for a rewrite that
+   * touches only text the grammar cannot parse (so its tree is never worse), where the
+   * grammar's error recovery on that text costs more than a parse.
+   */
+  repairAlways?: boolean;
   /**
    * Methods are declared beside their type, not inside it (Go): a file-scope method whose
    * `ownerType` names a type declared at file scope of the same file hangs under that type.
@@ -319,7 +325,7 @@ export class ExtractionContext {
       shifts.push({ index: fragment.shift.index - from - before.length, from });
       text += `${before}${fragment.text}${after}\n`;
     }
-    const tree = this.engine.parser.parse(text);
+    const tree = parseText(this.engine.parser, text);
     if (!tree) return;
     const failed: Fragment[] = [];
     try {
@@ -384,7 +390,7 @@ export class ExtractionContext {
    */
   reparse(text: string, shift: Shift, options: { callsOnly: boolean; wrappingMacro?: string }): boolean {
     if (this.depth >= 4) return false;
-    const tree = this.engine.parser.parse(text);
+    const tree = parseText(this.engine.parser, text);
     if (!tree) return false;
     try {
       if (tree.rootNode.hasError) return false;
@@ -480,14 +486,7 @@ export class Engine {
   }
 
   extract(path: string, source: string): EngineResult {
-    let tree = this.parser.parse(source);
-    if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
-    let syntaxErrors = 0;
-    if (tree.rootNode.hasError) {
-      let errors = errorNodes(tree);
-      if (this.adapter.repairSource) [tree, errors] = this.repaired(tree, errors, source, this.adapter.repairSource);
-      if (tree.rootNode.hasError) syntaxErrors = Math.max(1, errors);
-    }
+    const [tree, syntaxErrors] = this.parsed(path, source);
     const ctx = new ExtractionContext(path, source, this);
     try {
       const root = tree.rootNode;
@@ -501,22 +500,25 @@ export class Engine {
   }
 
   /**
-   * The tree of the repaired source when it has fewer syntax errors, otherwise `tree`
-   * (which has `errors` ERROR nodes), with its count of ERROR nodes.
+   * The tree to extract from, with its count of syntax errors (at least 1 for a tree with
+   * errors): the source's, or the adapter's repaired source's when that has fewer errors.
    */
-  private repaired(tree: Tree, errors: number, source: string, repair: (source: string) => string): [Tree, number] {
-    const text = repair(source);
-    if (text === source || text.length !== source.length) return [tree, errors];
-    const other = this.parser.parse(text);
-    if (!other) return [tree, errors];
-    // A tree with errors (maybe only missing tokens, no ERROR node) ranks below one without.
-    const otherErrors = other.rootNode.hasError ? errorNodes(other) : -1;
-    if (otherErrors < errors) {
-      tree.delete();
-      return [other, otherErrors];
-    }
-    other.delete();
-    return [tree, errors];
+  private parsed(path: string, source: string): [Tree, number] {
+    const repair = this.adapter.repairSource;
+    // A rewrite that changed nothing, or moved an offset, is never parsed.
+    const repaired = (): string | undefined => {
+      const text = repair?.(source);
+      return text !== undefined && text !== source && text.length === source.length ? text : undefined;
+    };
+    const tree = parseText(this.parser, (this.adapter.repairAlways && repaired()) || source);
+    if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
+    if (!tree.rootNode.hasError) return [tree, 0];
+    let errors = errorNodes(tree);
+    let best = tree;
+    const text = this.adapter.repairAlways ? undefined : repaired();
+    const other = text === undefined ? null : parseText(this.parser, text);
+    if (other) [best, errors] = fewerErrors([tree, errors], other);
+    return [best, best.rootNode.hasError ? Math.max(1, errors) : 0];
   }
 
   /** One query pass over `root`: dispatch every match to the draft builders and the adapter. */
@@ -654,6 +656,18 @@ function emptyParts(): Parts {
     indirect: undefined,
     arguments: undefined,
   } as unknown as Parts;
+}
+
+/** Of a tree with `errors` ERROR nodes and another, the one with fewer errors; the other is deleted. */
+function fewerErrors([tree, errors]: [Tree, number], other: Tree): [Tree, number] {
+  // A tree with errors (maybe only missing tokens, no ERROR node) ranks below one without.
+  const otherErrors = other.rootNode.hasError ? errorNodes(other) : -1;
+  if (otherErrors < errors) {
+    tree.delete();
+    return [other, otherErrors];
+  }
+  other.delete();
+  return [tree, errors];
 }
 
 /** Number of ERROR nodes in a tree. */

@@ -65,6 +65,7 @@ const QUERIES = {
   'zig-libxev': { callers: 'timer', search: 'Loop' },
   'cs-serilog': { callers: 'Dispatch', search: 'Sink' },
   'kt-kotlinpoet': { callers: 'emitAnnotations', search: 'Builder' },
+  'scala-circe': { callers: 'decodeJson', search: 'Decoder' },
   // Corpora the installer has none of: folders of CAIRN_CORPORA_DIR, the project at the commit
   // its golden set records (test/accuracy/golden/<language>.json).
   'swift-argument-parser': { callers: 'parse', search: 'Parsable' },
@@ -85,6 +86,7 @@ const GITHUB_CORPORA = {
   'zig-libxev': 'github:mitchellh/libxev@a82a04eabb46b0611c72d6d0e32db2d9dcf2e745',
   'cs-serilog': 'github:serilog/serilog@60935b4d7abad71cf6157b45a10f5c3c65ead527',
   'kt-kotlinpoet': 'github:square/kotlinpoet@be2de914ce6eb3694092ed4e0f28626cbce1ffe0',
+  'scala-circe': 'github:circe/circe@1da94272096eedd88a6ea04be127618ef8cf943a',
 };
 
 function sh(cmd, args, options = {}) {

@@ -16,7 +16,7 @@
 // | `@module` | an item | a module declaration (`mod child;`) |
 // | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
 // | `@unsupported` | a type node | syntax whose meaning the profile does not establish (trait bounds, computed lengths): an omission |
-import { parserFor, type GrammarName, type Node, type Query, type Tree } from '../tree-sitter.js';
+import { parserFor, parseText, type GrammarName, type Node, type Query, type Tree } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
 
 export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
@@ -58,7 +58,7 @@ export function reviewQuery(grammar: GrammarName, folder: string): Promise<Query
 /** A source parsed for review, with its profile's query; the caller deletes the tree. */
 async function parseForReview(grammar: GrammarName, folder: string, source: string): Promise<{ tree: Tree; query: Query }> {
   const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, folder)]);
-  const tree = parser.parse(source);
+  const tree = parseText(parser, source);
   if (!tree) throw new Error('tree-sitter returned no tree');
   return { tree, query };
 }

@@ -9,6 +9,7 @@
 // targets (`Tests/`, `…Tests/`).
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
+import { repairSwiftSource } from './repair.js';
 
 const TYPE_DECLARATIONS = new Set(['class_declaration', 'protocol_declaration']);
 const FUNCTION_DECLARATIONS = new Set(['function_declaration', 'init_declaration', 'deinit_declaration', 'computed_property', 'lambda_literal']);
@@ -348,6 +349,8 @@ export const swiftAdapter: LanguageAdapter = {
   separator: () => '.',
   selfReceiver: 'self',
   isTestFile,
+  repairSource: repairSwiftSource,
+  repairAlways: true,
   definition,
   call,
   handlers: { import: importHandler },

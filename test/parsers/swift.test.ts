@@ -104,4 +104,29 @@ func notATest() {}
     expect(inTarget.symbols.every((s) => s.isTest)).toBe(true);
     expect(inTarget.module).toBe('ShapesTests');
   });
+
+  it('parses freestanding macros, typed throws and empty attribute arguments the grammar predates, at their own offsets', async () => {
+    const source = `import Testing
+enum ParserError: Error { case bad }
+func parse(_ s: String, at: SourceLocation = #_sourceLocation) throws(ParserError) -> Int { try check(s); return 1 }
+func check(_ s: String) throws(ParserError) {}
+@Test func parses() throws {
+  #expect(try parse("1") == 1)
+  let n = try #require(Int("2"))
+  #if DEBUG
+  print(#file, #line)
+  #endif
+}
+struct Options { @Option() var name: String; @Flag(
+) var verbose: Bool }
+`;
+    const facts = await extract(source, 'Tests/ParserTests/ParseTests.swift');
+    expect(facts.syntaxErrors).toBeUndefined();
+    expect(facts.symbols.map((s) => s.qualifiedName)).toEqual(['ParserError', 'parse', 'check', 'parses', 'Options']);
+    // Each call keeps the line and (0-based) column of the source as written.
+    const at = (line: number, text: string) => `${text.replace(/\W.*/, '')}@${line}:${source.split('\n')[line - 1].indexOf(text)}`;
+    expect(facts.callSites.map((c) => `${c.calleeName}@${c.line}:${c.column}`)).toEqual([
+      at(3, 'check(s)'), at(6, 'expect('), at(6, 'parse("1")'), at(7, 'require('), at(7, 'Int("2")'), at(9, 'print('),
+    ]);
+  });
 });
