@@ -119,7 +119,10 @@ function qualifiedCall(qualifier: string, name: string, ctx: ResolveContext): Bi
   const suffix = `${scopes.join('::')}::${name}`;
   const members = named(name, ctx).filter((s) => (s.kind === 'function' && !isMember(s)) || (namespace && s.owner_type === last));
   const inNamespace = members.filter((s) => s.qualified_name === suffix || s.qualified_name.endsWith(`::${suffix}`));
-  if (inNamespace.length > 0) return candidates('namespace', inNamespace);
+  // Functions of the name at no written namespace may sit in one a macro opens
+  // (`FMT_BEGIN_DETAIL_NAMESPACE`): they are candidates too.
+  const unplaced = inNamespace.length > 0 ? members.filter((s) => s.qualified_name === name) : [];
+  if (inNamespace.length > 0) return candidates('namespace', [...inNamespace, ...unplaced]);
   return { kind: 'unresolved', reason: 'external', note: `external:${scopes[0]}` };
 }
 

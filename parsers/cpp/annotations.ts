@@ -16,21 +16,63 @@ const CLASS_HEAD = new RegExp(String.raw`\b(?:class|struct|union)[ \t]+((?:${MAC
  */
 const DECLARATION_HEAD = new RegExp(String.raw`^([ \t]*(?:template[ \t]*<[^\n;{}]*>[ \t]*)?)((?:${MACRO}[ \t]+)+)(?=[A-Za-z_~][\w:<>,*& \t~]*(?:\n[\w:<>,*& \t~]*)?\()`, 'gm');
 
-/**
- * Lines of macros alone (`FMT_CLASS_API`, `FMT_CONSTEXPR_CHAR_TRAITS` then `FMT_INLINE`)
- * right above a class or a function's declaration: a line that opens with
- * `class`/`struct`/`union`/`template`, or with a name and `(`.
- */
-const MACROS_ALONE = String.raw`[ \t]*${MACRO}(?:[ \t]+${MACRO})*[ \t]*`;
-const MACRO_LINE = new RegExp(String.raw`^${MACROS_ALONE}$(?=(?:\n${MACROS_ALONE}$)*\n[ \t]*(?:(?:class|struct|union|template)\b|[A-Za-z_~][\w:<>,*& \t~]*\())`, 'gm');
-
 const blank = (text: string) => ' '.repeat(text.length);
+
+/** A line holding macros alone (`FMT_BEGIN_NAMESPACE`, `FMT_CLASS_API`, `FMT_INLINE`). */
+const MACRO_LINE = new RegExp(String.raw`^[ \t]*${MACRO}(?:[ \t]+${MACRO})*[ \t]*$`);
+
+/**
+ * Blanks lines of macros alone where a statement or declaration may start (the code line
+ * before ends with `;`, `{` or `}`, or is a directive): namespace macros, and annotations
+ * on a line of their own above a class or function. A macro line inside an expression
+ * (`x = c ?` then `FMT_A`) follows a line that ends otherwise and stays.
+ */
+function blankMacroLines(source: string): string {
+  const lines = source.split('\n');
+  let inComment = false;
+  let last = '';
+  for (let i = 0; i < lines.length; i++) {
+    let code = '';
+    const line = lines[i];
+    for (let j = 0; j < line.length; ) {
+      if (inComment) {
+        const end = line.indexOf('*/', j);
+        if (end < 0) break;
+        inComment = false;
+        j = end + 2;
+        continue;
+      }
+      const block = line.indexOf('/*', j);
+      const rest = line.indexOf('//', j);
+      if (rest >= 0 && (block < 0 || rest < block)) {
+        code += line.slice(j, rest);
+        break;
+      }
+      if (block < 0) {
+        code += line.slice(j);
+        break;
+      }
+      code += line.slice(j, block);
+      inComment = true;
+      j = block + 2;
+    }
+    code = code.trim();
+    if (code === '') continue;
+    if (MACRO_LINE.test(code) && (last === '' || /[;{}]$/.test(last) || last.startsWith('#'))) {
+      lines[i] = line.replace(code, blank(code));
+      continue;
+    }
+    last = code;
+  }
+  return lines.join('\n');
+}
+
 
 export function blankCppAnnotationMacros(source: string): string {
   const plain = blankAnnotationMacros(source);
   if (!/[A-Z]_/.test(plain)) return plain;
-  return plain
+  const heads = plain
     .replace(CLASS_HEAD, (match, macros: string) => match.slice(0, match.length - macros.length) + blank(macros))
-    .replace(DECLARATION_HEAD, (_match, lead: string, macros: string) => lead + blank(macros))
-    .replace(MACRO_LINE, blank);
+    .replace(DECLARATION_HEAD, (_match, lead: string, macros: string) => lead + blank(macros));
+  return blankMacroLines(heads);
 }

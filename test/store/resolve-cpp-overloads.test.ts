@@ -1,8 +1,9 @@
 // C++ precision against clang (npm run accuracy, cpp-fmt): annotation macros in class
-// heads and before function declarations (`class FMT_API format_error`, `FMT_CONSTEXPR
-// std::tm make_tm(...)`) hid declarations, so calls were bound to the one overload
-// cairn saw; and a function of the caller's file was bound exactly though the name
-// has overloads in other files. Each case here was a wrong edge at confidence 100.
+// heads, before function declarations and on lines of their own (`class FMT_API
+// format_error`, `FMT_CONSTEXPR std::tm make_tm(...)`, `FMT_BEGIN_NAMESPACE`) hid
+// declarations, so calls were bound to the one overload cairn saw; a function of the
+// caller's file was bound exactly though the name has overloads in other files; and
+// `detail::f()` was bound to a method of a class `detail`. Each was a wrong edge.
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankCppAnnotationMacros } from '../../parsers/cpp/annotations.js';
 import { describeAnswer, indexFiles, type IndexedFixture } from './resolve-languages.fixture.js';
@@ -33,6 +34,13 @@ int open_file(int* fd) { return 0; }
 void detail::flush() {}
 void out() { detail::flush(); }
 `,
+      'src/core.h': `FMT_BEGIN_DETAIL_NAMESPACE
+inline int copy_str(int a) { return a; }
+FMT_END_DETAIL_NAMESPACE
+`,
+      'src/compile.cc': `namespace detail { int copy_str(long a) { return 0; } }
+int use() { return detail::copy_str(1); }
+`,
       'test/time-test.cc': `#include "lib.hpp"
 LIB_CONSTEXPR lib::tm make_tm() { return lib::tm(); }
 LIB_CONSTEXPR lib::tm make_tm(int year, int mon) { return lib::tm{year + mon}; }
@@ -59,9 +67,11 @@ int only_here() { return 0; }
     expect(at('only_here')).toBe('test/time-test.cc::only_here (exact)');
     // `detail` is a namespace: its function defined out of line is not a method of a class `detail`.
     expect(describeAnswer(open!.answer('src/detail.cc', 'detail::flush'))).toBe('src/detail.cc::detail::flush (namespace)');
+    // A function in a namespace a macro opens may be the one `detail::` names too.
+    expect(describeAnswer(open!.answer('src/compile.cc', 'detail::copy_str'))).toBe('ambiguous_target');
   });
 
-  it('blanks only macros that head a declaration, keeping offsets', () => {
+  it('blanks only macros that head a declaration or stand where one may start, keeping offsets', () => {
     const source = [
       'class FMT_API ostream final : private buffer {',
       'template <typename T> FMT_API auto to_decimal(T x) noexcept -> decimal_fp<T>;',
@@ -71,6 +81,10 @@ int only_here() { return 0; }
       '  FMT_CONSTEXPR auto x = f();',
       'FMT_CONSTEXPR void',
       'context<Char>::check(int id) {',
+      '  int x = c ?',
+      '      FMT_A_VALUE',
+      '      : 0;',
+      '}',
       'FMT_BEGIN_NAMESPACE',
       '',
       'FMT_CLASS_API',
@@ -92,7 +106,11 @@ int only_here() { return 0; }
       '  FMT_CONSTEXPR auto x = f();',
       `${' '.repeat(14)}void`,
       'context<Char>::check(int id) {',
-      'FMT_BEGIN_NAMESPACE',
+      '  int x = c ?',
+      '      FMT_A_VALUE',
+      '      : 0;',
+      '}',
+      ' '.repeat(19),
       '',
       ' '.repeat(13),
       'class format_error {',
