@@ -12,7 +12,7 @@ export function buildRevision(repo, rev) {
   if (archive.status !== 0) throw new Error(`git archive ${rev} failed: ${archive.stderr}`);
   execFileSync('tar', ['-x', '-f', '-', '-C', dir], { input: archive.stdout });
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'));
-  execFileSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, stdio: 'inherit' });
-  execFileSync(process.execPath, ['scripts/copy-assets.mjs'], { cwd: dir, stdio: 'inherit' });
+  // The revision's own build script: what it compiles, copies and bundles changes over time.
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: dir, stdio: 'inherit' });
   return { dir, bin: join(dir, 'bin', 'cairn.js'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

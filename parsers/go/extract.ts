@@ -12,11 +12,16 @@
 //
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
-// `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type) and
-// `X->[]` (an element of X, a slice, array or map type written `[]E`).
+// `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type),
+// `X->[]` (an element of X, a slice, array or map type written `[]E`) and `pkg.$v` (a
+// value declared by an imported package, `http.DefaultClient`). A qualified call naming
+// a type of the standard library (`time.Duration(x)`, stdlib-types.ts) converts: a
+// `references` site, no call.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 import { inactiveForToolchains } from './toolchain-inactive.js';
+import { isStandardType } from './stdlib-types.js';
+import { FunctionLocals, scopeEnd, type NamesInScope } from './local-scopes.js';
 
 const TEST_PREFIXES = ['Test', 'Benchmark', 'Example', 'Fuzz'];
 
@@ -230,15 +235,18 @@ function resultType(result: Node | null): string | undefined {
   return declaredType(result);
 }
 
-/** Local names and their declared types, per function body (by node start). */
-const localTypes = new WeakMap<ExtractionContext, Map<number, Map<string, string>>>();
+/** The locals of each function, by its start offset. */
+const localTypes = new WeakMap<ExtractionContext, Map<number, FunctionLocals>>();
+
+/** How many steps of a chain (`c.client.Delete().Namespace(ns)...Do(ctx)`) a receiver type follows. */
+const MAX_CHAIN = 24;
 
 /**
  * The receiver-type expression of a value (see the header): `T{}`, `&T{}`, `new(T)`,
  * `NewT()`, `pkg.NewT()`, a typed local, `y.f`, `y.M()`, `y.(T)`; undefined when unknown.
  */
-function valueType(value: Node | null, locals: ReadonlyMap<string, string>, ctx: ExtractionContext, depth = 0): string | undefined {
-  if (!value || depth > 6) return undefined;
+function valueType(value: Node | null, locals: NamesInScope, ctx: ExtractionContext, depth = 0): string | undefined {
+  if (!value || depth > MAX_CHAIN) return undefined;
   switch (value.type) {
     case 'parenthesized_expression':
       return valueType(value.namedChild(0), locals, ctx, depth + 1);
@@ -258,6 +266,10 @@ function valueType(value: Node | null, locals: ReadonlyMap<string, string>, ctx:
     }
     case 'selector_expression': {
       const operand = value.childForFieldName('operand');
+      // `http.DefaultClient`: a value an imported package declares, its type unknown here.
+      if (operand?.type === 'identifier' && !locals.has(operand.text) && packageBinding(operand.text, ctx) !== undefined) {
+        return `${operand.text}.$${value.childForFieldName('field')?.text}`;
+      }
       const base = valueType(operand, locals, ctx, depth + 1);
       return base === undefined ? undefined : `${base}->${value.childForFieldName('field')?.text}`;
     }
@@ -285,7 +297,7 @@ function valueType(value: Node | null, locals: ReadonlyMap<string, string>, ctx:
  * a `case T:` of one type, T; in a case of several types or the default, y's type. Null
  * when the switch binds it but its type is not known; undefined when no switch binds it.
  */
-function typeSwitchType(name: Node, locals: ReadonlyMap<string, string>, ctx: ExtractionContext, depth: number): string | null | undefined {
+function typeSwitchType(name: Node, locals: NamesInScope, ctx: ExtractionContext, depth: number): string | null | undefined {
   for (let clause = name.parent; clause; clause = clause.parent) {
     if (clause.type === 'function_declaration' || clause.type === 'method_declaration') return undefined;
     if (clause.type !== 'type_case' && clause.type !== 'default_case') continue;
@@ -325,24 +337,20 @@ function packageVariables(at: Node, ctx: ExtractionContext): Map<string, string>
   return types;
 }
 
-function declarationsOf(fn: Node, ctx: ExtractionContext): Map<string, string> {
-  // Package-level variables first: a local of the same name shadows them below.
-  const types = new Map<string, string>(packageVariables(fn, ctx));
-  const params = (list: Node | null) => {
+function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
+  // Package-level variables answer what no local declares.
+  const locals = new FunctionLocals(packageVariables(fn, ctx));
+  const params = (list: Node | null, scope: Node) => {
     for (const p of list?.namedChildren ?? []) {
       if (p?.type !== 'parameter_declaration') continue;
       const type = declaredType(p.childForFieldName('type'));
-      for (const name of p.childrenForFieldName('name')) {
-        if (!name) continue;
-        if (type) types.set(name.text, type);
-        else types.delete(name.text);
-      }
+      for (const name of p.childrenForFieldName('name')) if (name) locals.declare(name.text, type, scope.startIndex, scope.endIndex);
     }
   };
-  params(fn.childForFieldName('receiver'));
-  params(fn.childForFieldName('parameters'));
+  params(fn.childForFieldName('receiver'), fn);
+  params(fn.childForFieldName('parameters'), fn);
   const body = fn.childForFieldName('body');
-  if (!body) return types;
+  if (!body) return locals;
   // In source order, so a later declaration reads the types of earlier ones.
   // One walk of the body for all four kinds (no two of them start at one offset).
   const declarations = body
@@ -350,33 +358,33 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): Map<string, string> {
     .filter((n): n is Node => n !== null);
   declarations.sort((a, b) => a.startIndex - b.startIndex);
   for (const decl of declarations) {
+    // What the right-hand side reads is what is visible where the declaration starts.
+    const before = locals.at(decl.startIndex);
+    const to = scopeEnd(decl, fn);
     if (decl.type === 'func_literal') {
-      params(decl.childForFieldName('parameters'));
+      params(decl.childForFieldName('parameters'), decl);
     } else if (decl.type === 'range_clause') {
       // `for _, v := range xs`: v is an element of xs (a slice's, array's or map's value).
       const left = decl.childForFieldName('left')?.namedChildren ?? [];
-      const value = left[1];
-      if (value?.type !== 'identifier') continue;
-      const over = valueType(decl.childForFieldName('right'), types, ctx);
-      if (over) types.set(value.text, `${over}->[]`);
-      else types.delete(value.text);
+      const over = valueType(decl.childForFieldName('right'), before, ctx);
+      left.forEach((name, i) => {
+        if (name?.type === 'identifier') locals.declare(name.text, i === 1 && over ? `${over}->[]` : undefined, decl.endIndex, to);
+      });
     } else if (decl.type === 'var_spec') {
-      const type = declaredType(decl.childForFieldName('type')) ?? valueType(decl.childForFieldName('value')?.namedChild(0) ?? null, types, ctx);
-      if (!type) continue;
-      for (const name of decl.childrenForFieldName('name')) if (name) types.set(name.text, type);
+      const type = declaredType(decl.childForFieldName('type')) ?? valueType(decl.childForFieldName('value')?.namedChild(0) ?? null, before, ctx);
+      for (const name of decl.childrenForFieldName('name')) if (name) locals.declare(name.text, type, decl.endIndex, to);
     } else {
       const left = decl.childForFieldName('left')?.namedChildren ?? [];
       const right = decl.childForFieldName('right')?.namedChildren ?? [];
-      const found = left.map((name, i) => (name?.type === 'identifier' && (left.length === right.length || i === 0) ? valueType(right[i] ?? null, types, ctx) : undefined));
       left.forEach((name, i) => {
         if (name?.type !== 'identifier') return;
         // A redeclaration with an unknown value forgets the earlier type rather than keep a wrong one.
-        if (found[i]) types.set(name.text, found[i]!);
-        else types.delete(name.text);
+        const type = left.length === right.length || i === 0 ? valueType(right[i] ?? null, before, ctx) : undefined;
+        locals.declare(name.text, type, decl.endIndex, to);
       });
     }
   }
-  return types;
+  return locals;
 }
 
 /** Functions whose locals type a receiver: the `@local.scope` captures of grammars/go/tags.scm. */
@@ -396,15 +404,15 @@ function packageBinding(name: string, ctx: ExtractionContext): string | undefine
   return undefined;
 }
 
-/** The locals of the function enclosing `at`, typed (the package-level variables outside a function). */
-function localsAt(at: Node, ctx: ExtractionContext): ReadonlyMap<string, string> {
+/** The names visible at `at`, typed where known (the package-level variables outside a function). */
+function localsAt(at: Node, ctx: ExtractionContext): NamesInScope {
   const fn = enclosingFunction(at, ctx);
   if (!fn) return packageVariables(at, ctx);
   let byFunction = localTypes.get(ctx);
   if (!byFunction) localTypes.set(ctx, (byFunction = new Map()));
-  let types = byFunction.get(fn.startIndex);
-  if (!types) byFunction.set(fn.startIndex, (types = declarationsOf(fn, ctx)));
-  return types;
+  let locals = byFunction.get(fn.startIndex);
+  if (!locals) byFunction.set(fn.startIndex, (locals = declarationsOf(fn, ctx)));
+  return locals.at(at.startIndex);
 }
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
@@ -414,10 +422,13 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
     return !(draft.bare && PREDECLARED.has(draft.calleeName) && !localsAt(node, ctx).has(draft.calleeName));
   }
   const locals = localsAt(node, ctx);
-  if (receiver.type === 'identifier' && !locals.has(receiver.text) && packageBinding(receiver.text, ctx) !== undefined) {
+  const imported = receiver.type === 'identifier' && !locals.has(receiver.text) ? packageBinding(receiver.text, ctx) : undefined;
+  if (imported !== undefined) {
     // `pkg.F()`: a path call through an import, not a member call.
     draft.qualifier = receiver.text;
     delete draft.receiver;
+    // `time.Duration(x)` converts to a standard library type: a use of the type, no call.
+    if (isStandardType(imported, draft.calleeName)) draft.relationship = 'references';
     return true;
   }
   const type = valueType(receiver, locals, ctx);

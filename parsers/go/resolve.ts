@@ -24,8 +24,12 @@
 // - Go's builtins (`len`, `append`, ...) not shadowed in the package are builtin;
 //   a conversion to a package's own type (`byName(x)`) is a `references` edge to it, not a call;
 //   calls into packages that are not in the workspace are external
-//   (`external:<import path>`), and so are methods of common standard interfaces on
-//   receivers of unknown type (`Error`, `Lock`, ...): builtin.
+//   (`external:<import path>`), and so are methods of values the standard library declares
+//   (`http.DefaultClient.Do()`, stdlib-types.ts) and method calls whose name no workspace
+//   type or interface declares (methods live in their type's package); methods of common
+//   standard interfaces on receivers of unknown type (`Error`, `Lock`, ...): builtin.
+// - a conversion to a standard library type (`time.Duration(x)`) is no call: the adapter
+//   makes it a `references` site, which leaves no record outside the workspace.
 // - a file no current toolchain builds (`//go:build !go1.18`, `ignore`: toolchain-inactive.ts)
 //   declares stand-ins: no other file binds to them (their own calls still do), and an alias
 //   (`type L = types.TypeParamList`) has the methods of the type it names, outside or not.
@@ -37,6 +41,7 @@ import { GO_MODULE_FILE_NAME } from './module-config.js';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { isMember } from '../resolution.js';
+import { isStandardPackage } from './stdlib-types.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const BUILTINS = new Set([
@@ -48,6 +53,8 @@ const BUILTINS = new Set([
 ]);
 const TYPE_KINDS = new Set(['struct', 'interface', 'typedef', 'type_alias']);
 
+const isExported = (name: string) => /^\p{Lu}/u.test(name);
+
 const dirOf = (path: string) => {
   const dir = posix.dirname(path);
   return dir === '.' ? '' : dir;
@@ -58,15 +65,22 @@ const external = (source: string): Binding => ({ kind: 'unresolved', reason: 'ex
 /** `T(x)` converts, it calls nothing: a `references` edge to the type, never a missing call. */
 const conversion = (types: SymbolRecord[]): Binding => ({ kind: 'candidates', tier: 'package', candidates: types, relationship: 'references' });
 
+/** The nearest go.mod at or above a workspace directory: its folder and module path. */
+function nearestModule(dir: string, ctx: ResolveContext): { dir: string; path: string } | undefined {
+  for (let d = dir; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
+    const module = ctx.config(d === '' ? GO_MODULE_FILE_NAME : `${d}/${GO_MODULE_FILE_NAME}`);
+    if (module?.kind === 'gomod' && module.name) return { dir: d, path: module.name };
+    if (d === '') return undefined;
+  }
+}
+
 /** The import path of a workspace directory by the nearest go.mod at or above it; undefined outside any module. */
 function importPathOfDir(dir: string, ctx: ResolveContext): string | undefined {
   const vendored = `/${dir}`.lastIndexOf('/vendor/');
   if (vendored >= 0) return `/${dir}`.slice(vendored + '/vendor/'.length);
-  for (let d = dir; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
-    const module = ctx.config(d === '' ? GO_MODULE_FILE_NAME : `${d}/${GO_MODULE_FILE_NAME}`);
-    if (module?.kind === 'gomod' && module.name) return d === dir ? module.name : `${module.name}/${d === '' ? dir : dir.slice(d.length + 1)}`;
-    if (d === '') return undefined;
-  }
+  const module = nearestModule(dir, ctx);
+  if (module === undefined) return undefined;
+  return module.dir === dir ? module.path : `${module.path}/${module.dir === '' ? dir : dir.slice(module.dir.length + 1)}`;
 }
 
 /** How well a directory answers an import path: the matched length, or -1. */
@@ -133,7 +147,17 @@ function qualifiedFunction(qualifier: string, name: string, path: string, ctx: R
   if (found.length > 0) return candidates('exact', found);
   const types = inImportedPackage(source, goSymbols(name, ctx).filter((s) => TYPE_KINDS.has(s.kind)), ctx);
   if (types.length > 0) return conversion(types);
+  // A package of the file's own module declares no function or type of this name: in code
+  // that compiles it is a variable of function type (`var TestData = func() string {...}`).
+  if (inOwnModule(source, path, ctx)) return { kind: 'unresolved', reason: 'indirect_call', note: 'function value' };
   return external(source);
+}
+
+/** True when `importPath` lies in the module of the file at `path` (its nearest go.mod; not a vendored copy). */
+function inOwnModule(importPath: string, path: string, ctx: ResolveContext): boolean {
+  if (`/${dirOf(path)}`.includes('/vendor/')) return false;
+  const module = nearestModule(dirOf(path), ctx)?.path;
+  return module !== undefined && (importPath === module || importPath.startsWith(`${module}/`));
 }
 
 /**
@@ -163,10 +187,15 @@ function typeDeclarations(pointer: string, path: string, ctx: ResolveContext): {
   return types.length > 0 ? { types } : { types, external: source };
 }
 
-/** Methods promoted from the embedded fields of `type` (breadth first, nearest depth wins). */
-function promoted(type: string, method: string, path: string, ctx: ResolveContext): SymbolRecord[] {
+/**
+ * Methods promoted from the embedded fields of `type` (breadth first, nearest depth wins);
+ * when none is found and a type from outside the workspace is embedded (`*testing.T`),
+ * the method is that type's: its external binding.
+ */
+function promoted(type: string, method: string, path: string, ctx: ResolveContext): Binding | undefined {
   let level: Array<{ type: string; path: string }> = [{ type, path }];
   const seen = new Set<string>();
+  let outside: Binding | undefined;
   for (let depth = 0; depth < 4 && level.length > 0; depth++) {
     const next: Array<{ type: string; path: string }> = [];
     const found: SymbolRecord[] = [];
@@ -177,14 +206,15 @@ function promoted(type: string, method: string, path: string, ctx: ResolveContex
         for (const base of declaration.bases ?? []) {
           const members = methodsOfType(base, method, declaration.file_path, ctx, false);
           if (members?.kind === 'candidates') found.push(...members.candidates);
+          else if (members?.reason === 'external') outside ??= members;
           next.push({ type: base, path: declaration.file_path });
         }
       }
     }
-    if (found.length > 0) return found;
+    if (found.length > 0) return candidates('receiver_type', found);
     level = next;
   }
-  return [];
+  return outside;
 }
 
 /** `T` or `pkg.T` as seen from `path`: where the type's methods live (a package directory filter). */
@@ -210,8 +240,7 @@ function methodsOfType(pointer: string, method: string, path: string, ctx: Resol
     if (aliased !== undefined) return aliased;
   }
   if (!promote) return undefined;
-  const viaEmbedding = promoted(type, method, path, ctx);
-  return viaEmbedding.length > 0 ? candidates('receiver_type', viaEmbedding) : undefined;
+  return promoted(type, method, path, ctx);
 }
 
 /**
@@ -267,9 +296,12 @@ function declaredResult(fn: SymbolRecord): TypeAt | undefined {
 }
 
 /** The declared type of field `field` of `at`'s type (its struct declarations' `fields` attribute). */
-function fieldType(at: TypeAt, field: string, ctx: ResolveContext): TypeAt | Binding | undefined {
+function fieldType(at: TypeAt, field: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
   const { types, external: source } = typeDeclarations(at.type, at.path, ctx);
   if (types.length === 0 && source !== undefined) return external(source);
+  // `type Result = checker.TestAnalyzerResult`: the fields are those of the type it names.
+  const aliasOf = types.length === 1 && types[0].kind === 'type_alias' ? types[0].attributes?.aliasOf : undefined;
+  if (typeof aliasOf === 'string' && depth < 4) return fieldType({ type: aliasOf, path: types[0].file_path }, field, ctx, depth + 1);
   for (const declaration of types) {
     const fields = declaration.attributes?.fields;
     const entry = Array.isArray(fields) ? fields.find((f) => f.startsWith(`${field} `)) : undefined;
@@ -280,15 +312,34 @@ function fieldType(at: TypeAt, field: string, ctx: ResolveContext): TypeAt | Bin
 
 const isBinding = (x: TypeAt | Binding | undefined): x is Binding => x !== undefined && 'kind' in x;
 
+/** How many steps of a chain a receiver type follows (the adapter records as many). */
+const MAX_CHAIN = 24;
+
+/**
+ * `pkg.$v`, a value an imported package declares (`http.DefaultClient`): declared in the
+ * standard library, its type is outside the workspace; elsewhere not known (the store
+ * keeps no package-level variables).
+ */
+function packageValue(marker: string, path: string, ctx: ResolveContext): Binding | undefined {
+  const [qualifier, name] = marker.split('.$');
+  const source = importOf(qualifier, path, ctx);
+  if (source === undefined || !isStandardPackage(source)) return undefined;
+  // The standard library indexed as a workspace of its own reads its own declarations.
+  return inImportedPackage(source, goSymbols(name, ctx), ctx).length === 0 ? external(source) : undefined;
+}
+
 /**
  * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
  * `pkg.F()`, `X->f`, `X->M()`. A step into a package outside the workspace is that
  * package's external binding; a step the store cannot answer is undefined.
  */
 function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
-  if (depth > 8) return undefined;
+  if (depth > MAX_CHAIN) return undefined;
   const arrow = marker.lastIndexOf('->');
-  if (arrow < 0) return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+  if (arrow < 0) {
+    if (marker.includes('.$')) return packageValue(marker, path, ctx);
+    return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+  }
   const base = receiverTypeOf(marker.slice(0, arrow), path, ctx, depth + 1);
   if (base === undefined || isBinding(base)) return base;
   const step = marker.slice(arrow + 2);
@@ -309,15 +360,26 @@ export const goBinder: LanguageBinder = {
     if (site.relationship === 'references') return typeUse(site.qualifier, name, site.path, ctx);
     if (site.qualifier !== undefined && site.receiver === undefined) return qualifiedFunction(site.qualifier, name, site.path, ctx);
     if (site.receiver !== undefined) {
-      if (site.receiverType === undefined) return undefined;
-      const type = receiverTypeOf(site.receiverType, site.path, ctx);
-      if (type === undefined || isBinding(type)) return type;
-      const methods = methodsOfType(type.type, name, type.path, ctx);
-      if (methods !== undefined) return methods;
-      // `x.f()` through a field (of a func type, or a named one like `PositionalArgs`): the
-      // type has no method f, so in code that compiles the field holds a function value.
-      const field = fieldType(type, name, ctx);
-      return field !== undefined && !isBinding(field) ? { kind: 'unresolved', reason: 'indirect_call' } : undefined;
+      const type = site.receiverType === undefined ? undefined : receiverTypeOf(site.receiverType, site.path, ctx);
+      if (isBinding(type)) return type;
+      if (type !== undefined) {
+        const methods = methodsOfType(type.type, name, type.path, ctx);
+        if (methods !== undefined) return methods;
+        // `x.f()` through a field (of a func type, or a named one like `PositionalArgs`): the
+        // type has no method f, so in code that compiles the field holds a function value.
+        const field = fieldType(type, name, ctx);
+        if (field !== undefined && !isBinding(field)) return { kind: 'unresolved', reason: 'indirect_call' };
+      }
+      // A method is declared in its type's package: when no workspace type or interface has a
+      // method of this name, a receiver of unknown type has a type from outside (or a field
+      // holds a function). A receiver typed by a workspace name stays a miss (`c Client` with
+      // no Client declared does not compile: not the outside's doing).
+      if (type === undefined && !goSymbols(name, ctx).some(isMember)) {
+        // An unexported name is never a method of another package's type: a field holding a function.
+        if (!isExported(name)) return { kind: 'unresolved', reason: 'indirect_call', note: 'function value' };
+        return { kind: 'unresolved', reason: 'external', note: 'no workspace method of this name' };
+      }
+      return undefined;
     }
     if (BUILTINS.has(name) && site.kind === 'call') {
       const own = inSamePackage(site.path, goFunctions(name, ctx), ctx);

@@ -5,6 +5,7 @@
 import type { ImportFact } from '../../contracts/facts.js';
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
+import { receiverTypeAt } from './receiver-type.js';
 
 /** Attribute paths (last segment) that mark a test function. */
 const TEST_ATTRIBUTES = new Set(['test', 'rstest', 'test_case', 'quickcheck', 'proptest']);
@@ -143,7 +144,13 @@ function expandItems(macro: string, tree: Node, ctx: ExtractionContext): boolean
 }
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
-  if (draft.kind !== 'macro') return true;
+  if (draft.kind !== 'macro') {
+    if (draft.receiver !== undefined && draft.receiver !== 'self' && /^[A-Za-z_]\w*$/.test(draft.receiver)) {
+      const type = receiverTypeAt(node, draft.receiver, ctx);
+      if (type !== undefined) draft.receiverType = type;
+    }
+    return true;
+  }
   const tree = parts.arguments;
   if (!tree) return true;
   // `cfg_x! { ... }` sits directly in the module; `cfg_x!( ... );` inside a statement node.
@@ -208,8 +215,34 @@ function flattenUse(node: Node, prefix: string, reexport: boolean, line: number,
   }
 }
 
+/** Names of the inline modules (`mod tests { .. }`) around a node, outermost first. */
+function inlineModules(node: Node): string[] {
+  const names: string[] = [];
+  for (let at = node.parent; at; at = at.parent) {
+    if (at.type === 'mod_item') names.unshift(at.childForFieldName('name')?.text ?? '');
+  }
+  return names;
+}
+
+/**
+ * A `use` path written inside inline modules, as seen from the file's own module (the
+ * resolver reads every `use` of a file there): `super::f` in `mod tests` is the file's
+ * `self::f`, and `self::g` there is `self::tests::g`.
+ */
+function fromFileModule(source: string, modules: readonly string[]): string {
+  const segs = source.split('::');
+  if (segs[0] === 'self') return ['self', ...modules, ...segs.slice(1)].join('::');
+  let up = 0;
+  while (segs[up] === 'super') up++;
+  if (up === 0) return source;
+  const kept = up <= modules.length ? ['self', ...modules.slice(0, modules.length - up)] : Array<string>(up - modules.length).fill('super');
+  return [...kept, ...segs.slice(up)].join('::');
+}
+
 function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void {
   const line = ctx.line(node);
+  const modules = inlineModules(node);
+  const first = ctx.imports.length;
   if (node.type === 'extern_crate_declaration') {
     const name = node.childForFieldName('name');
     const alias = node.childForFieldName('alias');
@@ -218,6 +251,9 @@ function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   }
   const argument = node.childForFieldName('argument');
   if (argument) flattenUse(argument, '', isPublic(ctx, ctx.point(node).index), line, ctx.imports);
+  if (modules.length > 0) {
+    for (let i = first; i < ctx.imports.length; i++) ctx.imports[i] = { ...ctx.imports[i], source: fromFileModule(ctx.imports[i].source, modules) };
+  }
 }
 
 /**

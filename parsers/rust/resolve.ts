@@ -11,15 +11,20 @@
 //   brought in by `use` that names an item (`use crate::a::f; f()`,
 //   `use crate::a::B; B::new()`); `Type::method` where Type is defined in this file.
 // - receiver_type 90: `self.m()` → method m of the impl's type anywhere in the crate,
-//   else the one trait method named m that has a default body; `x.m()` where the
-//   adapter inferred x's type.
+//   else the one trait method named m of a trait the type implements (its default
+//   body); `x.m()` where x's type is written (a parameter `x: T`, `let x: T`,
+//   `let x = T { .. }`: receiver-type.ts), among several types of that name the one the
+//   file's `use` names or the file defines.
+// - same_file 60: `Name(..)` where Name is a tuple struct of this module (its constructor).
 // - namespace 80: a path through a module binding: `use crate::a; a::f()`, or a child
 //   module `a::f()` declared by this module.
 // - package 80: a plain call bound by a glob `use crate::a::*` (and no definition of
 //   the name in this file).
 // - paths through `std`, `core`, `alloc` or any `use` of another crate are
-//   external with the crate in the note; the standard macros (`println!`, `vec!`) and
-//   standard methods on receivers of unknown type are builtin (other crates of a Cargo workspace are not
+//   external with the crate in the note, and so are `String::new()`-like paths through a
+//   prelude type the crate does not define; the standard macros (`println!`, `vec!`),
+//   the prelude's constructors (`Some(x)`, `Ok(x)`, `Err(e)`) and standard methods on
+//   receivers of unknown type are builtin (other crates of a Cargo workspace are not
 //   mapped yet).
 import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
@@ -30,6 +35,10 @@ import type { ResolutionKind } from '../../contracts/tiers.js';
 const TYPE_KINDS = new Set(['struct', 'enum', 'trait', 'union', 'type_alias']);
 const ITEM_KINDS = new Set(['function', 'struct']);
 const EXTERNAL_ROOTS = new Set(['std', 'core', 'alloc']);
+/** The standard prelude's variants, called as constructors without a path. */
+const PRELUDE_CONSTRUCTORS = new Set(['Some', 'Ok', 'Err']);
+/** The standard prelude's types, written as a path's first segment (`String::new()`). */
+const PRELUDE_TYPES = new Set(['String', 'Vec', 'Box', 'Option', 'Result']);
 
 interface CrateModule {
   /** Directory holding the crate's root file. */
@@ -144,6 +153,27 @@ function methodsOfDefinedType(crate: CrateModule, at: ModuleLocation, type: stri
   return methods.filter((m) => m.file_path === at.file);
 }
 
+/**
+ * Methods of the type a file names `type`: when the crate defines several types of that
+ * name, the one a `use` of the file binds, else the one the file defines; otherwise all.
+ */
+function methodsOfVisibleType(crate: CrateModule, site: SiteInput['site'], type: string, name: string, ctx: ResolveContext): SymbolRecord[] {
+  const definitions = ctx.byName(type).filter((s) => TYPE_KINDS.has(s.kind) && !isMember(s) && inCrate(crate, s.file_path));
+  if (definitions.length <= 1) return methodsOf(crate, type, name, ctx);
+  const binding = ctx.imports(site.path).find((f) => f.local === type && f.imported !== '*');
+  if (binding) {
+    const segs = useSegments(binding.source, binding.imported);
+    const expansion = expand(segs.slice(0, -1).length > 0 ? segs.slice(0, -1) : ['self'], site, crate, ctx);
+    const home = expansion.kind === 'path' ? (expansion.crate ?? crate) : undefined;
+    const module = home && expansion.kind === 'path' ? locateModule(home, expansion.abs, ctx) : undefined;
+    // The type must be defined there, not re-exported (regex's `literal::LiteralSearcher` is
+    // the cfg-chosen `imp` module's, and literal/mod.rs holds a stub of the same name).
+    return home && module && itemsIn(module, type, ctx, TYPE_KINDS).length > 0 ? methodsOfDefinedType(home, module, type, name, ctx) : [];
+  }
+  if (definitions.some((d) => d.file_path === site.path && d.qualified_name === type)) return methodsOfDefinedType(crate, { file: site.path, prefix: '' }, type, name, ctx);
+  return methodsOf(crate, type, name, ctx);
+}
+
 type Expansion =
   /** `crate`: the crate the path is absolute in, when it is not the caller's own (a package's library). */
   | { kind: 'path'; abs: string[]; via: 'explicit' | 'use' | 'child' | 'library'; crate?: CrateModule }
@@ -221,6 +251,24 @@ function enclosingType(caller: SymbolRecord, ctx: ResolveContext): string | unde
 }
 
 const candidates = (tier: ResolutionKind, list: SymbolRecord[]): Binding => ({ kind: 'candidates', tier, candidates: list });
+const definesType = (crate: CrateModule, name: string, ctx: ResolveContext) =>
+  ctx.byName(name).some((s) => TYPE_KINDS.has(s.kind) && !isMember(s) && inCrate(crate, s.file_path));
+
+/**
+ * Trait methods named `name` of the traits `type` implements in the crate. An impl of a
+ * trait shows in its methods (each carries the trait's name); a trait method the type's
+ * impl does not define is the trait's default body, which is what `self.m()` runs.
+ */
+function implementedTraitMethods(crate: CrateModule, type: string, name: string, ctx: ResolveContext): SymbolRecord[] {
+  return ctx.byName(name).filter((s) => {
+    const owner = s.parent_id === null ? undefined : ctx.symbol(s.parent_id);
+    if (owner?.kind !== 'trait' || !inCrate(crate, s.file_path)) return false;
+    const siblings = ctx.symbolsInFile(owner.file_path).filter((m) => m.parent_id === owner.id);
+    return siblings.some((m) => methodsOf(crate, type, m.name, ctx).some((impl) => traitOfImpl(impl.attributes?.trait) === owner.name));
+  });
+}
+
+const traitOfImpl = (path: unknown) => (typeof path === 'string' ? (splitPath(path).pop() ?? path) : undefined);
 const external = (root: string): Binding => ({ kind: 'unresolved', reason: 'external', note: `external:${root}` });
 
 /** `Q::name(...)` where Q is a written path. */
@@ -250,6 +298,7 @@ function bindQualified(qualifier: string, name: string, input: SiteInput, crate:
   if (q.length === 1) {
     const here = locateModule(crate, crate.segs, ctx);
     if (here && itemsIn(here, q[0], ctx, TYPE_KINDS).length > 0) return candidates('exact', methodsOfDefinedType(crate, here, q[0], name, ctx));
+    if (PRELUDE_TYPES.has(q[0]) && !definesType(crate, q[0], ctx)) return external('std');
   }
   return undefined;
 }
@@ -286,12 +335,12 @@ export const rustBinder: LanguageBinder = {
       // The caller's own impl file defines (or implements) the same type as the caller.
       const inherent = methodsOfDefinedType(crate, { file: site.path, prefix: '' }, type, name, ctx);
       if (inherent.length > 0) return candidates('receiver_type', inherent);
-      const traitDefaults = ctx.byName(name).filter((s) => s.parent_id !== null && ctx.symbol(s.parent_id)?.kind === 'trait');
+      const traitDefaults = implementedTraitMethods(crate, type, name, ctx);
       return candidates('receiver_type', traitDefaults.length === 1 ? traitDefaults : []);
     }
     if (site.receiver !== undefined && site.receiverType !== undefined) {
       const type = splitPath(site.receiverType).pop() ?? site.receiverType;
-      const methods = methodsOf(crate, type, name, ctx);
+      const methods = methodsOfVisibleType(crate, site, type, name, ctx);
       return methods.length > 0 ? candidates('receiver_type', methods) : undefined;
     }
     if (site.receiver !== undefined) return undefined;
@@ -308,7 +357,9 @@ export const rustBinder: LanguageBinder = {
       return candidates(tierOf(expansion.via, 'exact'), module ? itemsIn(module, segs[segs.length - 1], ctx, ITEM_KINDS) : []);
     }
     const here = locateModule(crate, crate.segs, ctx);
-    if (here && itemsIn(here, name, ctx, ITEM_KINDS).length > 0) return undefined;
+    const own = here ? itemsIn(here, name, ctx, ITEM_KINDS) : [];
+    // `Name(..)` of a tuple struct of this module constructs it (the engine's same-file rule reads functions only).
+    if (own.length > 0) return own.every((s) => s.kind === 'struct') ? candidates('same_file', own) : undefined;
     const fromGlobs: SymbolRecord[] = [];
     for (const glob of ctx.imports(site.path).filter((f) => f.imported === '*')) {
       const expansion = expand(splitPath(glob.source), site, crate, ctx);
@@ -316,6 +367,8 @@ export const rustBinder: LanguageBinder = {
       const module = locateModule(expansion.crate ?? crate, expansion.abs, ctx);
       if (module) fromGlobs.push(...itemsIn(module, name, ctx, ITEM_KINDS));
     }
-    return fromGlobs.length > 0 ? candidates('package', fromGlobs) : undefined;
+    if (fromGlobs.length > 0) return candidates('package', fromGlobs);
+    if (PRELUDE_CONSTRUCTORS.has(name) && !ctx.byName(name).some((s) => inCrate(crate, s.file_path))) return { kind: 'unresolved', reason: 'builtin' };
+    return undefined;
   },
 };

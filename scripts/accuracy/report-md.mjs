@@ -64,7 +64,7 @@ export function renderMarkdown(report) {
   const out = [];
   out.push('# Resolution accuracy');
   out.push('');
-  out.push(`Generated ${report.generated_at} by \`npm run accuracy\` (each corpus's section says when it was measured). TypeScript corpora are judged by the TypeScript type checker, Go corpora by go/types, Python corpora by Jedi; the other languages by hand-labelled golden sets (test/accuracy/golden/).`);
+  out.push(`Generated ${report.generated_at} by \`npm run accuracy\` (each corpus's section says when it was measured). TypeScript corpora are judged by the TypeScript type checker, Go corpora by go/types, Python corpora by Jedi, Java by javac, C by clang, Rust by rustc (its save-analysis); each table's oracle column says which; golden sets (test/accuracy/golden/) are hand-labelled.`);
   out.push('');
   out.push(summaryTable(report.runs));
   out.push('');

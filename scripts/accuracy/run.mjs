@@ -1,10 +1,10 @@
 // The accuracy harness: for each corpus, index a private copy with cairn, ask the
-// oracle (the TypeScript checker, go/types, Jedi, javac, clang, or a golden set) the
+// oracle (the TypeScript checker, go/types, Jedi, javac, clang, rustc, or a golden set) the
 // same questions, join and report. Writes bench/results/accuracy.json and accuracy.md (--report names them otherwise).
 //
 //   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--go go-cobra,go-client-go] [--py py-requests,py-django-db]
-//                             [--java java-commons-lang3] [--c c-redis] [--cpp cpp-fmt] [--golden rust,go]
-//                             [--no-ts] [--no-go] [--no-py] [--no-java] [--no-c] [--no-cpp] [--no-golden]
+//                             [--java java-commons-lang3] [--c c-redis] [--cpp cpp-fmt] [--rust rust-regex] [--golden rust,go]
+//                             [--no-ts] [--no-go] [--no-py] [--no-java] [--no-c] [--no-cpp] [--no-rust] [--no-golden]
 //                             [--out bench/results] [--report accuracy] [--update] [--keep]
 //
 // --update keeps the runs of the existing report that were not measured now (one
@@ -32,6 +32,7 @@ import { GO_CORPORA, buildOracle, corpusGopath, corpusModule, runGoOracle } from
 import { PY_CORPORA, runPyOracle } from './oracle-py.mjs';
 import { JAVA_CORPORA, runJavaOracle } from './oracle-java.mjs';
 import { C_CORPORA, CPP_CORPORA, runCOracle } from './oracle-c.mjs';
+import { RUST_CORPORA, runRustOracle } from './oracle-rust.mjs';
 import { Tally } from './metrics.mjs';
 import { renderMarkdown } from './report-md.mjs';
 import { localCorpus } from '../corpus-path.mjs';
@@ -294,6 +295,27 @@ export async function measureCppCorpus(name, options = {}) {
   return measureCCorpus(name, { ...options, lang: 'c++' });
 }
 
+/**
+ * Measures one Rust corpus against rustc's save-analysis (oracle-rust/oracle.py): the
+ * copy is built offline (`cargo test --no-run`, its target folder outside the copy),
+ * then indexed by cairn as it was read.
+ */
+export async function measureRustCorpus(name, { keep = false } = {}) {
+  const run = { corpus: name, oracle: 'rustc' };
+  return inWorkDir(run, name, keep, async (work) => {
+    const spec = RUST_CORPORA[name];
+    if (!spec) throw new Error(`unknown Rust corpus ${name} (known: ${Object.keys(RUST_CORPORA).join(', ')})`);
+    const { copy } = copyCorpus(corpusPath(spec.install), work);
+    const t0 = Date.now();
+    const oracleFile = join(work, 'oracle.jsonl');
+    const summary = runRustOracle(copy, work, oracleFile, spec);
+    run.oracle_config = `${summary.config}; crates ${summary.crates.join(', ')}; ${summary.patterns_left_out} constructor patterns left out; macro invocations paired, not judged`;
+    run.files = summary.files;
+    run.oracle_classes = summary.classes;
+    await scoreAgainstOracle(run, copy, work, oracleFile, seconds(t0));
+  });
+}
+
 /** Measures cairn on one golden set. */
 export async function measureGolden(goldenFile, { keep = false } = {}) {
   const set = readGolden(goldenFile);
@@ -314,7 +336,7 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
 }
 
 function parseArgs(argv) {
-  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), pyCorpora: ['py-requests', 'py-django-db'], javaCorpora: Object.keys(JAVA_CORPORA), cCorpora: Object.keys(C_CORPORA), cppCorpora: Object.keys(CPP_CORPORA), golden: null, ts: true, go: true, py: true, java: true, c: true, cpp: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
+  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), pyCorpora: ['py-requests', 'py-django-db'], javaCorpora: Object.keys(JAVA_CORPORA), cCorpora: Object.keys(C_CORPORA), cppCorpora: Object.keys(CPP_CORPORA), rustCorpora: Object.keys(RUST_CORPORA), golden: null, ts: true, go: true, py: true, java: true, c: true, cpp: true, rust: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--corpus') opts.corpora = argv[++i].split(',');
@@ -328,6 +350,8 @@ function parseArgs(argv) {
     else if (a === '--no-c') opts.c = false;
     else if (a === '--cpp') opts.cppCorpora = argv[++i].split(',');
     else if (a === '--no-cpp') opts.cpp = false;
+    else if (a === '--rust') opts.rustCorpora = argv[++i].split(',');
+    else if (a === '--no-rust') opts.rust = false;
     else if (a === '--golden') opts.golden = argv[++i].split(',');
     else if (a === '--no-ts') opts.ts = false;
     else if (a === '--no-golden') opts.goldenOn = false;
@@ -350,7 +374,7 @@ export function mergeRuns(earlier, runs) {
 export async function main(argv) {
   const opts = parseArgs(argv);
   const runs = [];
-  // Each oracle's corpora in turn: TypeScript, Go, Python, Java, C, C++.
+  // Each oracle's corpora in turn: TypeScript, Go, Python, Java, C, C++, Rust.
   const families = [
     [opts.ts, opts.corpora, measureTsCorpus],
     [opts.go, opts.goCorpora, measureGoCorpus],
@@ -358,6 +382,7 @@ export async function main(argv) {
     [opts.java, opts.javaCorpora, measureJavaCorpus],
     [opts.c, opts.cCorpora, measureCCorpus],
     [opts.cpp, opts.cppCorpora, measureCppCorpus],
+    [opts.rust, opts.rustCorpora, measureRustCorpus],
   ];
   for (const [on, corpora, measure] of families) {
     if (!on) continue;

@@ -99,6 +99,45 @@ const X: u8 = compute();
     expect(call('compute').caller).toBeNull();
   });
 
+  it('gives a receiver the type its parameter or let writes, unless a later binding hides it', async () => {
+    const source = `fn scan(at: InputAt, cache: &mut Cache, boxed: Box<Prog>, seen: &dyn Input, opt: Option<Char>, items: Vec<u8>) {
+    at.pos();
+    cache.clear();
+    boxed.len();
+    seen.is_empty();
+    opt.is_none();
+    let local: crate::dfa::State = make();
+    local.flags();
+    let built = Config { size: 1 };
+    built.size();
+    let at = at.next();
+    at.byte();
+    match cache.get() {
+        Some(cache) => cache.reset(),
+        None => {}
+    }
+    items.iter().for_each(|items| items.len());
+}
+`;
+    const facts = await extract(source);
+    const typeAt = (line: number, name: string) => facts.callSites.find((c) => c.line === line && c.calleeName === name)?.receiverType;
+    expect(typeAt(2, 'pos')).toBe('InputAt');
+    expect(typeAt(3, 'clear')).toBe('Cache');
+    expect(typeAt(4, 'len')).toBe('Prog');
+    expect(typeAt(5, 'is_empty')).toBe('Input');
+    expect(typeAt(6, 'is_none')).toBe('Option');
+    expect(typeAt(8, 'flags')).toBe('State');
+    expect(typeAt(10, 'size')).toBe('Config');
+    // `let at = at.next()` reads the parameter; after it, `at` is the untyped let's.
+    expect(typeAt(11, 'next')).toBe('InputAt');
+    expect(typeAt(12, 'byte')).toBeUndefined();
+    // a match arm's pattern and a closure parameter hide the outer name where they reach
+    expect(typeAt(13, 'get')).toBe('Cache');
+    expect(typeAt(14, 'reset')).toBeUndefined();
+    expect(typeAt(17, 'iter')).toBe('Vec');
+    expect(typeAt(17, 'len')).toBeUndefined();
+  });
+
   it('extracts calls inside macro arguments and keeps macros as macro call sites', async () => {
     const source = `fn main() {
     println!("{} {}", first(1), second::run());
@@ -196,6 +235,29 @@ extern crate core as kore;
     await expect(render(facts)).toMatchFileSnapshot('__snapshots__/rust-imports.txt');
     expect(facts.imports).toHaveLength(14);
     expect(facts.imports.filter((i) => i.reexport).map((i) => i.local)).toEqual(['Builder', 'Rt', 'helper']);
+  });
+
+  it("reads a use inside inline modules from the file's own module", async () => {
+    // regex's `mod tests { use super::{decode_utf8, ..}; }` in src/utf8.rs names src/utf8.rs's function.
+    const source = `pub fn decode_utf8() {}
+mod tests {
+    use super::{decode_utf8, *};
+    use self::inner::probe;
+    mod inner {
+        use super::super::decode_utf8 as top;
+        use super::super::super::parent_item;
+        pub fn probe() {}
+    }
+}
+`;
+    const facts = await extract(source, 'src/utf8.rs');
+    expect(facts.imports.map((i) => [i.source, i.imported, i.local])).toEqual([
+      ['self', 'decode_utf8', 'decode_utf8'],
+      ['self', '*', '*'],
+      ['self::tests::inner', 'probe', 'probe'],
+      ['self', 'decode_utf8', 'top'],
+      ['super', 'parent_item', 'parent_item'],
+    ]);
   });
 
   it('marks tests: attributes, cfg(test) modules and tests/ files', async () => {

@@ -220,7 +220,10 @@ func each(f func(*rest.Request)) {}
 describe('Go reasons the compiler would give', () => {
   const REASON_FILES = {
     'cmd/command.go': `package cmd
-import flag "github.com/spf13/pflag"
+import (
+	"time"
+	flag "github.com/spf13/pflag"
+)
 type PositionalArgs func(cmd *Command, args []string) error
 type Command struct {
 	Args PositionalArgs
@@ -230,7 +233,7 @@ func (c *Command) Flags() *flag.FlagSet { return c.flags }
 func (c *Command) AddCommand(cmds ...*Command) {}
 func (c *Command) validate(args []string) error {
 	n := int64(len(args))
-	_ = n
+	_ = time.Duration(n) + time.Since(time.Time{})
 	return c.Args(c, args)
 }
 `,
@@ -263,6 +266,9 @@ func TestRoot() {
     expect(at('c.Args', 'cmd/command.go')).toBe('indirect_call');
     // `int64(...)` converts: no call site at all.
     expect(() => open!.answer('cmd/command.go', 'int64')).toThrow(/no answer/);
+    // `time.Duration(...)` converts to a standard library type (the pinned catalog): no call either.
+    expect(() => open!.answer('cmd/command.go', 'time.Duration')).toThrow(/no answer/);
+    expect(at('time.Since', 'cmd/command.go')).toBe('external external:time');
     expect(at('len', 'cmd/command.go')).toBe('builtin builtin');
   });
 });
@@ -383,5 +389,140 @@ func GenMan(c *cmd.Command, out *flag.FlagSet) {}
     expect(users).toEqual(['cmd/args.go::NoArgs (package)', 'cmd/args.go::build (package)', 'doc/man.go::GenMan (exact)']);
     // A type outside the workspace (`*flag.FlagSet`) is no call: nothing unresolved is left for it.
     expect([...open.store.unresolved()].map((u) => u.specifier)).toEqual(['len']);
+  });
+});
+
+describe('Go locals by block scope', () => {
+  it('types a name by the declaration visible where it is used, not by a later one in the function', async () => {
+    open = await indexFiles({
+      'wire/wire.go': `package wire
+type wireError struct{ Message string }
+func (e *wireError) Error() string { return e.Message }
+type Call struct{}
+func (c *Call) Pos() int { return 1 }
+type register struct{}
+func (r *register) Name() string { return "" }
+`,
+      'wire/use.go': `package wire
+func toWireError(err error) *wireError {
+	if err, ok := err.(*wireError); ok {
+		err.Error()
+		return err
+	}
+	return &wireError{Message: err.Error()}
+}
+func build(vs []*register) {
+	for _, v := range vs {
+		v.Name()
+	}
+	if v := vs[0]; v != nil {
+		v.Name()
+	}
+	v := &Call{}
+	v.Pos()
+	{
+		v := &register{}
+		v.Name()
+	}
+	v.Pos()
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer('wire/use.go', spec, nth));
+    // Inside the if, err is the *wireError the assertion declares; after it, the error parameter.
+    expect(at('err.Error', 0)).toBe('wire/wire.go::wireError::Error (receiver_type)');
+    expect(at('err.Error', 1)).toBe('builtin');
+    expect(at('v.Name', 0)).toBe('wire/wire.go::register::Name (receiver_type)');
+    expect(at('v.Name', 1)).toBe('wire/wire.go::register::Name (receiver_type)');
+    expect(at('v.Pos', 0)).toBe('wire/wire.go::Call::Pos (receiver_type)');
+    expect(at('v.Name', 2)).toBe('wire/wire.go::register::Name (receiver_type)');
+    expect(at('v.Pos', 1)).toBe('wire/wire.go::Call::Pos (receiver_type)');
+  });
+});
+
+describe('Go receivers from outside the workspace', () => {
+  it('calls methods of standard library values, of unknown receivers no workspace method names, and of long chains', async () => {
+    open = await indexFiles({
+      'rest/request.go': `package rest
+import "testing"
+type Request struct{}
+func (r *Request) Namespace(ns string) *Request { return r }
+func (r *Request) Do() Result { return Result{} }
+type Result struct{}
+func (r Result) Error() error { return nil }
+type Other struct{}
+func (o Other) Error() string { return "" }
+func (o Other) Errorf() {}
+type fixture struct {
+	*testing.T
+}
+`,
+      'rest/use.go': `package rest
+import "net/http"
+func use(r *Request, f *fixture) {
+	f.Errorf("x")
+	http.DefaultClient.Do(nil)
+	http.DefaultServeMux.Handler(nil).ServeHTTP(nil, nil)
+	unknown().Anything()
+	r.Namespace("a").Namespace("b").Namespace("c").Namespace("d").Namespace("e").Namespace("f").Namespace("g").Namespace("h").Namespace("i").Do().Error()
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('rest/use.go', spec));
+    // A value the standard library declares has a type from outside.
+    expect(at('http.DefaultClient.Do')).toBe('external external:net/http');
+    expect(at('http.DefaultServeMux.Handler(nil).ServeHTTP')).toBe('external external:net/http');
+    // Errorf is promoted from the embedded *testing.T, though a workspace type declares one too.
+    expect(at('f.Errorf')).toBe('external external:testing');
+    // No workspace type has a method Anything: whatever the receiver is, its method is not here.
+    expect(at('unknown().Anything')).toBe('external no workspace method of this name');
+    // A chain of nine steps is followed to the end: Error is Result's, not the builtin interface's.
+    expect(at('r.Namespace("a").Namespace("b").Namespace("c").Namespace("d").Namespace("e").Namespace("f").Namespace("g").Namespace("h").Namespace("i").Do().Error')).toBe(
+      'rest/request.go::Result::Error (receiver_type)',
+    );
+  });
+});
+
+describe('Go function values the compiler would call indirectly', () => {
+  it('calls a package variable of the own module and an unexported field name as function values, and reads fields through an alias', async () => {
+    open = await indexFiles({
+      'analysistest/analysistest.go': `package analysistest
+import "example.com/m/checker"
+var TestData = func() string { return "testdata" }
+type Result = checker.TestAnalyzerResult
+func Run() []*Result { return nil }
+`,
+      'checker/checker.go': `package checker
+type Pass struct{}
+func (p *Pass) Report() {}
+type TestAnalyzerResult struct {
+	Pass *Pass
+}
+`,
+      'passes/use_test.go': `package passes
+import (
+	"example.com/m/analysistest"
+	"github.com/other/lib"
+)
+func TestX() {
+	analysistest.TestData()
+	lib.Helper()
+	for _, r := range analysistest.Run() {
+		r.Pass.Report()
+	}
+	for _, tc := range []struct{ check func() }{} {
+		tc.check()
+	}
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('passes/use_test.go', spec));
+    // No function or type TestData in a package of the own module: a variable holding a function.
+    expect(at('analysistest.TestData')).toBe('indirect_call function value');
+    expect(at('lib.Helper')).toBe('external external:github.com/other/lib');
+    // Result is an alias: its fields are TestAnalyzerResult's.
+    expect(at('r.Pass.Report')).toBe('checker/checker.go::Pass::Report (receiver_type)');
+    // An unexported name no workspace type declares as a method is a field of function type.
+    expect(at('tc.check')).toBe('indirect_call function value');
   });
 });

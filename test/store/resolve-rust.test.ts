@@ -99,7 +99,7 @@ describe('Rust resolution', () => {
     expect(answerAt(store, 'src/main_mod.rs', 1002)).toMatchObject({ target: 'src/main_mod.rs::inner::helper', resolution_kind: 'namespace' });
   });
 
-  test('self.m() binds the impl type method or the one trait default, at receiver_type; Self:: is exact', async () => {
+  test('self.m() binds the impl type method or the default of a trait the type implements, at receiver_type; Self:: is exact', async () => {
     const store = await graph([
       lib,
       {
@@ -112,12 +112,20 @@ describe('Rust resolution', () => {
           { name: 'bark', kind: 'method', qualifiedName: 'Dog::bark', parent: 3, ownerType: 'Dog' },
           { name: 'new', kind: 'function', qualifiedName: 'Dog::new', parent: 3, ownerType: 'Dog' },
           { name: 'run', kind: 'method', qualifiedName: 'Dog::run', parent: 3, ownerType: 'Dog' },
+          { name: 'pace', kind: 'method', qualifiedName: 'Walk::pace', parent: 0, ownerType: 'Walk' },
+          { name: 'impl Walk for Dog', kind: 'impl', qualifiedName: 'Dog', ownerType: 'Dog' },
+          { name: 'pace', kind: 'method', qualifiedName: 'Dog::pace', parent: 8, ownerType: 'Dog', attributes: { trait: 'Walk' } },
+          // A trait Dog does not implement: its `len` is nothing `self.len()` in Dog can reach
+          // (regex's `Program` derefs to a slice, and its `self.len()` is the slice's).
+          { name: 'Input', kind: 'trait', exported: true },
+          { name: 'len', kind: 'method', qualifiedName: 'Input::len', parent: 10, ownerType: 'Input' },
         ],
         calls: [
           { caller: 6, calleeName: 'bark', receiver: 'self', receiverType: 'Dog', specifier: 'self.bark' },
           { caller: 6, calleeName: 'stride', receiver: 'self', receiverType: 'Dog', specifier: 'self.stride' },
           { caller: 6, calleeName: 'new', qualifier: 'Self', receiverType: 'Dog', specifier: 'Self::new' },
           { caller: 6, calleeName: 'fly', receiver: 'self', receiverType: 'Dog', specifier: 'self.fly' },
+          { caller: 6, calleeName: 'len', receiver: 'self', receiverType: 'Dog', specifier: 'self.len' },
         ],
       },
     ]);
@@ -125,6 +133,81 @@ describe('Rust resolution', () => {
     expect(answerAt(store, 'src/a.rs', 1001)).toMatchObject({ target: 'src/a.rs::Walk::stride', resolution_kind: 'receiver_type' });
     expect(answerAt(store, 'src/a.rs', 1002)).toMatchObject({ target: 'src/a.rs::Dog::new', resolution_kind: 'exact' });
     expect(answerAt(store, 'src/a.rs', 1003)).toMatchObject({ reason: 'missing_target' });
+    expect(answerAt(store, 'src/a.rs', 1004)).toMatchObject({ reason: 'missing_target' });
+  });
+
+  test('a tuple struct called by name constructs it: an edge to the struct of this module or the one a use names', async () => {
+    const store = await graph([
+      lib,
+      { path: 'src/a.rs', symbols: [{ name: 'Point', kind: 'struct', exported: true }] },
+      caller(
+        [{ calleeName: 'Wrap' }, { calleeName: 'Point' }],
+        [{ source: 'crate::a', imported: 'Point', local: 'Point' }],
+        [{ name: 'Wrap', kind: 'struct' }],
+      ),
+    ]);
+    expect(answerAt(store, 'src/a/deep.rs', 1000)).toMatchObject({ target: 'src/a/deep.rs::Wrap', resolution_kind: 'same_file' });
+    expect(answerAt(store, 'src/a/deep.rs', 1001)).toMatchObject({ target: 'src/a.rs::Point', resolution_kind: 'exact' });
+  });
+
+  test('x.m() on a written receiver type binds to that type, among same-named types the one the file uses', async () => {
+    const regex = (path: string): FileSpec => ({
+      path,
+      symbols: [
+        { name: 'Regex', kind: 'struct', exported: true },
+        { name: 'impl Regex', kind: 'impl', qualifiedName: 'Regex', ownerType: 'Regex' },
+        { name: 'find', kind: 'method', qualifiedName: 'Regex::find', parent: 1, ownerType: 'Regex' },
+      ],
+    });
+    const store = await graph([
+      { path: 'src/lib.rs', symbols: [{ name: 'stub', kind: 'module' }] },
+      regex('src/re_bytes.rs'),
+      regex('src/re_unicode.rs'),
+      {
+        path: 'src/stub.rs',
+        symbols: [
+          // a cfg-chosen stub of another type's name, in an inline module
+          { name: 'imp', kind: 'module' },
+          { name: 'Regex', kind: 'struct', qualifiedName: 'imp::Regex', parent: 0 },
+          { name: 'find', kind: 'method', qualifiedName: 'imp::Regex::find', parent: 1, ownerType: 'Regex' },
+        ],
+      },
+      {
+        path: 'src/search.rs',
+        symbols: [{ name: 'run' }],
+        imports: [{ source: 'crate::re_unicode', imported: 'Regex', local: 'Regex' }],
+        calls: [{ caller: 0, calleeName: 'find', receiver: 're', receiverType: 'Regex', specifier: 're.find' }],
+      },
+      {
+        path: 'src/other.rs',
+        symbols: [{ name: 'run' }],
+        imports: [{ source: 'crate::stub', imported: 'Regex', local: 'Regex' }],
+        calls: [{ caller: 0, calleeName: 'find', receiver: 're', receiverType: 'Regex', specifier: 're.find' }],
+      },
+    ]);
+    expect(answerAt(store, 'src/search.rs', 1000)).toMatchObject({ target: 'src/re_unicode.rs::Regex::find', resolution_kind: 'receiver_type' });
+    // `crate::stub::Regex` is no type defined at the top of src/stub.rs: no edge to its inline stub
+    expect(answerAt(store, 'src/other.rs', 1000)).not.toHaveProperty('target');
+  });
+
+  test("the prelude's constructors are builtin and paths through its types external, unless the crate defines them", async () => {
+    const store = await graph([
+      lib,
+      { path: 'src/a.rs', symbols: [{ name: 'Vec', kind: 'struct', exported: true }, { name: 'new', kind: 'function', qualifiedName: 'Vec::new', ownerType: 'Vec' }] },
+      caller([
+        { calleeName: 'Some' },
+        { calleeName: 'Err' },
+        { calleeName: 'with_capacity', qualifier: 'String', specifier: 'String::with_capacity' },
+        { calleeName: 'new', qualifier: 'Box', specifier: 'Box::new' },
+        { calleeName: 'new', qualifier: 'Vec', specifier: 'Vec::new' },
+      ]),
+    ]);
+    expect(answerAt(store, 'src/a/deep.rs', 1000)).toMatchObject({ reason: 'builtin' });
+    expect(answerAt(store, 'src/a/deep.rs', 1001)).toMatchObject({ reason: 'builtin' });
+    expect(answerAt(store, 'src/a/deep.rs', 1002)).toMatchObject({ reason: 'external', note: 'external:std' });
+    expect(answerAt(store, 'src/a/deep.rs', 1003)).toMatchObject({ reason: 'external', note: 'external:std' });
+    // the crate's own `Vec` is not the prelude's
+    expect(answerAt(store, 'src/a/deep.rs', 1004)).not.toMatchObject({ reason: 'external' });
   });
 
   test('macros, std paths, other crates and std method names stay unresolved with the right reason', async () => {
