@@ -123,6 +123,13 @@ function qualifiedCall(qualifier: string, name: string, ctx: ResolveContext): Bi
   // (`FMT_BEGIN_DETAIL_NAMESPACE`): they are candidates too.
   const unplaced = inNamespace.length > 0 ? members.filter((s) => s.qualified_name === name) : [];
   if (inNamespace.length > 0) return candidates('namespace', [...inNamespace, ...unplaced]);
+  // The workspace's own namespace (declared somewhere in it; std is everyone's) holding none
+  // of the name where written: a function of the name at no written namespace may be in it,
+  // behind a macro (FMT_BEGIN_NAMESPACE opens fmt).
+  if (scopes[0] !== 'std' && named(scopes[0], ctx).some((s) => s.kind === 'namespace')) {
+    const loose = members.filter((s) => s.qualified_name === name);
+    if (loose.length > 0) return candidates('namespace', loose);
+  }
   return { kind: 'unresolved', reason: 'external', note: `external:${scopes[0]}` };
 }
 

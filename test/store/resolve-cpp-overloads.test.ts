@@ -41,6 +41,14 @@ FMT_END_DETAIL_NAMESPACE
       'src/compile.cc': `namespace detail { int copy_str(long a) { return 0; } }
 int use() { return detail::copy_str(1); }
 `,
+      'src/format.h': `#include <vector>
+FMT_BEGIN_NAMESPACE
+inline int vformat(int a) { return a; }
+FMT_END_NAMESPACE
+`,
+      'test/format-test.cc': `namespace fmt { struct probe {}; }
+int t() { return fmt::vformat(1) + std::vformat(2) + boost::vformat(3); }
+`,
       'test/time-test.cc': `#include "lib.hpp"
 LIB_CONSTEXPR lib::tm make_tm() { return lib::tm(); }
 LIB_CONSTEXPR lib::tm make_tm(int year, int mon) { return lib::tm{year + mon}; }
@@ -69,6 +77,14 @@ int only_here() { return 0; }
     expect(describeAnswer(open!.answer('src/detail.cc', 'detail::flush'))).toBe('src/detail.cc::detail::flush (namespace)');
     // A function in a namespace a macro opens may be the one `detail::` names too.
     expect(describeAnswer(open!.answer('src/compile.cc', 'detail::copy_str'))).toBe('ambiguous_target');
+    // fmt is the workspace's namespace (declared in a test), opened by a macro in the header:
+    // its function at no written namespace is the one; std and an undeclared namespace are not.
+    const inTest = (spec: string) => describeAnswer(open!.answer('test/format-test.cc', spec));
+    expect([inTest('fmt::vformat'), inTest('std::vformat'), inTest('boost::vformat')]).toEqual([
+      'src/format.h::vformat (namespace)',
+      'external external:std',
+      'external external:boost',
+    ]);
   });
 
   it('blanks only macros that head a declaration or stand where one may start, keeping offsets', () => {
