@@ -100,6 +100,11 @@ export interface CallSiteFact {
   /** Argument labels in order, `_` for an unlabelled one, where overloads are told apart by them (Swift). */
   argumentLabels?: string[];
   /**
+   * Static types of the arguments in order, `?` where the adapter cannot tell, where
+   * overloads are told apart by them (Java); absent when none is known.
+   */
+  argumentTypes?: string[];
+  /**
    * A framework relationship this site stands for (`route_handler`, `injected_into`, ...);
    * absent for plain calls. Resolved by the language's binder like a call; see
    * parsers/java/spring-resolve.ts for what caller and callee mean per relationship.

@@ -127,6 +127,8 @@ export interface CallDraft {
   argumentCount?: number;
   /** Argument labels, where an adapter's overload rules need them. */
   argumentLabels?: string[];
+  /** Argument static types (`?` unknown), where an adapter's overload rules need them. */
+  argumentTypes?: string[];
   /** A framework relationship this site stands for (Spring routes, injection, events); default `calls`. */
   relationship?: Relationship;
 }
@@ -588,6 +590,7 @@ export class Engine {
           receiverType: undefined,
           argumentCount: undefined,
           argumentLabels: undefined,
+          argumentTypes: undefined,
           relationship: undefined,
         };
         const draft = fields as CallDraft;
@@ -853,6 +856,7 @@ function finish(ctx: ExtractionContext, adapter: LanguageAdapter): Omit<EngineRe
     if (call.receiverType !== undefined) fact.receiverType = call.receiverType;
     if (call.argumentCount !== undefined) fact.argumentCount = call.argumentCount;
     if (call.argumentLabels !== undefined) fact.argumentLabels = call.argumentLabels;
+    if (call.argumentTypes !== undefined) fact.argumentTypes = call.argumentTypes;
     if (call.relationship !== undefined) fact.relationship = call.relationship;
     const self = call.receiver === adapter.selfReceiver || (adapter.selfQualifier !== undefined && call.qualifier === adapter.selfQualifier);
     if (self) {

@@ -128,6 +128,7 @@ export function storedCallSites(facts: FileFacts, symbolSlots: readonly number[]
     if (site.indirect) stored.indirect = true;
     if (site.argumentCount !== undefined) stored.argumentCount = site.argumentCount;
     if (site.argumentLabels !== undefined) stored.argumentLabels = site.argumentLabels;
+    if (site.argumentTypes !== undefined) stored.argumentTypes = site.argumentTypes;
     if (site.relationship !== undefined) stored.relationship = site.relationship;
     out[ord] = stored;
   });

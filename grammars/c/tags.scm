@@ -1,4 +1,5 @@
-; C: definitions, call sites and local bindings (no imports: `#include` binds nothing by name).
+; C: definitions, call sites, local bindings, and `#include "x.c"` (an included source
+; file's static functions are this file's too; a header's include binds nothing by name).
 ; Capture names are checked against the vocabulary in grammars/README.md.
 
 ; ---- definitions ------------------------------------------------------------
@@ -9,6 +10,9 @@
 (enum_specifier name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 (type_definition declarator: (_) @name) @definition.typedef
 (preproc_function_def name: (identifier) @name) @definition.macro
+
+; ---- includes of source files (the adapter keeps only `.c` ones) --------------
+(preproc_include path: (string_literal) @name) @import
 
 ; ---- call sites -------------------------------------------------------------
 (call_expression

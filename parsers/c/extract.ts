@@ -146,6 +146,17 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
   return !testMacroBlock(draft, node, parts, ctx);
 }
 
+/**
+ * `#include "dict.c"`: the source file is compiled into this one, its `static` functions
+ * with it (hiredis's async.c includes its own dict.c beside redis's src/dict.c). Headers
+ * are not recorded: what they declare binds by name.
+ */
+function includeHandler(node: Node, parts: Parts, ctx: ExtractionContext): void {
+  const source = parts.name?.text.slice(1, -1) ?? '';
+  if (!/\.c$/.test(source) || source.length > 300) return;
+  ctx.imports.push({ source, imported: '*', local: '', reexport: false, typeOnly: false, line: ctx.line(node) });
+}
+
 /** Files under test/ or tests/ (and `*_test.c`, `*_unittest.cc`) are test code. */
 export function isCFamilyTestFile(path: string): boolean {
   return /(^|\/)tests?\//.test(path) || /_(unit)?tests?\.(c|cc|cpp|cxx)$/.test(path);
@@ -159,6 +170,7 @@ export const cAdapter: LanguageAdapter = {
   isTestFile: isCFamilyTestFile,
   definition,
   call,
+  handlers: { import: includeHandler },
 };
 
 /** Function-like annotation macros written before a declaration (`__printf(1, 2) int f(...)`). */

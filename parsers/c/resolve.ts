@@ -2,7 +2,8 @@
 //
 // C has one global namespace per program and no imports the resolver can follow
 // (`#include` is textual), so a plain call `f()` is bound in this order:
-//   1. a `static` function `f` of this file → exact 100 (file scope wins in C);
+//   1. a `static` function `f` of this file, or of a source file it includes
+//      (`#include "dict.c"`, found beside it) → exact 100 (file scope wins in C);
 //   2. a non-static function `f` defined in this file → exact 100;
 //   3. a function-like macro `f` in this file or the same top-level directory, or
 //      anywhere when no function `f` is defined, or an all-caps name with no
@@ -13,7 +14,8 @@
 //      else those under a top-level include/, else the one outside headers; still
 //      several → ambiguous_target;
 //   5. none → builtin when the name is a C library function (C_LIBRARY), else
-//      missing_target (code outside the workspace).
+//      missing_target (code outside the workspace); a C library function defined only
+//      in another top-level tree than the caller's (an interposer) is builtin too.
 // Prototypes are never symbols, so a function declared in many headers and defined
 // once has exactly one target. Calls through function pointers (a struct member, a
 // pointer parameter or local, `(*fp)()`) arrive marked indirect from the adapter.
@@ -24,6 +26,7 @@
 // constructor (or the class); `std::` and other unknown namespaces → external
 // (`external:<namespace>`); member calls on receivers of unknown type → name_only
 // among C++ methods, unless the name is a standard-library method (builtin).
+import { posix } from 'node:path';
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { isMember } from '../resolution.js';
@@ -46,11 +49,16 @@ const topDir = (path: string) => path.slice(0, Math.max(0, path.indexOf('/')));
 function plainCall(name: string, path: string, ctx: ResolveContext): Binding {
   const all = named(name, ctx);
   const functions = freeFunctions(all);
+  const unit = new Set([path, ...includedSources(path, ctx)]);
   const here = functions.filter((s) => s.file_path === path);
-  const staticHere = here.filter(isStatic);
+  const staticHere = functions.filter((s) => isStatic(s) && unit.has(s.file_path));
   if (staticHere.length > 0) return candidates('exact', staticHere);
   if (here.length > 0) return candidates('exact', here);
   const visible = functions.filter((s) => !isStatic(s) || isHeader(s.file_path));
+  // A C library function the workspace defines only in another top-level tree (jemalloc's
+  // pthread_create under deps/ intercepts the library's): the caller compiles against
+  // the library's declaration, and which one it links to is the build's choice.
+  if (visible.length > 0 && C_LIBRARY.has(name) && !visible.some((s) => topDir(s.file_path) === topDir(path))) return { kind: 'unresolved', reason: 'builtin', note: `also defined in ${topDir(visible[0].file_path)}/` };
   // A macro counts where it can be in scope: this file, the same top-level tree, or
   // anywhere when no function of the name exists (a `#define kmalloc` under tools/ does
   // not hide the kernel's kmalloc from mm/).
@@ -74,6 +82,11 @@ function plainCall(name: string, path: string, ctx: ResolveContext): Binding {
   // Nothing in the workspace: the C library when it is one of its functions.
   if (visible.length === 0 && C_LIBRARY.has(name)) return { kind: 'unresolved', reason: 'builtin' };
   return candidates('package', visible);
+}
+
+/** Source files `path` includes (`#include "x.c"`), as workspace paths beside it. */
+function includedSources(path: string, ctx: ResolveContext): string[] {
+  return ctx.imports(path).map((f) => posix.normalize(posix.join(posix.dirname(path), f.source))).filter((p) => ctx.file(p) !== undefined);
 }
 
 function classesNamed(name: string, ctx: ResolveContext): SymbolRecord[] {
@@ -143,6 +156,9 @@ const C_LIBRARY = new Set([
   'strcmp', 'strncmp', 'strcpy', 'strncpy', 'strcat', 'strncat', 'strchr', 'strrchr', 'strstr', 'strdup', 'strndup', 'strerror',
   'strspn', 'strcspn', 'strpbrk', 'strtok', 'isalpha', 'isdigit', 'isalnum', 'isspace', 'isupper', 'islower', 'isxdigit',
   'toupper', 'tolower', 'time', 'clock', 'sqrt', 'pow', 'floor', 'ceil', 'fabs', 'assert', 'read', 'write', 'open', 'close',
+  'pthread_create', 'pthread_join', 'pthread_detach', 'pthread_self', 'pthread_mutex_init', 'pthread_mutex_lock',
+  'pthread_mutex_unlock', 'pthread_mutex_destroy', 'pthread_cond_init', 'pthread_cond_wait', 'pthread_cond_signal',
+  'pthread_cond_broadcast', 'pthread_cond_destroy', 'pthread_once', 'pthread_atfork',
 ]);
 
 const CPP_METHODS = new Set([

@@ -7,6 +7,7 @@
 // facts in java-spring.ts.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
+import { FUNCTION_ARGUMENT, NULL_ARGUMENT, UNKNOWN_ARGUMENT } from './overloads.js';
 import { springDefinition, springCall } from './spring-extract.js';
 
 const CLASS_LIKE = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
@@ -63,6 +64,12 @@ export function enclosingClass(node: Node, ctx: ExtractionContext): Node | undef
   return undefined;
 }
 
+/** `String s[]`: the brackets a declarator adds to its declared type. */
+function withDimensions(type: string | undefined, declarator: Node | null): string | undefined {
+  const dims = declarator?.childForFieldName('dimensions');
+  return type && dims ? `${type}${'[]'.repeat((dims.text.match(/\[/g) ?? []).length)}` : type;
+}
+
 /** Parameter types of a method or constructor, and whether the last is varargs. */
 function parameterTypes(node: Node): { types: string[]; varargs: boolean } {
   const params = node.childForFieldName('parameters');
@@ -70,7 +77,7 @@ function parameterTypes(node: Node): { types: string[]; varargs: boolean } {
   let varargs = false;
   for (const p of params?.namedChildren ?? []) {
     if (!p) continue;
-    if (p.type === 'formal_parameter') types.push(javaTypeName(p.childForFieldName('type')) ?? '?');
+    if (p.type === 'formal_parameter') types.push(withDimensions(javaTypeName(p.childForFieldName('type')), p) ?? '?');
     else if (p.type === 'spread_parameter') {
       const type = p.namedChildren.find((c) => c && c.type !== 'variable_declarator' && c.type !== 'modifiers');
       types.push(`${javaTypeName(type ?? null) ?? '?'}[]`);
@@ -78,6 +85,22 @@ function parameterTypes(node: Node): { types: string[]; varargs: boolean } {
     }
   }
   return { types, varargs };
+}
+
+/** Names of the type parameters a declaration introduces (`<T, E extends X>`). */
+function typeParameterNames(node: Node): string[] {
+  const list = node.childForFieldName('type_parameters');
+  return (list?.namedChildren ?? []).flatMap((p) => {
+    const name = p?.type === 'type_parameter' ? p.namedChildren.find((c) => c?.type === 'type_identifier')?.text : undefined;
+    return name ? [name] : [];
+  });
+}
+
+/** The type variables in scope at `node`: those of the enclosing methods and classes. */
+function typeVariablesAround(node: Node, ctx: ExtractionContext): string[] {
+  const names = typeParameterNames(node);
+  for (const scope of ctx.scopesAround(node)) if (scope.id !== node.id) names.push(...typeParameterNames(scope));
+  return names;
 }
 
 function classBases(node: Node): string[] {
@@ -138,8 +161,16 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
       draft.disambiguator = `${draft.name}(${types.join(',')})`;
       draft.attributes = { ...draft.attributes, arity: String(types.length) };
       if (varargs) draft.attributes.varargs = 'true';
+      // Overloads are chosen by these and the type variables they may name (overloads.ts).
+      if (types.length > 0) {
+        draft.attributes.params = types;
+        const typeVars = typeVariablesAround(node, ctx);
+        if (typeVars.length > 0) draft.attributes.typeVars = typeVars;
+      }
     }
     if (hasModifier(node, 'static')) draft.attributes = { ...draft.attributes, static: 'true' };
+    // A private method is no overload a caller in another file can reach.
+    if (hasModifier(node, 'private')) draft.attributes = { ...draft.attributes, private: 'true' };
     const test = annotations.map(annotationName).find((a) => TEST_ANNOTATIONS.has(a)) ?? (isJUnit3Test(node) ? 'junit3' : undefined);
     if (test) {
       draft.isTest = true;
@@ -186,29 +217,49 @@ function fieldTypes(cls: Node): Map<string, string> {
   return types;
 }
 
+/**
+ * The declared types of a method's parameters and locals, `''` for a local whose type
+ * is not written (`var x = f()`) or that is declared twice with different types (in
+ * two blocks): it has no one type, and it hides a field of its name all the same.
+ */
 function localTypes(method: Node): Map<string, string> {
   const types = new Map<string, string>();
+  const declare = (name: string | undefined, type: string | undefined) => {
+    if (!name) return;
+    const before = types.get(name);
+    types.set(name, !type || (before !== undefined && before !== type) ? '' : type);
+  };
   for (const p of method.childForFieldName('parameters')?.namedChildren ?? []) {
-    if (p?.type === 'formal_parameter') {
-      const name = p.childForFieldName('name')?.text;
-      const type = javaTypeName(p.childForFieldName('type'));
-      if (name && type) types.set(name, type);
+    if (p?.type === 'formal_parameter') declare(p.childForFieldName('name')?.text, withDimensions(javaTypeName(p.childForFieldName('type')), p));
+    else if (p?.type === 'spread_parameter') {
+      const type = javaTypeName(p.namedChildren.find((c) => c && c.type !== 'variable_declarator' && c.type !== 'modifiers') ?? null);
+      const declarator = p.namedChildren.find((c) => c?.type === 'variable_declarator');
+      declare(declarator?.childForFieldName('name')?.text, type && `${type}[]`);
     }
   }
   const body = method.childForFieldName('body');
   if (!body) return types;
-  for (const decl of body.descendantsOfType(['local_variable_declaration', 'enhanced_for_statement', 'resource', 'catch_formal_parameter'])) {
+  for (const decl of body.descendantsOfType(['local_variable_declaration', 'enhanced_for_statement', 'resource', 'catch_formal_parameter', 'lambda_expression'])) {
     if (!decl) continue;
-    if (decl.type === 'local_variable_declaration') {
-      for (const declarator of decl.childrenForFieldName('declarator')) {
-        const name = declarator?.childForFieldName('name')?.text;
-        const type = declaredType(decl.childForFieldName('type'), declarator?.childForFieldName('value') ?? null);
-        if (name && type) types.set(name, type);
+    if (decl.type === 'lambda_expression') {
+      // `x -> ...` and `(a, b) -> ...` name locals of inferred types; `(String s) -> ...` writes them.
+      const params = decl.childForFieldName('parameters');
+      if (params?.type === 'identifier') declare(params.text, undefined);
+      for (const p of params?.type === 'identifier' ? [] : (params?.namedChildren ?? [])) {
+        if (p?.type === 'identifier') declare(p.text, undefined);
+        else if (p?.type === 'formal_parameter') declare(p.childForFieldName('name')?.text, withDimensions(javaTypeName(p.childForFieldName('type')), p));
       }
+    } else if (decl.type === 'local_variable_declaration') {
+      for (const declarator of decl.childrenForFieldName('declarator')) {
+        const type = declaredType(decl.childForFieldName('type'), declarator?.childForFieldName('value') ?? null);
+        declare(declarator?.childForFieldName('name')?.text, withDimensions(type, declarator));
+      }
+    } else if (decl.type === 'enhanced_for_statement') {
+      // The loop variable's type is written, or `var` (the iterable's element: unknown here).
+      declare(decl.childForFieldName('name')?.text, withDimensions(declaredType(decl.childForFieldName('type'), null), decl));
     } else {
-      const name = decl.childForFieldName('name')?.text;
       const type = declaredType(decl.childForFieldName('type'), decl.childForFieldName('value'));
-      if (name && type) types.set(name, type);
+      declare(decl.childForFieldName('name')?.text, withDimensions(type, decl));
     }
   }
   return types;
@@ -226,7 +277,12 @@ function enclosingMethod(node: Node, ctx: ExtractionContext): Node | undefined {
 export function typeOfName(name: string, at: Node, ctx: ExtractionContext): string | undefined {
   const method = enclosingMethod(at, ctx);
   const local = method ? ctx.memo(method, localTypes).get(name) : undefined;
-  if (local) return local;
+  if (local !== undefined) return local || undefined;
+  return fieldTypeOf(name, at, ctx);
+}
+
+/** The declared type of field `name` of a class around `at` (`this.name`). */
+function fieldTypeOf(name: string, at: Node, ctx: ExtractionContext): string | undefined {
   for (let cls = enclosingClass(at, ctx); cls; cls = enclosingClass(cls, ctx)) {
     const field = ctx.memo(cls, fieldTypes).get(name);
     if (field) return field;
@@ -248,7 +304,7 @@ function expressionType(expression: Node, at: Node, ctx: ExtractionContext, dept
     case 'object_creation_expression':
       return javaTypeName(expression.childForFieldName('type'));
     case 'field_access':
-      return expression.childForFieldName('object')?.type === 'this' ? typeOfName(expression.childForFieldName('field')?.text ?? '', at, ctx) : undefined;
+      return expression.childForFieldName('object')?.type === 'this' ? fieldTypeOf(expression.childForFieldName('field')?.text ?? '', at, ctx) : undefined;
     case 'parenthesized_expression':
       return expression.namedChild(0) ? expressionType(expression.namedChild(0)!, at, ctx, depth) : undefined;
     case 'method_invocation': {
@@ -263,9 +319,92 @@ function expressionType(expression: Node, at: Node, ctx: ExtractionContext, dept
   }
 }
 
+/** Whether `node` lies in the body of an anonymous class (`new T() { ... }`), whose `this` no named class describes. */
+function insideAnonymousClass(node: Node): boolean {
+  for (let n = node.parent; n && !CLASS_LIKE.has(n.type); n = n.parent) {
+    if (n.type === 'class_body' && n.parent?.type === 'object_creation_expression') return true;
+  }
+  return false;
+}
+
+const INTEGER_LITERALS = new Set(['decimal_integer_literal', 'hex_integer_literal', 'octal_integer_literal', 'binary_integer_literal']);
+const FLOAT_LITERALS = new Set(['decimal_floating_point_literal', 'hex_floating_point_literal']);
+const BOOLEAN_OPERATORS = new Set(['==', '!=', '<', '>', '<=', '>=', '&&', '||']);
+
+/**
+ * The static type of an argument where the source says it plainly: a literal, `new T()`,
+ * `new T[]`, a cast, `T.class`, a lambda, a declared local, parameter or field, a string
+ * concatenation, a comparison; `?` elsewhere. A name typed by a type variable is `?`
+ * (any type may stand for it).
+ */
+function argumentType(arg: Node, at: Node, ctx: ExtractionContext, typeVars: () => ReadonlySet<string>): string {
+  const unlessTypeVar = (type: string | undefined) => (type === undefined || typeVars().has(type.replace(/(\[\])+$/, '')) ? UNKNOWN_ARGUMENT : type);
+  switch (arg.type) {
+    case 'string_literal':
+    case 'text_block':
+      return 'String';
+    case 'character_literal':
+      return 'char';
+    case 'true':
+    case 'false':
+      return 'boolean';
+    case 'null_literal':
+      return NULL_ARGUMENT;
+    case 'class_literal':
+      return 'Class';
+    case 'lambda_expression':
+    case 'method_reference':
+      return FUNCTION_ARGUMENT;
+    case 'object_creation_expression':
+      // An anonymous class `new T() { ... }` has T's supertypes and T itself: T serves.
+      return unlessTypeVar(javaTypeName(arg.childForFieldName('type')));
+    case 'array_creation_expression': {
+      const element = javaTypeName(arg.childForFieldName('type'));
+      const depth = arg.childrenForFieldName('dimensions').reduce((n, d) => n + (d?.text.match(/\[/g) ?? []).length, 0);
+      return element && depth > 0 ? unlessTypeVar(`${element}${'[]'.repeat(depth)}`) : UNKNOWN_ARGUMENT;
+    }
+    case 'cast_expression': {
+      const types = arg.childrenForFieldName('type');
+      return types.length === 1 ? unlessTypeVar(javaTypeName(types[0])) : UNKNOWN_ARGUMENT;
+    }
+    case 'identifier':
+      return unlessTypeVar(typeOfName(arg.text, at, ctx));
+    case 'this':
+      return insideAnonymousClass(at) ? UNKNOWN_ARGUMENT : unlessTypeVar(enclosingClass(at, ctx)?.childForFieldName('name')?.text);
+    case 'field_access':
+      return arg.childForFieldName('object')?.type === 'this' ? unlessTypeVar(fieldTypeOf(arg.childForFieldName('field')?.text ?? '', at, ctx)) : UNKNOWN_ARGUMENT;
+    case 'parenthesized_expression':
+      return arg.namedChild(0) ? argumentType(arg.namedChild(0)!, at, ctx, typeVars) : UNKNOWN_ARGUMENT;
+    case 'unary_expression': {
+      const operator = arg.childForFieldName('operator')?.type;
+      if (operator === '!') return 'boolean';
+      // `-1`, `+2.5`: the literal's type.
+      const operand = arg.childForFieldName('operand');
+      return (operator === '-' || operator === '+') && operand && (INTEGER_LITERALS.has(operand.type) || FLOAT_LITERALS.has(operand.type)) ? argumentType(operand, at, ctx, typeVars) : UNKNOWN_ARGUMENT;
+    }
+    case 'instanceof_expression':
+      return 'boolean';
+    case 'binary_expression': {
+      const operator = arg.childForFieldName('operator')?.type ?? '';
+      if (BOOLEAN_OPERATORS.has(operator)) return 'boolean';
+      if (operator !== '+') return UNKNOWN_ARGUMENT;
+      const sides = [arg.childForFieldName('left'), arg.childForFieldName('right')];
+      return sides.some((side) => side && argumentType(side, at, ctx, typeVars) === 'String') ? 'String' : UNKNOWN_ARGUMENT;
+    }
+    default:
+      if (INTEGER_LITERALS.has(arg.type)) return /[lL]$/.test(arg.text) ? 'long' : 'int';
+      if (FLOAT_LITERALS.has(arg.type)) return /[fF]$/.test(arg.text) ? 'float' : 'double';
+      return UNKNOWN_ARGUMENT;
+  }
+}
+
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   draft.bare = false; // a Java name call is a method call, never a call through a variable
-  draft.argumentCount = parts.arguments?.namedChildren.filter((c) => c && c.type !== 'line_comment' && c.type !== 'block_comment').length ?? 0;
+  const args = parts.arguments?.namedChildren.filter((c): c is Node => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment') ?? [];
+  draft.argumentCount = args.length;
+  let typeVars: ReadonlySet<string> | undefined;
+  const types = args.map((arg) => argumentType(arg, node, ctx, () => (typeVars ??= new Set(typeVariablesAround(node, ctx)))));
+  if (types.some((t) => t !== UNKNOWN_ARGUMENT)) draft.argumentTypes = types;
   if (draft.kind === 'new') {
     const type = javaTypeName(parts.callee) ?? draft.calleeName;
     draft.calleeName = type;
@@ -284,7 +423,7 @@ function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext
         delete draft.receiver;
       }
     } else if (receiver.type === 'field_access' && receiver.childForFieldName('object')?.type === 'this') {
-      const type = typeOfName(receiver.childForFieldName('field')?.text ?? '', node, ctx);
+      const type = fieldTypeOf(receiver.childForFieldName('field')?.text ?? '', node, ctx);
       if (type) draft.receiverType = type;
     } else if (receiver.type === 'object_creation_expression' || receiver.type === 'method_invocation' || receiver.type === 'parenthesized_expression') {
       const type = expressionType(receiver, node, ctx);

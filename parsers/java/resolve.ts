@@ -5,13 +5,14 @@
 // package clause, FileRecord.module), then wildcard imports (`import a.b.*`). A name
 // found nowhere is outside the workspace (`java.lang.String`, libraries).
 //
-// - exact 100: `new T()` (the constructor chosen by argument count, or the class when it
+// - exact 100: `new T()` (the constructor chosen as overloads are, or the class when it
 //   declares none); `T.m()` through a class name; a static import `import static a.b.C.m`.
 // - receiver_type 90: `this.m()`, an unqualified `m()` (the enclosing classes), `super.m()`
 //   (the bases), and `x.m()` where the adapter inferred x's type (field, parameter,
 //   local, `new T()`), following the declared bases when the type does not declare m.
-// - Overloads: the candidates whose parameter count fits the argument count (varargs
-//   taking any count from their fixed part); when that leaves several, ambiguous_target.
+// - Overloads: javac's choice (overloads.ts) by argument count and the argument types
+//   the adapter read (literals, `new T()`, casts, declared names); when that leaves
+//   several, ambiguous_target.
 // - Receivers of types outside the workspace are external (`external:<Type>`); standard
 //   methods (`equals`, `toString`, ...) on receivers of unknown type are builtin.
 // Spring, Feign and gRPC framework sites are bound by spring.ts.
@@ -19,7 +20,8 @@ import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
 import { chainResult, isMember } from '../resolution.js';
 import { bindFrameworkSite } from './spring-resolve.js';
-import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
+import { chooseOverload, UNKNOWN_ARGUMENT, type Ancestry } from './overloads.js';
+import type { Binding, LanguageBinder, ResolveContext, SiteInput, StoredCallSite } from '../../contracts/resolve.js';
 
 const CLASS_KINDS = new Set(['class', 'interface', 'enum', 'record']);
 const CALLABLE = new Set(['method', 'constructor']);
@@ -71,47 +73,84 @@ function declaredIn(cls: SymbolRecord, name: string, ctx: ResolveContext): Symbo
   return ctx.symbolsInFile(cls.file_path).filter((s) => s.parent_id === cls.id && s.name === name && CALLABLE.has(s.kind));
 }
 
+/** `#name(String,int)`: what an overriding method shares with the method it overrides. */
+const signature = (s: SymbolRecord) => s.id.slice(s.id.lastIndexOf('#'));
+
 /**
- * Members named `name` of `cls`, else of its bases (breadth first, nearest wins). With an
- * argument count, a class's own overloads count only when one of them takes that many
- * arguments: `translate(cs)` on a class that declares only `translate(cs, i, out)` is the
- * base class's one-argument `translate`, which the class inherits beside its own.
+ * Members named `name` of `cls` and its bases (breadth first). For a call site, every
+ * overload the class has, declared or inherited, as javac sees them: an inherited one
+ * whose signature a nearer class declares is overridden, a private one of another file
+ * is not visible (`translate(cs)` on a class that declares only `translate(cs, i, out)`
+ * is the base class's one-argument `translate`; `isAssignable(Type, Type)` is the
+ * public one beside a private `isAssignable(Type, Class)`). Without a site (a chain's
+ * declared results), the nearest class's members.
  */
-function membersOf(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn = false, count?: number): SymbolRecord[] {
+function membersOf(cls: SymbolRecord, name: string, ctx: ResolveContext, skipOwn = false, site?: StoredCallSite): SymbolRecord[] {
   const queue = [cls];
   const seen = new Set<string>();
-  let nearest: SymbolRecord[] = [];
+  const found: SymbolRecord[] = [];
+  const signatures = new Set<string>();
   for (let step = 0; queue.length > 0 && step < 16; step++) {
     const current = queue.shift()!;
     if (seen.has(current.id)) continue;
     seen.add(current.id);
     if (!(skipOwn && current === cls)) {
       const own = declaredIn(current, name, ctx);
-      if (own.length > 0 && (count === undefined || fitting(own, count).length > 0)) return own;
-      if (nearest.length === 0) nearest = own;
+      if (site === undefined && own.length > 0) return own;
+      for (const member of own) {
+        if (signatures.has(signature(member))) continue;
+        signatures.add(signature(member));
+        if (site === undefined || member.attributes?.private !== 'true' || member.file_path === site.path) found.push(member);
+      }
     }
     for (const base of current.bases ?? []) queue.push(...javaTypesNamed(base, current.file_path, ctx));
   }
-  return nearest;
-}
-
-const arity = (s: SymbolRecord) => Number(s.attributes?.arity ?? NaN);
-
-/** The overloads that take `count` arguments: javac's phases, fixed arity first, then variable arity. */
-function fitting(list: SymbolRecord[], count: number): SymbolRecord[] {
-  const fixed = list.filter((s) => Number.isNaN(arity(s)) || arity(s) === count);
-  return fixed.length > 0 ? fixed : list.filter((s) => s.attributes?.varargs === 'true' && count >= arity(s) - 1);
+  return found;
 }
 
 /**
- * The overloads that fit `count` arguments; all of them when the count is unknown. When
- * every overload states its arity and none fits, none is the target (never a guess).
+ * The overloads of `list` that a site's arguments may reach (overloads.ts); all of them
+ * when the site does not say how many arguments it passes.
  */
-export function byArity(list: SymbolRecord[], count: number | undefined): SymbolRecord[] {
-  if (count === undefined || list.length === 0) return list;
-  const fits = fitting(list, count);
-  if (fits.length > 0) return fits;
-  return list.every((s) => !Number.isNaN(arity(s))) ? [] : list;
+function forSite(list: SymbolRecord[], site: StoredCallSite, ctx: ResolveContext): SymbolRecord[] {
+  if (site.argumentCount === undefined || list.length === 0) return list;
+  const args = site.argumentTypes ?? new Array<string>(site.argumentCount).fill(UNKNOWN_ARGUMENT);
+  return chooseOverload(list, args, (type) => ancestryOf(type, site.path, ctx));
+}
+
+/** Supertypes the language gives a kind of class without their being written. */
+const IMPLICIT_BASES: Record<string, readonly string[]> = {
+  enum: ['Enum', 'Comparable', 'Serializable', 'Constable'],
+  record: ['Record'],
+};
+
+/**
+ * The supertypes of the one workspace class `type` names from `path`, followed through
+ * the declared bases; undefined when the name is no workspace class or several.
+ */
+function ancestryOf(type: string, path: string, ctx: ResolveContext): Ancestry | undefined {
+  return ctx.memo(`java-ancestry\0${path}\0${type}`, () => {
+    const classes = javaTypesNamed(type, path, ctx);
+    if (classes.length !== 1) return undefined;
+    const names = new Set<string>([type]);
+    let closed = true;
+    const queue = [classes[0]];
+    const seen = new Set<string>();
+    for (let step = 0; queue.length > 0 && step < 32; step++) {
+      const current = queue.shift()!;
+      if (seen.has(current.id)) continue;
+      seen.add(current.id);
+      for (const base of IMPLICIT_BASES[current.kind] ?? []) names.add(base);
+      for (const base of current.bases ?? []) {
+        names.add(base);
+        if (base === 'Object') continue;
+        const found = javaTypesNamed(base, current.file_path, ctx);
+        if (found.length === 0) closed = false;
+        queue.push(...found);
+      }
+    }
+    return { names, closed: closed && queue.length === 0 };
+  });
 }
 
 /** Enclosing classes of a caller, innermost first. */
@@ -139,8 +178,8 @@ function chainedType(chain: string, path: string, ctx: ResolveContext): { type: 
 function onType(type: string, name: string, input: SiteInput, ctx: ResolveContext, tier: ResolutionKind): Binding {
   const classes = javaTypesNamed(type, input.site.path, ctx);
   if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${type}` };
-  const members = classes.flatMap((c) => membersOf(c, name, ctx, false, input.site.argumentCount));
-  return candidates(tier, byArity(members, input.site.argumentCount));
+  const members = classes.flatMap((c) => membersOf(c, name, ctx, false, input.site));
+  return candidates(tier, forSite(members, input.site, ctx));
 }
 
 export const javaBinder: LanguageBinder = {
@@ -159,7 +198,7 @@ export const javaBinder: LanguageBinder = {
       const classes = javaTypesNamed(name, site.path, ctx);
       if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${name}` };
       const constructors = classes.flatMap((c) => declaredIn(c, name, ctx).filter((s) => s.kind === 'constructor'));
-      return candidates('exact', constructors.length > 0 ? byArity(constructors, site.argumentCount) : classes);
+      return candidates('exact', constructors.length > 0 ? forSite(constructors, site, ctx) : classes);
     }
     if (site.qualifier !== undefined) {
       const type = site.qualifier.slice(site.qualifier.lastIndexOf('.') + 1);
@@ -168,12 +207,12 @@ export const javaBinder: LanguageBinder = {
     if (site.receiver === 'super') {
       const [cls] = enclosingClasses(caller, ctx);
       if (!cls) return { kind: 'unresolved', reason: 'missing_target' };
-      return candidates('receiver_type', byArity(membersOf(cls, name, ctx, true, site.argumentCount), site.argumentCount));
+      return candidates('receiver_type', forSite(membersOf(cls, name, ctx, true, site), site, ctx));
     }
     if (site.receiver === undefined || site.receiver === 'this') {
       for (const cls of enclosingClasses(caller, ctx)) {
-        const members = membersOf(cls, name, ctx, false, site.argumentCount);
-        if (members.length > 0) return candidates('receiver_type', byArity(members, site.argumentCount));
+        const members = membersOf(cls, name, ctx, false, site);
+        if (members.length > 0) return candidates('receiver_type', forSite(members, site, ctx));
         if (site.receiver === 'this') break;
       }
       if (site.receiver === undefined) {
@@ -193,7 +232,7 @@ export const javaBinder: LanguageBinder = {
       if (chained !== undefined) {
         const classes = javaTypesNamed(chained.type, chained.path, ctx);
         if (classes.length === 0) return { kind: 'unresolved', reason: 'external', note: `external:${chained.type}` };
-        return candidates('receiver_type', byArity(classes.flatMap((c) => membersOf(c, name, ctx, false, site.argumentCount)), site.argumentCount));
+        return candidates('receiver_type', forSite(classes.flatMap((c) => membersOf(c, name, ctx, false, site)), site, ctx));
       }
     } else if (site.receiverType !== undefined) return onType(site.receiverType, name, input, ctx, 'receiver_type');
     if (javaBinder.builtinMethods.has(name)) return { kind: 'unresolved', reason: 'builtin' };

@@ -452,6 +452,33 @@ function memberOf(meaning: LocalMeaning, name: string, ctx: ResolveContext): Bin
   }
 }
 
+/**
+ * The symbols of `named` a bare name written at the site sees: those declared in the
+ * innermost scope around the site that declares any (the top level last); none of
+ * those declared inside a function the site is not in. Scopes are told by position:
+ * a call inside a callback belongs to no symbol, yet it sees the locals of the
+ * function the callback is written in.
+ */
+function innermost(named: SymbolRecord[], site: StoredCallSite, ctx: ResolveContext): SymbolRecord[] {
+  if (named.every((s) => s.parent_id === null)) return named;
+  let best: SymbolRecord[] = [];
+  let bestSpan = Infinity;
+  for (const s of named) {
+    const scope = s.parent_id === null ? undefined : ctx.symbol(s.parent_id);
+    if (s.parent_id !== null && (!scope || !encloses(scope, site))) continue;
+    const span = scope ? scope.end_byte - scope.start_byte : Infinity;
+    if (span < bestSpan || best.length === 0) {
+      best = [s];
+      bestSpan = span;
+    } else if (span === bestSpan) best.push(s);
+  }
+  return best;
+}
+
+const encloses = (scope: SymbolRecord, site: StoredCallSite) =>
+  (scope.start_line < site.line || (scope.start_line === site.line && scope.start_column <= site.column)) &&
+  (site.line < scope.end_line || (site.line === scope.end_line && site.column <= scope.end_column));
+
 /** `super(...)`: the constructor of the enclosing class's base (inherited constructors count). */
 function bindSuper(caller: SymbolRecord, ctx: ResolveContext): Binding {
   const cls = enclosingClass(caller, ctx);
@@ -507,7 +534,7 @@ const BUILTIN_METHODS = new Set([
   'endsWith', 'padStart', 'padEnd', 'toLowerCase', 'toUpperCase', 'charAt', 'charCodeAt', 'codePointAt', 'substring',
   'substr', 'repeat', 'normalize', 'localeCompare', 'get', 'set', 'has', 'delete', 'clear', 'add', 'then', 'catch',
   'finally', 'call', 'apply', 'bind', 'hasOwnProperty', 'log', 'warn', 'error', 'info', 'debug', 'next', 'return',
-  'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'emit', 'on',
+  'throw', 'stringify', 'parse', 'assign', 'freeze', 'test', 'exec', 'toFixed', 'toISOString', 'getTime', 'setTime', 'emit', 'on',
   'once', 'off', 'addEventListener', 'removeEventListener', 'write', 'end', 'resolve', 'reject', 'all', 'allSettled', 'race',
   // web streams, fetch headers and bodies, abort signals, event emitters
   'append', 'enqueue', 'getReader', 'releaseLock', 'pipeThrough', 'pipeTo', 'tee', 'getWriter', 'abort', 'throwIfAborted',
@@ -569,15 +596,28 @@ export const typescriptBinder: LanguageBinder = {
 
     const fact = importBinding(site.path, name, ctx);
     if (!fact) {
-      const local = ctx.memo(`named\0${site.path}\0${name}`, () => ctx.symbolsInFile(site.path).filter((s) => s.name === name));
+      const named = ctx.memo(`named\0${site.path}\0${name}`, () => ctx.symbolsInFile(site.path).filter((s) => s.name === name && !isMember(s)));
+      // A function declared inside another function is seen only there, and hides one of its name outside.
+      const local = innermost(named, site, ctx);
       if (local.length === 0) {
         if (RUNTIME_GLOBALS.has(name)) return { kind: 'unresolved', reason: 'builtin', note: `global:${name}` };
+        // Only locals of other functions bear the name: the callee is one cairn does not model (`function loop() { loop() }`).
+        if (named.length > 0) return { kind: 'unresolved', reason: 'missing_target', note: `not in scope:${name}` };
         return undefined;
       }
+      if (local.some((s) => s.kind === 'function' || s.kind === 'class')) {
+        // The engine's same_file rule sees every function of the file: when some are out of scope, choose here.
+        if (local.length === named.length) return undefined;
+        const fits = site.kind === 'new' ? (s: SymbolRecord) => s.kind === 'function' || s.kind === 'class' : (s: SymbolRecord) => s.kind === 'function';
+        return { kind: 'candidates', tier: 'same_file', candidates: local.filter(fits) };
+      }
       // A top-level constant of this file (`export const X = make()`), unless a function of that name exists.
-      if (local.some((s) => s.kind === 'function' || s.kind === 'class')) return undefined;
       const values = local.filter((s) => VALUE_KINDS.has(s.kind) && s.parent_id === null);
       if (values.length > 0) return { kind: 'candidates', tier: 'same_file', candidates: values };
+      // A value local to a function around the caller hides the functions of its name elsewhere in the file.
+      if (local.length < named.length) return { kind: 'unresolved', reason: 'indirect_call', note: `local value:${name}` };
+      // Only a type of the name here (`interface Error`): the call is the runtime's (`new Error()`).
+      if (RUNTIME_GLOBALS.has(name)) return { kind: 'unresolved', reason: 'builtin', note: `global:${name}` };
       return undefined;
     }
     const target = resolveModule(site.path, fact.source, ctx);

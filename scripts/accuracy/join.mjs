@@ -49,6 +49,11 @@ function nameless(lines, record) {
   return (lines?.get(record.line) ?? []).filter((c) => c.column === record.column && c.calleeName === null).length;
 }
 
+/** Records at a record's position with its name, paired or not. */
+function sameNameAt(lines, record) {
+  return (lines?.get(record.line) ?? []).filter((c) => c.column === record.column && c.calleeName === record.calleeName).length;
+}
+
 function candidatesFor(lines, site) {
   const out = [...(lines?.get(site.line) ?? [])];
   if (site.callLine !== undefined && site.callLine !== site.line) out.push(...(lines?.get(site.callLine) ?? []));
@@ -81,6 +86,8 @@ export function joinFile(graph, sites) {
       how[i] = label;
       // Several records at one position whose names were cut off: which is which cannot be told.
       if (chosen.calleeName === null && nameless(lines, chosen) > 1) blind[i] = true;
+      // Nor among calls of one name in a chain that starts there, when the oracle's text of the call was cut short.
+      if (label === 'call_column' && chosen.specifier !== site.specifier && site.specifier?.endsWith('...') && sameNameAt(lines, chosen) > 1) blind[i] = true;
     });
   };
   pass('name_column', (s, c) => c.line === s.line && c.column === s.column && namesAgree(s, c));

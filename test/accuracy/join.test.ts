@@ -153,6 +153,23 @@ describe('joinFile', () => {
     expect(unclaimedSites(graph, ['main.ts'])).toEqual([]);
   });
 
+  it('judges none of the calls of one name in a chain that starts at one position when the oracle cut their text short', () => {
+    // `new Builder(...).append(...).append(...)` as cairn places Java calls: every call at the chain's start.
+    const graph = graphFromMessages([
+      ...SYMBOLS,
+      edge('main.ts', 3, 9, 'lib.ts::Box.get', 'receiver_type', 90, 'new Builder().get(1)'),
+      edge('main.ts', 3, 9, 'lib.ts::helper', 'receiver_type', 90, 'new Builder().get(1).get(2)'),
+    ]);
+    const sites = [
+      site('main.ts', 5, 5, 9, 'get', 'new Builder().get(1).ge...', [target('lib.ts', 1, 16, 'helper')], { callLine: 3 }),
+      site('main.ts', 4, 5, 9, 'get', 'new Builder().ge...', [target('lib.ts', 7, 2, 'get', 'MethodDeclaration')], { callLine: 3 }),
+    ];
+    const out = joinFile(graph, sites);
+    expect(out.map((o: any) => o.match)).toEqual(['call_column', 'call_column']);
+    expect(out.map((o: any) => o.blind)).toEqual([true, true]);
+    expect(out.every((o: any) => o.edges.every((e: any) => e.correct === null))).toBe(true);
+  });
+
   it('accepts the class or its constructor for `new`, and judges nothing where the oracle has no answer', () => {
     const graph = graphFromMessages([
       ...SYMBOLS,

@@ -113,4 +113,22 @@ int main() {
     expect(at('std::sort', 'src/main.cpp')).toBe('external external:std');
     expect(at('v.push_back', 'src/main.cpp')).toBe('builtin');
   });
+  it('binds a call to the static function of a source file the caller includes, and leaves a C library function defined elsewhere to the library', async () => {
+    open = await indexFiles({
+      'src/dict.c': 'void *dictCreate(void *type) { return type; }\n',
+      'src/server.c': 'void serve(void) { dictCreate(0); pthread_create(0, 0, 0, 0); }\n',
+      'deps/hiredis/dict.c': 'static void *dictCreate(void *type) { return type; }\n',
+      'deps/hiredis/async.c': '#include <stdlib.h>\n#include "dict.h"\n#include "dict.c"\nvoid connect(void) { dictCreate(0); }\n',
+      'deps/jemalloc/src/mutex.c': 'int pthread_create(void *t, void *a, void *f, void *arg) { return 0; }\nvoid lock(void) { pthread_create(0, 0, 0, 0); }\n',
+      'deps/jemalloc/src/other.c': 'void spawn(void) { pthread_create(0, 0, 0, 0); }\n',
+    });
+    const at = (spec: string, path: string, nth = 0) => describeAnswer(open!.answer(path, spec, nth));
+    // hiredis's async.c compiles its own dict.c in: its static dictCreate, not redis's.
+    expect(at('dictCreate', 'deps/hiredis/async.c')).toBe('deps/hiredis/dict.c::dictCreate (exact)');
+    expect(at('dictCreate', 'src/server.c')).toBe('src/dict.c::dictCreate (package)');
+    // jemalloc's pthread_create intercepts the library's: src/ compiles against pthread.h.
+    expect(at('pthread_create', 'src/server.c')).toBe('builtin also defined in deps/');
+    expect(at('pthread_create', 'deps/jemalloc/src/mutex.c')).toBe('deps/jemalloc/src/mutex.c::pthread_create (exact)');
+    expect(at('pthread_create', 'deps/jemalloc/src/other.c')).toBe('deps/jemalloc/src/mutex.c::pthread_create (package)');
+  });
 });
