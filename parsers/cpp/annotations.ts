@@ -11,8 +11,9 @@ const CLASS_HEAD = new RegExp(String.raw`\b(?:class|struct|union)[ \t]+((?:${MAC
 /**
  * Macros that open a line (after `template <...>`) before a function's declaration:
  * what follows is a type and a name and `(` with nothing but type characters between,
- * the name perhaps on the next line (`FMT_CONSTEXPR std::tm make_tm(`), so a macro call (`EXPECT_EQ(`), a variable
- * (`SYSTEM_INFO info;`) and an initialiser (`FMT_X auto x = f();`) are left alone.
+ * the name perhaps on the next line (`FMT_CONSTEXPR std::tm make_tm(`), so a macro
+ * call (`EXPECT_EQ(`), a variable (`SYSTEM_INFO info;`) and an initialiser
+ * (`FMT_X auto x = f();`) are left alone.
  */
 const DECLARATION_HEAD = new RegExp(String.raw`^([ \t]*(?:template[ \t]*<[^\n;{}]*>[ \t]*)?)((?:${MACRO}[ \t]+)+)(?=[A-Za-z_~][\w:<>,*& \t~]*(?:\n[\w:<>,*& \t~]*)?\()`, 'gm');
 
@@ -67,7 +68,7 @@ function blankMacroLines(source: string): string {
   return lines.join('\n');
 }
 
-
+/** The source with C's annotation macros and these C++ ones blanked. */
 export function blankCppAnnotationMacros(source: string): string {
   const plain = blankAnnotationMacros(source);
   if (!/[A-Z]_/.test(plain)) return plain;
