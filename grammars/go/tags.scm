@@ -1,4 +1,4 @@
-; Go: definitions, call sites, imports and local bindings.
+; Go: definitions, call sites, imports and the functions whose locals type a receiver.
 ; Capture names are checked against the vocabulary in grammars/README.md.
 
 ; ---- definitions ------------------------------------------------------------
@@ -41,10 +41,8 @@
 ; ---- imports ----------------------------------------------------------------
 (import_spec) @import
 
-; ---- local bindings (calls through them are indirect) ------------------------
-(parameter_declaration name: (identifier) @local.parameter)
-(short_var_declaration left: (expression_list (identifier) @local.variable))
-(var_spec name: (identifier) @local.variable)
+; Local bindings are the adapter's (parsers/go/local-scopes.ts): a call through one is
+; indirect only where Go's block scopes make it visible, which no capture here can say.
 
 ; ---- local scopes: the functions whose locals type a receiver ---------------
 [(function_declaration) (method_declaration)] @local.scope

@@ -122,12 +122,27 @@ function qualifiedCall(qualifier: string, name: string, ctx: ResolveContext): Bi
   const scopes = qualifier.split('::').filter(Boolean);
   const last = scopes[scopes.length - 1];
   if (scopes.length === 0) return candidates('exact', freeFunctions(named(name, ctx)));
-  if (classesNamed(last, ctx).length > 0 || named(name, ctx).some((s) => s.owner_type === last)) {
+  // `void detail::f() {}` out of line has `detail` as its owner: a namespace, when one of
+  // that name is declared and no class is.
+  const classes = classesNamed(last, ctx);
+  const namespace = classes.length === 0 && named(last, ctx).some((s) => s.kind === 'namespace');
+  if (classes.length > 0 || (!namespace && named(name, ctx).some((s) => s.owner_type === last))) {
     return candidates('exact', methodsOf(last, name, ctx));
   }
   const suffix = `${scopes.join('::')}::${name}`;
-  const inNamespace = freeFunctions(named(name, ctx)).filter((s) => s.qualified_name === suffix || s.qualified_name.endsWith(`::${suffix}`));
-  if (inNamespace.length > 0) return candidates('namespace', inNamespace);
+  const members = named(name, ctx).filter((s) => (s.kind === 'function' && !isMember(s)) || (namespace && s.owner_type === last));
+  const inNamespace = members.filter((s) => s.qualified_name === suffix || s.qualified_name.endsWith(`::${suffix}`));
+  // Functions of the name at no written namespace may sit in one a macro opens
+  // (`FMT_BEGIN_DETAIL_NAMESPACE`): they are candidates too.
+  const unplaced = inNamespace.length > 0 ? members.filter((s) => s.qualified_name === name) : [];
+  if (inNamespace.length > 0) return candidates('namespace', [...inNamespace, ...unplaced]);
+  // The workspace's own namespace (declared somewhere in it; std is everyone's) holding none
+  // of the name where written: a function of the name at no written namespace may be in it,
+  // behind a macro (FMT_BEGIN_NAMESPACE opens fmt).
+  if (scopes[0] !== 'std' && named(scopes[0], ctx).some((s) => s.kind === 'namespace')) {
+    const loose = members.filter((s) => s.qualified_name === name);
+    if (loose.length > 0) return candidates('namespace', loose);
+  }
   return { kind: 'unresolved', reason: 'external', note: `external:${scopes[0]}` };
 }
 
@@ -153,6 +168,19 @@ const CPP_METHODS = new Set([
   'value', 'has_value', 'what', 'compare', 'assign',
 ]);
 
+/**
+ * A plain call in C++: C's rules, except that a function defined in this file is one
+ * overload among the definitions of the name in other files (`open_buffered_file()`
+ * here, `open_buffered_file(int&)` there): which one the arguments pick is not known.
+ */
+function cppPlainCall(name: string, path: string, ctx: ResolveContext): Binding {
+  const functions = freeFunctions(named(name, ctx));
+  const here = functions.filter((s) => s.file_path === path);
+  const elsewhere = functions.filter((s) => s.file_path !== path && !isStatic(s));
+  if (here.length > 0 && elsewhere.length > 0) return candidates('package', [...here, ...elsewhere]);
+  return plainCall(name, path, ctx);
+}
+
 function bindC(input: SiteInput, ctx: ResolveContext): Binding | undefined {
   const { site } = input;
   if (site.receiver !== undefined || site.qualifier !== undefined) return undefined;
@@ -176,7 +204,7 @@ function bindCpp(input: SiteInput, ctx: ResolveContext): Binding | undefined {
       if (members.length > 0) return candidates('receiver_type', members);
       if (site.receiver === 'this') return { kind: 'unresolved', reason: 'missing_target' };
     }
-    if (site.receiver === undefined) return plainCall(name, site.path, ctx);
+    if (site.receiver === undefined) return cppPlainCall(name, site.path, ctx);
   }
   if (site.receiverType !== undefined) return candidates('receiver_type', methodsOf(site.receiverType, name, ctx));
   if (CPP_METHODS.has(name)) return { kind: 'unresolved', reason: 'builtin' };

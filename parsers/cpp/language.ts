@@ -1,7 +1,7 @@
 // C++: index extraction over the C-family rules of parsers/c/, and resolution.
-import { blankAnnotationMacros } from '../c/extract.js';
 import { cppBinder } from '../c/resolve.js';
 import type { LanguageEntry } from '../registry.js';
+import { blankCppAnnotationMacros } from './annotations.js';
 import { cppAdapter } from './extract.js';
 
 export const cpp: LanguageEntry = {
@@ -12,7 +12,7 @@ export const cpp: LanguageEntry = {
       extensions: ['.cc', '.cpp', '.cxx', '.c++', '.hh', '.hpp', '.hxx', '.h++', '.ipp', '.tpp'],
       adapter: cppAdapter,
       resolver: cppBinder,
-      prepareSource: blankAnnotationMacros,
+      prepareSource: blankCppAnnotationMacros,
     },
   ],
 };

@@ -13,7 +13,8 @@
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
 // `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type),
-// `X->[]` (an element of X, a slice, array or map type written `[]E`) and `pkg.$v` (a
+// `X->[]` (an element of X, a slice, array or map type written `[]E`), `X->[k]` (a key of
+// X, known only as X's binding when X is outside the workspace) and `pkg.$v` (a
 // value declared by an imported package, `http.DefaultClient`). A qualified call naming
 // a type of the standard library (`time.Duration(x)`, stdlib-types.ts) converts: a
 // `references` site, no call.
@@ -277,6 +278,8 @@ function valueType(value: Node | null, locals: NamesInScope, ctx: ExtractionCont
       const fn = value.childForFieldName('function');
       if (fn?.type === 'identifier') {
         if (fn.text === 'new') return goTypeName(value.childForFieldName('arguments')?.namedChild(0) ?? null, true);
+        // `make([]*types.Var, n)`, `make(map[K]V)`: a value of the type it names.
+        if (fn.text === 'make' && !locals.has('make')) return declaredType(value.childForFieldName('arguments')?.namedChild(0) ?? null);
         return `${fn.text}()`;
       }
       if (fn?.type !== 'selector_expression') return undefined;
@@ -364,11 +367,12 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
     if (decl.type === 'func_literal') {
       params(decl.childForFieldName('parameters'), decl);
     } else if (decl.type === 'range_clause') {
-      // `for _, v := range xs`: v is an element of xs (a slice's, array's or map's value).
+      // `for k, v := range xs`: v is an element of xs (a slice's, array's or map's value), k its
+      // key (known only when xs comes from outside: then k does too).
       const left = decl.childForFieldName('left')?.namedChildren ?? [];
       const over = valueType(decl.childForFieldName('right'), before, ctx);
       left.forEach((name, i) => {
-        if (name?.type === 'identifier') locals.declare(name.text, i === 1 && over ? `${over}->[]` : undefined, decl.endIndex, to);
+        if (name?.type === 'identifier') locals.declare(name.text, over === undefined ? undefined : `${over}->${i === 1 ? '[]' : '[k]'}`, decl.endIndex, to);
       });
     } else if (decl.type === 'var_spec') {
       const type = declaredType(decl.childForFieldName('type')) ?? valueType(decl.childForFieldName('value')?.namedChild(0) ?? null, before, ctx);
@@ -418,8 +422,14 @@ function localsAt(at: Node, ctx: ExtractionContext): NamesInScope {
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   const receiver = parts.receiver;
   if (!receiver) {
+    if (!draft.bare) return true;
+    // `fn()` where a local, parameter or package variable fn is visible: a call through a function value.
+    if (localsAt(node, ctx).has(draft.calleeName)) {
+      draft.indirect = true;
+      return true;
+    }
     // `int64(x)`, `string(b)`: a conversion to a predeclared type calls nothing.
-    return !(draft.bare && PREDECLARED.has(draft.calleeName) && !localsAt(node, ctx).has(draft.calleeName));
+    return !PREDECLARED.has(draft.calleeName);
   }
   const locals = localsAt(node, ctx);
   const imported = receiver.type === 'identifier' && !locals.has(receiver.text) ? packageBinding(receiver.text, ctx) : undefined;
@@ -440,6 +450,20 @@ function unquote(text: string): string {
   return text.length >= 2 && (text[0] === '"' || text[0] === '`') ? text.slice(1, -1) : text;
 }
 
+/** The names the file's imports give explicitly (`core "k8s.io/client-go/testing"`). */
+function explicitImportNames(spec: Node): Set<string> {
+  const names = new Set<string>();
+  for (const decl of spec.tree.rootNode.namedChildren) {
+    if (decl?.type !== 'import_declaration') continue;
+    const specs = decl.namedChildren.flatMap((c) => (c?.type === 'import_spec_list' ? c.namedChildren : [c]));
+    for (const other of specs) {
+      const name = other?.type === 'import_spec' ? other.childForFieldName('name') : null;
+      if (name?.type === 'package_identifier') names.add(name.text);
+    }
+  }
+  return names;
+}
+
 /** `import f "fmt"`, `. "strings"`, `_ "embed"`, `"a/b/pkg"`: source the path, local the name it binds. */
 function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void {
   const path = node.childForFieldName('path');
@@ -447,10 +471,11 @@ function importHandler(node: Node, _parts: Parts, ctx: ExtractionContext): void 
   const source = unquote(path.text);
   const name = node.childForFieldName('name');
   let local = source.slice(source.lastIndexOf('/') + 1);
-  // `gopkg.in/yaml.v3` binds `yaml`; `github.com/x/y/v2` binds `y`.
-  if (/^v\d+$/.test(local)) {
+  // `gopkg.in/yaml.v3` binds `yaml`; `github.com/x/y/v2` binds `y`, unless another import of
+  // the file takes that name (`core "k8s.io/client-go/testing"`): then the package is `v1`.
+  if (/^v\d+$/.test(local) && !name) {
     const parts = source.split('/');
-    if (parts.length >= 2) local = parts[parts.length - 2];
+    if (parts.length >= 2 && !explicitImportNames(node).has(parts[parts.length - 2])) local = parts[parts.length - 2];
   }
   local = local.replace(/\.v\d+$/, '').replace(/^go-/, '').replace(/[.-]/g, '_');
   let imported = '*';

@@ -206,7 +206,7 @@ function promoted(type: string, method: string, path: string, ctx: ResolveContex
         for (const base of declaration.bases ?? []) {
           const members = methodsOfType(base, method, declaration.file_path, ctx, false);
           if (members?.kind === 'candidates') found.push(...members.candidates);
-          else if (members?.reason === 'external') outside ??= members;
+          else if (members?.reason === 'external' && isExported(method)) outside ??= members;
           next.push({ type: base, path: declaration.file_path });
         }
       }
@@ -307,7 +307,18 @@ function fieldType(at: TypeAt, field: string, ctx: ResolveContext, depth = 0): T
     const entry = Array.isArray(fields) ? fields.find((f) => f.startsWith(`${field} `)) : undefined;
     if (entry) return { type: entry.slice(field.length + 1), path: declaration.file_path };
   }
-  return undefined;
+  if (depth >= 4) return undefined;
+  // A field promoted from an embedded type (`PackageInfo` embeds `types.Info`: `info.Uses`);
+  // when none of the workspace's has it, an embedded outside type does.
+  let outside: Binding | undefined;
+  for (const declaration of types) {
+    for (const base of declaration.bases ?? []) {
+      const found = fieldType({ type: base, path: declaration.file_path }, field, ctx, depth + 1);
+      if (found !== undefined && !isBinding(found)) return found;
+      if (found?.kind === 'unresolved' && isExported(field)) outside ??= found;
+    }
+  }
+  return outside;
 }
 
 const isBinding = (x: TypeAt | Binding | undefined): x is Binding => x !== undefined && 'kind' in x;
@@ -330,8 +341,8 @@ function packageValue(marker: string, path: string, ctx: ResolveContext): Bindin
 
 /**
  * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
- * `pkg.F()`, `X->f`, `X->M()`. A step into a package outside the workspace is that
- * package's external binding; a step the store cannot answer is undefined.
+ * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`. A step into a package outside
+ * the workspace is that package's external binding; a step the store cannot answer is undefined.
  */
 function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
   if (depth > MAX_CHAIN) return undefined;
@@ -344,6 +355,8 @@ function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth
   if (base === undefined || isBinding(base)) return base;
   const step = marker.slice(arrow + 2);
   if (step === '[]') return base.type.startsWith('[]') ? { type: base.type.slice(2), path: base.path } : undefined;
+  // A key of a workspace slice or map: its type is not recorded (`[]E` keeps the element alone).
+  if (step === '[k]') return undefined;
   if (!step.endsWith('()')) return fieldType(base, step, ctx);
   const methods = methodsOfType(base.type, step.slice(0, -2), base.path, ctx);
   if (methods?.kind === 'unresolved') return methods;
@@ -364,11 +377,12 @@ export const goBinder: LanguageBinder = {
       if (isBinding(type)) return type;
       if (type !== undefined) {
         const methods = methodsOfType(type.type, name, type.path, ctx);
-        if (methods !== undefined) return methods;
+        if (methods?.kind === 'candidates') return methods;
         // `x.f()` through a field (of a func type, or a named one like `PositionalArgs`): the
         // type has no method f, so in code that compiles the field holds a function value.
         const field = fieldType(type, name, ctx);
         if (field !== undefined && !isBinding(field)) return { kind: 'unresolved', reason: 'indirect_call' };
+        if (methods !== undefined) return methods;
       }
       // A method is declared in its type's package: when no workspace type or interface has a
       // method of this name, a receiver of unknown type has a type from outside (or a field

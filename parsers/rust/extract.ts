@@ -5,7 +5,7 @@
 import type { ImportFact } from '../../contracts/facts.js';
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
-import { receiverTypeAt } from './receiver-type.js';
+import { fieldTypeAt, receiverTypeAt } from './receiver-type.js';
 
 /** Attribute paths (last segment) that mark a test function. */
 const TEST_ATTRIBUTES = new Set(['test', 'rstest', 'test_case', 'quickcheck', 'proptest']);
@@ -145,8 +145,12 @@ function expandItems(macro: string, tree: Node, ctx: ExtractionContext): boolean
 
 function call(draft: CallDraft, node: Node, parts: Parts, ctx: ExtractionContext): boolean {
   if (draft.kind !== 'macro') {
+    const field = draft.receiver === undefined ? null : /^self\.([A-Za-z_]\w*)$/.exec(draft.receiver);
     if (draft.receiver !== undefined && draft.receiver !== 'self' && /^[A-Za-z_]\w*$/.test(draft.receiver)) {
       const type = receiverTypeAt(node, draft.receiver, ctx);
+      if (type !== undefined) draft.receiverType = type;
+    } else if (field) {
+      const type = fieldTypeAt(node, field[1], ctx);
       if (type !== undefined) draft.receiverType = type;
     }
     return true;

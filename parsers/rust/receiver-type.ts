@@ -1,6 +1,7 @@
 // The type of a method call's receiver where the text declares it: `x.m()` where x is a
 // parameter written `x: T` (or `&T`, `&mut T`, `Box<T>`, `impl T`, `&dyn T`), or a
-// `let x: T = ..` / `let x = T { .. }` binding. The binding that counts is the last one
+// `let x: T = ..` / `let x = T { .. }` binding; `self.f.m()` where the impl's struct,
+// defined in the file, declares `f: T`. The binding that counts is the last one
 // of that name before the call whose scope holds the call; any other binding of the
 // name there (a pattern, a closure parameter, an untyped let) means the type is not
 // written, and none is given. The resolver binds `x.m()` to T's method m.
@@ -66,8 +67,10 @@ function scopeOf(node: Node): Node | null {
 function bindingType(id: Node): string | undefined {
   const parent = id.parent;
   if (!parent) return undefined;
-  if (parent.type === 'parameter' && parent.childForFieldName('pattern')?.id === id.id) return writtenTypeName(parent.childForFieldName('type'));
   const holder = parent.type === 'mut_pattern' ? parent.parent : parent;
+  if (holder?.type === 'parameter' && holder.childForFieldName('pattern')?.id === (parent.type === 'mut_pattern' ? parent.id : id.id)) {
+    return writtenTypeName(holder.childForFieldName('type'));
+  }
   if (holder?.type === 'let_declaration' && holder.childForFieldName('pattern')?.id === (parent.type === 'mut_pattern' ? parent.id : id.id)) {
     const written = holder.childForFieldName('type');
     if (written) return writtenTypeName(written);
@@ -95,6 +98,39 @@ function bindingsIn(fn: Node): Map<string, Binding[]> {
     list.push({ start: id.startIndex, from, scopeStart: scope.startIndex, scopeEnd: scope.endIndex, type: bindingType(id) });
   }
   return out;
+}
+
+/** The file's structs' named fields: struct name -> field name -> the field's type, generic parameters left out. */
+function fieldTypesIn(root: Node): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const item of root.descendantsOfType('struct_item')) {
+    const name = item?.childForFieldName('name')?.text;
+    const body = item?.childForFieldName('body');
+    if (!item || !name || body?.type !== 'field_declaration_list') continue;
+    const generics = new Set(item.childForFieldName('type_parameters')?.descendantsOfType('type_identifier').map((t) => t?.text) ?? []);
+    const fields = new Map<string, string>();
+    for (const field of body.namedChildren) {
+      if (field?.type !== 'field_declaration') continue;
+      const type = writtenTypeName(field.childForFieldName('type'));
+      const fieldName = field.childForFieldName('name')?.text;
+      if (fieldName && type && !generics.has(type)) fields.set(fieldName, type);
+    }
+    // Two structs of one name in a file (cfg variants) leave the name unknown.
+    if (out.has(name)) out.set(name, new Map());
+    else out.set(name, fields);
+  }
+  return out;
+}
+
+/** The declared type of `self.field` used as a receiver at `call`: the field of the enclosing impl's struct, when this file defines it. */
+export function fieldTypeAt(call: Node, field: string, ctx: ExtractionContext): string | undefined {
+  let impl: Node | null = call.parent;
+  while (impl && impl.type !== 'impl_item') impl = impl.parent;
+  const owner = impl ? writtenTypeName(impl.childForFieldName('type')) : undefined;
+  if (!impl || !owner) return undefined;
+  let root: Node = impl;
+  while (root.parent) root = root.parent;
+  return ctx.memo(root, fieldTypesIn).get(owner)?.get(field);
 }
 
 /** The declared type of `name` used as a receiver at `call`, or undefined when the text does not say. */

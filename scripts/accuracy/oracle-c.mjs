@@ -1,7 +1,8 @@
-// The C oracle's node side: runs oracle-c/oracle.py (clang's JSON AST, from Debian's
-// clang, installed when missing) with Debian's python3 over a corpus copy, each
-// source folder's .c files a translation unit with the include paths the corpus
-// needs (its own headers and its vendored dependencies; no build step, no network).
+// The C and C++ oracle's node side: runs oracle-c/oracle.py (clang's JSON AST, from
+// Debian's clang, installed when missing) with Debian's python3 over a corpus copy,
+// each source folder's .c (or .cc/.cpp) files a translation unit with the include
+// paths the corpus needs (its own headers and its vendored dependencies; no build
+// step, no network).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,33 @@ export const C_CORPORA = {
   },
 };
 
+/**
+ * C++ corpora: as C_CORPORA, plus the standard, the units left out (C++20 module
+ * units a C++17 parse cannot read) and the Debian packages whose headers the units
+ * include (fmt's tests include GoogleTest and GoogleMock). Calls written in a macro's
+ * arguments count (`EXPECT_EQ(fmt::format("{}", 1), "1")`: cairn parses the argument).
+ */
+export const CPP_CORPORA = {
+  'cpp-fmt': {
+    install: 'cpp-fmt',
+    std: 'c++17',
+    src: ['src', 'test'],
+    include: ['include', 'test'],
+    exclude: ['src/fmt.cc', 'test/module-test.cc'],
+    debian: ['libgmock-dev'],
+  },
+};
+
+/** Installs Debian packages that are missing (needs root, as the corpora do). */
+function ensureDebian(packages) {
+  const missing = packages.filter((p) => spawnSync('dpkg-query', ['-W', '-f=${Status}', p], { encoding: 'utf8' }).stdout?.includes('install ok installed') !== true);
+  if (missing.length === 0) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const res = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  if (res.status !== 0) throw new Error(`${missing.join(', ')} missing and could not be installed`);
+}
+
 /** Installs Debian's clang when it is missing (needs root, as the corpora do). */
 export function ensureClang() {
   if (spawnSync('clang', ['--version'], { stdio: 'ignore' }).status === 0) return;
@@ -32,11 +60,16 @@ export function ensureClang() {
   if (res.status !== 0) throw new Error('clang is missing and could not be installed');
 }
 
-/** Runs the oracle over `root`, writing sites to `outFile`; returns its summary. */
-export function runCOracle(root, outFile, spec) {
+/**
+ * Runs the oracle over `root`, writing sites to `outFile`; returns its summary.
+ * `lang` is 'c' or 'c++' (a C++ spec names its standard and more, see CPP_CORPORA).
+ */
+export function runCOracle(root, outFile, spec, lang = 'c') {
   ensureClang();
-  const args = [PROGRAM, root, outFile, ...spec.src.flatMap((d) => ['--src', d]), ...spec.include.flatMap((d) => ['--include', d])];
+  if (spec.debian) ensureDebian(spec.debian);
+  const args = [PROGRAM, root, outFile, '--lang', lang, ...spec.src.flatMap((d) => ['--src', d]), ...spec.include.flatMap((d) => ['--include', d])];
+  args.push(...(spec.exclude ?? []).flatMap((f) => ['--exclude', f]), ...(spec.std ? ['--std', spec.std] : []), ...(lang === 'c++' ? ['--macro-args'] : []));
   const res = spawnSync(DEBIAN_PYTHON, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (res.status !== 0) throw new Error(`C oracle failed (${res.status ?? res.signal}): ${(res.stderr ?? '').slice(-2000)}`);
+  if (res.status !== 0) throw new Error(`${lang === 'c++' ? 'C++' : 'C'} oracle failed (${res.status ?? res.signal}): ${(res.stderr ?? '').slice(-2000)}`);
   return JSON.parse(res.stdout.trim().split('\n').pop());
 }

@@ -3,8 +3,8 @@
 // same questions, join and report. Writes bench/results/accuracy.json and accuracy.md (--report names them otherwise).
 //
 //   node scripts/accuracy.mjs [--corpus ts-zod,ts-rxjs] [--go go-cobra,go-client-go] [--py py-requests,py-django-db]
-//                             [--java java-commons-lang3] [--c c-redis] [--rust rust-regex] [--golden rust,go]
-//                             [--no-ts] [--no-go] [--no-py] [--no-java] [--no-c] [--no-rust] [--no-golden]
+//                             [--java java-commons-lang3] [--c c-redis] [--cpp cpp-fmt] [--rust rust-regex] [--golden rust,go]
+//                             [--no-ts] [--no-go] [--no-py] [--no-java] [--no-c] [--no-cpp] [--no-rust] [--no-golden]
 //                             [--out bench/results] [--report accuracy] [--update] [--keep]
 //
 // --update keeps the runs of the existing report that were not measured now (one
@@ -16,6 +16,7 @@
 // corpora the installer has none of, each in a folder named as its golden set's `corpus`
 // (the set records the repository and commit to unpack there).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -30,7 +31,7 @@ import { generatedTsconfig, writeGeneratedTsconfig } from './oracle-ts.mjs';
 import { GO_CORPORA, buildOracle, corpusGopath, corpusModule, runGoOracle } from './oracle-go.mjs';
 import { PY_CORPORA, runPyOracle } from './oracle-py.mjs';
 import { JAVA_CORPORA, runJavaOracle } from './oracle-java.mjs';
-import { C_CORPORA, runCOracle } from './oracle-c.mjs';
+import { C_CORPORA, CPP_CORPORA, runCOracle } from './oracle-c.mjs';
 import { RUST_CORPORA, runRustOracle } from './oracle-rust.mjs';
 import { Tally } from './metrics.mjs';
 import { renderMarkdown } from './report-md.mjs';
@@ -251,20 +252,47 @@ export async function measureJavaCorpus(name, { keep = false } = {}) {
 }
 
 /** Measures one C corpus against clang's JSON AST (oracle-c/oracle.py). */
-export async function measureCCorpus(name, { keep = false } = {}) {
+export async function measureCCorpus(name, { keep = false, lang = 'c' } = {}) {
   const run = { corpus: name, oracle: 'clang' };
+  const corpora = lang === 'c++' ? CPP_CORPORA : C_CORPORA;
   return inWorkDir(run, name, keep, async (work) => {
-    const spec = C_CORPORA[name];
-    if (!spec) throw new Error(`unknown C corpus ${name} (known: ${Object.keys(C_CORPORA).join(', ')})`);
+    const spec = corpora[name];
+    if (!spec) throw new Error(`unknown ${lang === 'c++' ? 'C++' : 'C'} corpus ${name} (known: ${Object.keys(corpora).join(', ')})`);
     const { copy } = copyCorpus(corpusPath(spec.install), work);
     const t0 = Date.now();
     const oracleFile = join(work, 'oracle.jsonl');
-    const summary = runCOracle(copy, oracleFile, spec);
-    run.oracle_config = `${summary.config}, units in ${spec.src.join(', ')}; ${summary.units_failed} units failed; ${summary.macro_calls} calls inside macro expansions left out`;
+    const summary = cachedCOracle(copy, oracleFile, spec, lang, corpusPath(spec.install));
+    const excluded = spec.exclude?.length ? ` (not ${spec.exclude.join(', ')})` : '';
+    run.oracle_config = `${summary.config}, units in ${spec.src.join(', ')}${excluded}; ${summary.units_failed} units failed; ${summary.macro_calls} calls inside macro expansions left out${summary.cached ? '; answers of an earlier run of the same program' : ''}`;
     run.files = summary.files;
     run.oracle_classes = summary.classes;
     await scoreAgainstOracle(run, copy, work, oracleFile, seconds(t0));
   });
+}
+
+/**
+ * The C family oracle's answers, kept in the temp dir by corpus, spec and program: a C++
+ * corpus takes clang many minutes, and a change to cairn does not change clang's answers.
+ */
+function cachedCOracle(copy, oracleFile, spec, lang, source) {
+  const program = readFileSync(join(REPO, 'scripts', 'accuracy', 'oracle-c', 'oracle.py'));
+  const key = createHash('sha256').update(program).update(JSON.stringify({ spec, lang, source })).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), 'cairn-accuracy-oracle-cache');
+  const [sites, summaryFile] = [join(dir, `${key}.jsonl`), join(dir, `${key}.json`)];
+  if (existsSync(sites) && existsSync(summaryFile)) {
+    cpSync(sites, oracleFile);
+    return { ...JSON.parse(readFileSync(summaryFile, 'utf8')), cached: true };
+  }
+  const summary = runCOracle(copy, oracleFile, spec, lang);
+  mkdirSync(dir, { recursive: true });
+  cpSync(oracleFile, sites);
+  writeFileSync(summaryFile, JSON.stringify(summary));
+  return summary;
+}
+
+/** Measures one C++ corpus against clang's JSON AST (the C oracle's program in C++ mode). */
+export async function measureCppCorpus(name, options = {}) {
+  return measureCCorpus(name, { ...options, lang: 'c++' });
 }
 
 /**
@@ -308,7 +336,7 @@ export async function measureGolden(goldenFile, { keep = false } = {}) {
 }
 
 function parseArgs(argv) {
-  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), pyCorpora: ['py-requests', 'py-django-db'], javaCorpora: Object.keys(JAVA_CORPORA), cCorpora: Object.keys(C_CORPORA), rustCorpora: Object.keys(RUST_CORPORA), golden: null, ts: true, go: true, py: true, java: true, c: true, rust: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
+  const opts = { corpora: TS_CORPORA, goCorpora: Object.keys(GO_CORPORA), pyCorpora: ['py-requests', 'py-django-db'], javaCorpora: Object.keys(JAVA_CORPORA), cCorpora: Object.keys(C_CORPORA), cppCorpora: Object.keys(CPP_CORPORA), rustCorpora: Object.keys(RUST_CORPORA), golden: null, ts: true, go: true, py: true, java: true, c: true, cpp: true, rust: true, goldenOn: true, out: join(REPO, 'bench', 'results'), report: 'accuracy', keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--corpus') opts.corpora = argv[++i].split(',');
@@ -320,6 +348,8 @@ function parseArgs(argv) {
     else if (a === '--no-java') opts.java = false;
     else if (a === '--c') opts.cCorpora = argv[++i].split(',');
     else if (a === '--no-c') opts.c = false;
+    else if (a === '--cpp') opts.cppCorpora = argv[++i].split(',');
+    else if (a === '--no-cpp') opts.cpp = false;
     else if (a === '--rust') opts.rustCorpora = argv[++i].split(',');
     else if (a === '--no-rust') opts.rust = false;
     else if (a === '--golden') opts.golden = argv[++i].split(',');
@@ -344,13 +374,14 @@ export function mergeRuns(earlier, runs) {
 export async function main(argv) {
   const opts = parseArgs(argv);
   const runs = [];
-  // Each oracle's corpora in turn: TypeScript, Go, Python, Java, C, Rust.
+  // Each oracle's corpora in turn: TypeScript, Go, Python, Java, C, C++, Rust.
   const families = [
     [opts.ts, opts.corpora, measureTsCorpus],
     [opts.go, opts.goCorpora, measureGoCorpus],
     [opts.py, opts.pyCorpora, measurePyCorpus],
     [opts.java, opts.javaCorpora, measureJavaCorpus],
     [opts.c, opts.cCorpora, measureCCorpus],
+    [opts.cpp, opts.cppCorpora, measureCppCorpus],
     [opts.rust, opts.rustCorpora, measureRustCorpus],
   ];
   for (const [on, corpora, measure] of families) {

@@ -138,6 +138,28 @@ const X: u8 = compute();
     expect(typeAt(17, 'len')).toBeUndefined();
   });
 
+  it("gives self.field the type the impl's struct declares for it in the file", async () => {
+    const source = `struct Fsm<'r, I> { prog: &'r Program, input: I, cache: Box<Cache> }
+impl<'r, I: Input> Fsm<'r, I> {
+    fn step(&mut self, mut at: InputAt) {
+        self.prog.skip();
+        self.input.at();
+        self.cache.clear();
+        self.other.go();
+        at.pos();
+    }
+}
+`;
+    const facts = await extract(source);
+    const typeAt = (line: number, name: string) => facts.callSites.find((c) => c.line === line && c.calleeName === name)?.receiverType;
+    expect(typeAt(4, 'skip')).toBe('Program');
+    // a generic parameter's field and an undeclared field say nothing
+    expect(typeAt(5, 'at')).toBeUndefined();
+    expect(typeAt(6, 'clear')).toBe('Cache');
+    expect(typeAt(7, 'go')).toBeUndefined();
+    expect(typeAt(8, 'pos')).toBe('InputAt');
+  });
+
   it('extracts calls inside macro arguments and keeps macros as macro call sites', async () => {
     const source = `fn main() {
     println!("{} {}", first(1), second::run());

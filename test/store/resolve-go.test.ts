@@ -438,6 +438,29 @@ func build(vs []*register) {
     expect(at('v.Name', 2)).toBe('wire/wire.go::register::Name (receiver_type)');
     expect(at('v.Pos', 1)).toBe('wire/wire.go::Call::Pos (receiver_type)');
   });
+
+  it('calls a function, not the local of the same name, where the local is not yet declared', async () => {
+    open = await indexFiles({
+      'pkg/srcs.go': `package pkg
+func srcs(p int) string { return "" }
+func check(ps []int, hook func()) {
+	if srcs := srcs(ps[0]); srcs != "" {
+		hook()
+	}
+	for _, f := range []func(){hook} {
+		f()
+	}
+	srcs(1)
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string, nth = 0) => describeAnswer(open!.answer('pkg/srcs.go', spec, nth));
+    // The local srcs is visible only after its declaration: the call in its own initialiser is the function's.
+    expect(at('srcs', 0)).toBe('pkg/srcs.go::srcs (package)');
+    expect(at('srcs', 1)).toBe('pkg/srcs.go::srcs (package)');
+    expect(at('hook')).toBe('indirect_call');
+    expect(at('f')).toBe('indirect_call');
+  });
 });
 
 describe('Go receivers from outside the workspace', () => {
@@ -493,10 +516,32 @@ type Result = checker.TestAnalyzerResult
 func Run() []*Result { return nil }
 `,
       'checker/checker.go': `package checker
+import (
+	"go/types"
+	"testing"
+)
 type Pass struct{}
 func (p *Pass) Report() {}
+func (p *Pass) Pos() int { return 0 }
 type TestAnalyzerResult struct {
 	Pass *Pass
+}
+type PackageInfo struct {
+	types.Info
+}
+type modTest struct {
+	*testing.T
+	cleanup func()
+}
+func (m *modTest) run(info *PackageInfo) {
+	m.cleanup()
+	info.Uses[nil].Pos()
+	for id, obj := range info.Defs {
+		id.Pos()
+		obj.Pos()
+	}
+	passes := make([]*Pass, 2)
+	passes[0].Pos()
 }
 `,
       'passes/use_test.go': `package passes
@@ -524,5 +569,34 @@ func TestX() {
     expect(at('r.Pass.Report')).toBe('checker/checker.go::Pass::Report (receiver_type)');
     // An unexported name no workspace type declares as a method is a field of function type.
     expect(at('tc.check')).toBe('indirect_call function value');
+    // A field of function type beside an embedded outside type: the field, not the outside type, is called.
+    expect(describeAnswer(open!.answer('checker/checker.go', 'm.cleanup'))).toBe('indirect_call');
+    // Uses is a field promoted from the embedded types.Info: what it holds is outside.
+    expect(describeAnswer(open!.answer('checker/checker.go', 'info.Uses[nil].Pos'))).toBe('external external:go/types');
+    // Keys and values of a map from outside are outside too.
+    expect(describeAnswer(open!.answer('checker/checker.go', 'id.Pos'))).toBe('external external:go/types');
+    expect(describeAnswer(open!.answer('checker/checker.go', 'obj.Pos'))).toBe('external external:go/types');
+    // make([]*Pass, n) is a slice of Pass.
+    expect(describeAnswer(open!.answer('checker/checker.go', 'passes[0].Pos'))).toBe('checker/checker.go::Pass::Pos (receiver_type)');
+  });
+});
+
+describe('Go import names', () => {
+  it('binds an unaliased .../v1 import to v1 when another import of the file takes the name before it', async () => {
+    open = await indexFiles({
+      'testing/actions.go': `package testing
+func NewCreateAction() {}
+`,
+      'fake/event.go': `package fake
+import (
+	"k8s.io/api/core/v1"
+	core "example.com/m/testing"
+)
+func create(e *v1.Event) {
+	core.NewCreateAction()
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    expect(describeAnswer(open!.answer('fake/event.go', 'core.NewCreateAction'))).toBe('testing/actions.go::NewCreateAction (exact)');
   });
 });
