@@ -2,6 +2,7 @@
 // members against free functions, and a qualifier's last segment. Pure functions over
 // symbol records; no store here.
 import type { SymbolRecord } from '../contracts/graph.js';
+import type { ResolveContext } from '../contracts/resolve.js';
 
 export const isMember = (s: SymbolRecord) => s.owner_type !== undefined || s.kind === 'method' || s.kind === 'constructor';
 export const isFreeFunction = (s: SymbolRecord) => s.kind === 'function' && !isMember(s);
@@ -63,4 +64,21 @@ export function chainResult(
     from = declaring[declaring.length - 1].file_path;
   }
   return { type, from };
+}
+
+/**
+ * The members of `kinds` declared directly in `type`, by name: read once per type and
+ * kind set (memoised on the context), not once per call site.
+ */
+export function membersByName(type: SymbolRecord, kinds: ReadonlySet<string>, ctx: ResolveContext): Map<string, SymbolRecord[]> {
+  return ctx.memo(`members:${[...kinds].join(',')}:${type.id}`, () => {
+    const byName = new Map<string, SymbolRecord[]>();
+    for (const s of ctx.symbolsInFile(type.file_path)) {
+      if (s.parent_id !== type.id || !kinds.has(s.kind)) continue;
+      const list = byName.get(s.name);
+      if (list) list.push(s);
+      else byName.set(s.name, [s]);
+    }
+    return byName;
+  });
 }

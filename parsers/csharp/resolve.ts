@@ -23,7 +23,7 @@
 //   declares (code that compiles gets it from outside).
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
-import { chainResult } from '../resolution.js';
+import { chainResult, membersByName } from '../resolution.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const TYPE_KINDS = new Set(['class', 'struct', 'interface', 'enum', 'record']);
@@ -79,21 +79,7 @@ function typesNamed(name: string, path: string, ctx: ResolveContext): { types: S
 
 /** Members named `name` declared directly in one of `types` (the declarations of one type). */
 function declaredIn(types: SymbolRecord[], name: string, ctx: ResolveContext): SymbolRecord[] {
-  return types.flatMap((t) => membersByName(t, ctx).get(name) ?? []);
-}
-
-/** The methods and constructors declared in `type`, by name: read once per type, not once per call site. */
-function membersByName(type: SymbolRecord, ctx: ResolveContext): Map<string, SymbolRecord[]> {
-  return ctx.memo(`csharp-members:${type.id}`, () => {
-    const byName = new Map<string, SymbolRecord[]>();
-    for (const s of ctx.symbolsInFile(type.file_path)) {
-      if (s.parent_id !== type.id || !CALLABLE.has(s.kind)) continue;
-      const list = byName.get(s.name);
-      if (list) list.push(s);
-      else byName.set(s.name, [s]);
-    }
-    return byName;
-  });
+  return types.flatMap((t) => membersByName(t, CALLABLE, ctx).get(name) ?? []);
 }
 
 /** All declarations of the type a declaration belongs to (its partial parts). */

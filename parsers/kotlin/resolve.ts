@@ -25,7 +25,7 @@
 //   from outside: a dependency, or the receiver of a lambda such as `buildString { }`).
 import type { SymbolRecord } from '../../contracts/graph.js';
 import type { ResolutionKind } from '../../contracts/tiers.js';
-import { chainResult } from '../resolution.js';
+import { chainResult, membersByName } from '../resolution.js';
 import type { Binding, LanguageBinder, ResolveContext, SiteInput } from '../../contracts/resolve.js';
 
 const TYPE_KINDS = new Set(['class', 'interface', 'enum']);
@@ -102,21 +102,7 @@ const simpleName = (type: string) => type.slice(type.lastIndexOf('.') + 1);
 
 /** Members named `name` declared in `cls` (a companion's members hang under the class too). */
 function declaredIn(cls: SymbolRecord, name: string, ctx: ResolveContext): SymbolRecord[] {
-  return membersByName(cls, ctx).get(name) ?? [];
-}
-
-/** The callables declared in `cls`, by name: read once per class, not once per call site. */
-function membersByName(cls: SymbolRecord, ctx: ResolveContext): Map<string, SymbolRecord[]> {
-  return ctx.memo(`kotlin-members:${cls.id}`, () => {
-    const byName = new Map<string, SymbolRecord[]>();
-    for (const s of ctx.symbolsInFile(cls.file_path)) {
-      if (s.parent_id !== cls.id || !CALLABLE.has(s.kind)) continue;
-      const list = byName.get(s.name);
-      if (list) list.push(s);
-      else byName.set(s.name, [s]);
-    }
-    return byName;
-  });
+  return membersByName(cls, CALLABLE, ctx).get(name) ?? [];
 }
 
 interface Members {
