@@ -13,8 +13,8 @@
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
 // `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type),
-// `X->[]` (an element of X, a slice, array or map type written `[]E`), `X->[k]` (a key of
-// X, known only as X's binding when X is outside the workspace) and `pkg.$v` (a
+// `X->[]` (an element of X, a slice or array type written `[]E`, a map type `map[K]V`, or a
+// named type whose `underlying` attribute is one), `X->[k]` (a key of X: a map's K) and `pkg.$v` (a
 // value declared by an imported package, `http.DefaultClient`). A qualified call naming
 // a type of the standard library (`time.Duration(x)`, stdlib-types.ts) converts: a
 // `references` site, no call.
@@ -63,15 +63,21 @@ export function goTypeName(node: Node | null, qualified = false): string | undef
   return undefined;
 }
 
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(['slice_type', 'array_type', 'map_type']);
+
 /**
  * A declared type as a receiver-type expression: a named type as goTypeName says, a
- * slice, array or map as `[]E` of its element (value) type, so that ranging over it
- * types the loop variable.
+ * slice or array as `[]E` of its element type, a map as `map[K]V` (`[]V` when its key
+ * type has no name), so that ranging over it types the loop variables; a pointer to
+ * one of them as the type it points to (`*in` reads it).
  */
 function declaredType(node: Node | null): string | undefined {
-  if (node?.type === 'slice_type' || node?.type === 'array_type' || node?.type === 'map_type') {
+  if (node?.type === 'pointer_type' && CONTAINER_TYPES.has(node.namedChild(0)?.type ?? '')) return declaredType(node.namedChild(0));
+  if (node && CONTAINER_TYPES.has(node.type)) {
     const element = declaredType(node.childForFieldName(node.type === 'map_type' ? 'value' : 'element'));
-    return element === undefined ? undefined : `[]${element}`;
+    if (element === undefined) return undefined;
+    const key = node.type === 'map_type' ? declaredType(node.childForFieldName('key')) : undefined;
+    return key === undefined ? `[]${element}` : `map[${key}]${element}`;
   }
   return goTypeName(node, true);
 }
@@ -195,6 +201,10 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
     if (bases.length > 0) draft.bases = bases;
     const fields = fieldTypes(node);
     if (fields) draft.attributes = { ...draft.attributes, fields };
+    // `type byName []*types.Func`, `type Indices map[string]Index`: what indexing and ranging read.
+    const shape = node.childForFieldName('type');
+    const underlying = shape && CONTAINER_TYPES.has(shape.type) ? declaredType(shape) : undefined;
+    if (underlying) draft.attributes = { ...draft.attributes, underlying };
   }
   if (node.type === 'method_declaration') {
     const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
@@ -251,8 +261,11 @@ function valueType(value: Node | null, locals: NamesInScope, ctx: ExtractionCont
   switch (value.type) {
     case 'parenthesized_expression':
       return valueType(value.namedChild(0), locals, ctx, depth + 1);
-    case 'unary_expression':
-      return value.child(0)?.type === '&' ? valueType(value.childForFieldName('operand'), locals, ctx, depth + 1) : undefined;
+    case 'unary_expression': {
+      // `&x` and `*x` have x's type: receiver types leave pointers out.
+      const operator = value.child(0)?.type;
+      return operator === '&' || operator === '*' ? valueType(value.childForFieldName('operand'), locals, ctx, depth + 1) : undefined;
+    }
     case 'composite_literal':
       return goTypeName(value.childForFieldName('type'), true);
     case 'type_assertion_expression':

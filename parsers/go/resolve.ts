@@ -13,7 +13,8 @@
 //   imported package's directory.
 // - receiver_type 90: `x.M()` where the adapter inferred x's type (parameter, `var x T`,
 //   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's
-//   declared type, a method's declared result, an element of a slice or map): methods
+//   declared type, a method's declared result, an element of a slice or map or a map's
+//   key, of a named slice or map type too): methods
 //   `T::M` of the package that declares T, promoted ones through embedded fields, or
 //   the method of an interface T. A call through a field of a known struct (of a func
 //   type or a named function type) is indirect_call.
@@ -339,6 +340,36 @@ function packageValue(marker: string, path: string, ctx: ResolveContext): Bindin
   return inImportedPackage(source, goSymbols(name, ctx), ctx).length === 0 ? external(source) : undefined;
 }
 
+/** `map[K]V` -> [K, V], the brackets of K balanced; undefined for anything else. */
+function mapParts(type: string): [string, string] | undefined {
+  if (!type.startsWith('map[')) return undefined;
+  let depth = 0;
+  for (let i = 3; i < type.length; i++) {
+    if (type[i] === '[') depth++;
+    else if (type[i] === ']' && --depth === 0) return [type.slice(4, i), type.slice(i + 1)];
+  }
+  return undefined;
+}
+
+/**
+ * An element (or, with `key`, a key) of a value of type `at`: of a slice `[]E` (its key is an
+ * int, no receiver), of a map `map[K]V`, of a named type through its `underlying` attribute
+ * (`type byName []*types.Func`) or the type an alias names. A named type from outside the
+ * workspace has outside elements: its package's external binding.
+ */
+function indexed(at: TypeAt, key: boolean, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
+  const type = at.type.replace(/^\*+/, '');
+  if (type.startsWith('[]')) return key ? undefined : { type: type.slice(2), path: at.path };
+  const parts = mapParts(type);
+  if (parts) return { type: parts[key ? 0 : 1], path: at.path };
+  if (depth >= 4) return undefined;
+  const { types, external: source } = typeDeclarations(type, at.path, ctx);
+  if (types.length === 0 && source !== undefined) return external(source);
+  if (types.length !== 1) return undefined;
+  const shape = types[0].attributes?.underlying ?? types[0].attributes?.aliasOf;
+  return typeof shape === 'string' ? indexed({ type: shape, path: types[0].file_path }, key, ctx, depth + 1) : undefined;
+}
+
 /**
  * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
  * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`. A step into a package outside
@@ -354,9 +385,7 @@ function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth
   const base = receiverTypeOf(marker.slice(0, arrow), path, ctx, depth + 1);
   if (base === undefined || isBinding(base)) return base;
   const step = marker.slice(arrow + 2);
-  if (step === '[]') return base.type.startsWith('[]') ? { type: base.type.slice(2), path: base.path } : undefined;
-  // A key of a workspace slice or map: its type is not recorded (`[]E` keeps the element alone).
-  if (step === '[k]') return undefined;
+  if (step === '[]' || step === '[k]') return indexed(base, step === '[k]', ctx);
   if (!step.endsWith('()')) return fieldType(base, step, ctx);
   const methods = methodsOfType(base.type, step.slice(0, -2), base.path, ctx);
   if (methods?.kind === 'unresolved') return methods;

@@ -581,6 +581,72 @@ func TestX() {
   });
 });
 
+describe('Go elements and keys of containers', () => {
+  it('types map keys, elements of named slice and map types, and values read through a pointer', async () => {
+    open = await indexFiles({
+      'loader/loader.go': `package loader
+import (
+	"go/types"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/sets"
+)
+type Node struct{}
+func (n *Node) Pos() int { return 0 }
+func (n *Node) Path() string { return "" }
+func (n *Node) List() {}
+func (n *Node) DeepCopy() *Node { return n }
+type Info struct{}
+func (i *Info) Path() string { return "" }
+func (i *Info) List() {}
+func (i *Info) DeepCopy() *Info { return i }
+type byPos []*Node
+func (a byPos) Less(i, j int) bool { return a[i].Pos() < a[j].Pos() }
+type Program struct {
+	AllPackages map[*types.Package]*Info
+	Seen        map[*Node]bool
+	Stamp       *metav1.Time
+	Extensions  map[string]*Node
+}
+type Index map[string]sets.String
+type Indices map[string]Index
+type store struct{ indices Indices }
+func (s *store) list(name, value string) {
+	index := s.indices[name]
+	set := index[value]
+	set.List()
+}
+func walk(p *Program) {
+	for pkg, info := range p.AllPackages {
+		pkg.Path()
+		info.Path()
+	}
+	for n := range p.Seen {
+		n.Pos()
+	}
+	in := &p.Stamp
+	(*in).DeepCopy()
+	ext := &p.Extensions
+	for _, v := range *ext {
+		v.DeepCopy()
+	}
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('loader/loader.go', spec));
+    // The key of a map field: an outside type (both Path methods here are other types').
+    expect(at('pkg.Path')).toBe('external external:go/types');
+    expect(at('info.Path')).toBe('loader/loader.go::Info::Path (receiver_type)');
+    expect(at('n.Pos')).toBe('loader/loader.go::Node::Pos (receiver_type)');
+    // An element of a named slice type, in its own method.
+    expect(at('a[i].Pos')).toBe('loader/loader.go::Node::Pos (receiver_type)');
+    // Elements of named map types, two levels down, end in an outside type.
+    expect(at('set.List')).toBe('external external:k8s.io/apimachinery/pkg/util/sets');
+    // `*in` has in's type; ranging over `*ext` reads the map it points to.
+    expect(at('(*in).DeepCopy')).toBe('external external:k8s.io/apimachinery/pkg/apis/meta/v1');
+    expect(at('v.DeepCopy')).toBe('loader/loader.go::Node::DeepCopy (receiver_type)');
+  });
+});
+
 describe('Go import names', () => {
   it('binds an unaliased .../v1 import to v1 when another import of the file takes the name before it', async () => {
     open = await indexFiles({
