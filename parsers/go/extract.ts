@@ -14,7 +14,8 @@
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
 // `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type),
 // `X->[]` (an element of X, a slice or array type written `[]E`, a map type `map[K]V`, or a
-// named type whose `underlying` attribute is one), `X->[k]` (a key of X: a map's K) and `pkg.$v` (a
+// named type whose `underlying` attribute is one), `X->[k]` (a key of X: a map's K), `C#n`
+// (result n of call C, from the function's `results` attribute) and `pkg.$v` (a
 // value declared by an imported package, `http.DefaultClient`). A qualified call naming
 // a type of the standard library (`time.Duration(x)`, stdlib-types.ts) converts: a
 // `references` site, no call.
@@ -225,6 +226,8 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
       draft.returnType = returns;
       draft.attributes = { ...draft.attributes, returns };
     }
+    const results = resultTypes(node.childForFieldName('result'));
+    if (results) draft.attributes = { ...draft.attributes, results };
     if (node.type === 'function_declaration' && isTestFile(ctx.path)) {
       const test = goTestKind(draft.name);
       if (test) {
@@ -244,6 +247,23 @@ function resultType(result: Node | null): string | undefined {
     return declaredType(first?.childForFieldName('type') ?? null);
   }
   return declaredType(result);
+}
+
+/**
+ * `(*T, []U, error)`, `(a, b int)` -> each result's type, '' where it has no name (the
+ * binder reads the second and later ones: `_, obj := scope.LookupParent(...)`); undefined
+ * for fewer than two results.
+ */
+function resultTypes(result: Node | null): string[] | undefined {
+  if (result?.type !== 'parameter_list') return undefined;
+  const types: string[] = [];
+  for (const p of result.namedChildren) {
+    if (p?.type !== 'parameter_declaration') continue;
+    const type = declaredType(p.childForFieldName('type')) ?? '';
+    const names = p.childrenForFieldName('name').length;
+    for (let i = 0; i < Math.max(1, names); i++) types.push(type);
+  }
+  return types.length > 1 ? types : undefined;
 }
 
 /** The locals of each function, by its start offset. */
@@ -353,6 +373,21 @@ function packageVariables(at: Node, ctx: ExtractionContext): Map<string, string>
   return types;
 }
 
+/**
+ * The type the i-th of `names` names gets from `values`: its own value when they pair up,
+ * else result i of the one call (`x, err := f()`: `f()#1` is err's; `f()` is x's, a call's
+ * first result).
+ */
+function assignedType(names: number, values: Array<Node | null>, i: number, locals: NamesInScope, ctx: ExtractionContext): string | undefined {
+  if (names === values.length) return valueType(values[i] ?? null, locals, ctx);
+  if (values.length !== 1) return undefined;
+  // `v, ok := x.(T)`, `v, ok := m[k]`: the first name has the value's type.
+  if (i === 0) return valueType(values[0], locals, ctx);
+  if (values[0]?.type !== 'call_expression') return undefined;
+  const call = valueType(values[0], locals, ctx);
+  return call?.endsWith('()') ? `${call}#${i}` : undefined;
+}
+
 function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
   // Package-level variables answer what no local declares.
   const locals = new FunctionLocals(packageVariables(fn, ctx));
@@ -365,6 +400,8 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
   };
   params(fn.childForFieldName('receiver'), fn);
   params(fn.childForFieldName('parameters'), fn);
+  // Named results (`func f() (typ types.Type, err error)`) are locals of the body too.
+  params(fn.childForFieldName('result'), fn);
   const body = fn.childForFieldName('body');
   if (!body) return locals;
   // In source order, so a later declaration reads the types of earlier ones.
@@ -379,6 +416,7 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
     const to = scopeEnd(decl, fn);
     if (decl.type === 'func_literal') {
       params(decl.childForFieldName('parameters'), decl);
+      params(decl.childForFieldName('result'), decl);
     } else if (decl.type === 'range_clause') {
       // `for k, v := range xs`: v is an element of xs (a slice's, array's or map's value), k its
       // key (known only when xs comes from outside: then k does too).
@@ -388,16 +426,19 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
         if (name?.type === 'identifier') locals.declare(name.text, over === undefined ? undefined : `${over}->${i === 1 ? '[]' : '[k]'}`, decl.endIndex, to);
       });
     } else if (decl.type === 'var_spec') {
-      const type = declaredType(decl.childForFieldName('type')) ?? valueType(decl.childForFieldName('value')?.namedChild(0) ?? null, before, ctx);
-      for (const name of decl.childrenForFieldName('name')) if (name) locals.declare(name.text, type, decl.endIndex, to);
+      const declared = declaredType(decl.childForFieldName('type'));
+      const names = decl.childrenForFieldName('name');
+      const values = decl.childForFieldName('value')?.namedChildren ?? [];
+      names.forEach((name, i) => {
+        if (name) locals.declare(name.text, declared ?? assignedType(names.length, values, i, before, ctx), decl.endIndex, to);
+      });
     } else {
       const left = decl.childForFieldName('left')?.namedChildren ?? [];
       const right = decl.childForFieldName('right')?.namedChildren ?? [];
       left.forEach((name, i) => {
         if (name?.type !== 'identifier') return;
         // A redeclaration with an unknown value forgets the earlier type rather than keep a wrong one.
-        const type = left.length === right.length || i === 0 ? valueType(right[i] ?? null, before, ctx) : undefined;
-        locals.declare(name.text, type, decl.endIndex, to);
+        locals.declare(name.text, assignedType(left.length, right, i, before, ctx), decl.endIndex, to);
       });
     }
   }

@@ -273,10 +273,10 @@ interface TypeAt {
 }
 
 /**
- * `NewT()` or `pkg.NewT()`: the declared result type of that function, where it is
- * declared; an external binding when `pkg` is imported from outside the workspace.
+ * `NewT()` or `pkg.NewT()`: the one function called, as seen from `path`; an external
+ * binding when `pkg` is imported from outside the workspace.
  */
-function functionResult(marker: string, path: string, ctx: ResolveContext): TypeAt | Binding | undefined {
+function functionCalled(marker: string, path: string, ctx: ResolveContext): SymbolRecord | Binding | undefined {
   const call = marker.slice(0, -2);
   const dot = call.indexOf('.');
   let fns: SymbolRecord[];
@@ -288,12 +288,18 @@ function functionResult(marker: string, path: string, ctx: ResolveContext): Type
   } else {
     fns = inSamePackage(path, goFunctions(call, ctx), ctx);
   }
-  return fns.length === 1 ? declaredResult(fns[0]) : undefined;
+  return fns.length === 1 ? fns[0] : undefined;
 }
 
-function declaredResult(fn: SymbolRecord): TypeAt | undefined {
-  const returns = fn.attributes?.returns;
-  return typeof returns === 'string' ? { type: returns, path: fn.file_path } : undefined;
+/**
+ * Result `n` of a called function, where its type is declared (`returns` is the first,
+ * `results` all of them); a function from outside has outside results: its binding.
+ */
+function resultOf(fn: SymbolRecord | Binding | undefined, n: number): TypeAt | Binding | undefined {
+  if (fn === undefined) return undefined;
+  if (!('id' in fn)) return fn; // a binding (a symbol has an id)
+  const type = n === 0 ? fn.attributes?.returns : (fn.attributes?.results as unknown[] | undefined)?.[n];
+  return typeof type === 'string' && type !== '' ? { type, path: fn.file_path } : undefined;
 }
 
 /** The declared type of field `field` of `at`'s type (its struct declarations' `fields` attribute). */
@@ -372,24 +378,29 @@ function indexed(at: TypeAt, key: boolean, ctx: ResolveContext, depth = 0): Type
 
 /**
  * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
- * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`. A step into a package outside
- * the workspace is that package's external binding; a step the store cannot answer is undefined.
+ * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`, and `C#n` after a call C. A
+ * step into a package outside the workspace is that package's external binding; a step
+ * the store cannot answer is undefined.
  */
 function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
   if (depth > MAX_CHAIN) return undefined;
-  const arrow = marker.lastIndexOf('->');
+  // `C#n`: result n of the call C (no suffix: its first).
+  const nth = /\(\)#(\d+)$/.exec(marker);
+  const call = nth ? marker.slice(0, nth.index + 2) : marker;
+  const n = nth ? Number(nth[1]) : 0;
+  const arrow = call.lastIndexOf('->');
   if (arrow < 0) {
-    if (marker.includes('.$')) return packageValue(marker, path, ctx);
-    return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+    if (call.includes('.$')) return packageValue(call, path, ctx);
+    return call.endsWith('()') ? resultOf(functionCalled(call, path, ctx), n) : { type: call, path };
   }
-  const base = receiverTypeOf(marker.slice(0, arrow), path, ctx, depth + 1);
+  const base = receiverTypeOf(call.slice(0, arrow), path, ctx, depth + 1);
   if (base === undefined || isBinding(base)) return base;
-  const step = marker.slice(arrow + 2);
+  const step = call.slice(arrow + 2);
   if (step === '[]' || step === '[k]') return indexed(base, step === '[k]', ctx);
   if (!step.endsWith('()')) return fieldType(base, step, ctx);
   const methods = methodsOfType(base.type, step.slice(0, -2), base.path, ctx);
   if (methods?.kind === 'unresolved') return methods;
-  return methods?.kind === 'candidates' && methods.candidates.length === 1 ? declaredResult(methods.candidates[0]) : undefined;
+  return methods?.kind === 'candidates' && methods.candidates.length === 1 ? resultOf(methods.candidates[0], n) : undefined;
 }
 
 export const goBinder: LanguageBinder = {

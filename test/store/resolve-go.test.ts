@@ -647,6 +647,48 @@ func walk(p *Program) {
   });
 });
 
+describe('Go results after the first', () => {
+  it('types the later names of a multi-value declaration and named results', async () => {
+    open = await indexFiles({
+      'rename/check.go': `package rename
+import "go/types"
+type Block struct{}
+func (b *Block) Pos() int { return 0 }
+func (b *Block) Scope() *Block { return b }
+type Obj struct{}
+func (o *Obj) Pos() int { return 0 }
+func (o *Obj) Scope() *Block { return nil }
+func lookup(name string) (*Block, *Obj) { return nil, nil }
+func load() (n int, pkg *types.Package, err error) { return 0, nil, nil }
+func check(from types.Object, scope *types.Scope) {
+	_, to := scope.LookupParent("x", 0)
+	to.Pos()
+	b, obj := lookup("x")
+	b.Pos()
+	obj.Pos()
+	var n, pkg, err = load()
+	_, _ = n, err
+	pkg.Scope()
+}
+func (b *Block) value() (typ types.Type, o *Obj) {
+	typ.Underlying()
+	o.Pos()
+	return
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('rename/check.go', spec));
+    // The second result of an outside method is outside (both Pos methods here are other types').
+    expect(at('to.Pos')).toBe('external external:go/types');
+    expect(at('b.Pos')).toBe('rename/check.go::Block::Pos (receiver_type)');
+    expect(at('obj.Pos')).toBe('rename/check.go::Obj::Pos (receiver_type)');
+    // `var` with one call for three names: the second result of a workspace function.
+    expect(at('pkg.Scope')).toBe('external external:go/types');
+    // Named results are locals of the body.
+    expect(at('o.Pos')).toBe('rename/check.go::Obj::Pos (receiver_type)');
+  });
+});
+
 describe('Go import names', () => {
   it('binds an unaliased .../v1 import to v1 when another import of the file takes the name before it', async () => {
     open = await indexFiles({
