@@ -74,6 +74,7 @@ const CONTAINER_TYPES: ReadonlySet<string> = new Set(['slice_type', 'array_type'
  */
 function declaredType(node: Node | null): string | undefined {
   if (node?.type === 'pointer_type' && CONTAINER_TYPES.has(node.namedChild(0)?.type ?? '')) return declaredType(node.namedChild(0));
+  if (node?.type === 'struct_type') return inlineStruct(node);
   if (node && CONTAINER_TYPES.has(node.type)) {
     const element = declaredType(node.childForFieldName(node.type === 'map_type' ? 'value' : 'element'));
     if (element === undefined) return undefined;
@@ -81,6 +82,28 @@ function declaredType(node: Node | null): string | undefined {
     return key === undefined ? `[]${element}` : `map[${key}]${element}`;
   }
   return goTypeName(node, true);
+}
+
+/** Longest inline struct a receiver type spells out; a longer one is left unknown. */
+const MAX_INLINE_STRUCT = 600;
+
+/**
+ * A struct type written in place (`[]struct{ name string; run func() }` of a table test) as
+ * `struct{name string;run func}`: its named fields with their types (`func` for a function
+ * type), so that a call through `tt.run()` is indirect and `tt.c.String()` finds c's type.
+ */
+function inlineStruct(node: Node): string | undefined {
+  const list = node.namedChildren.find((c) => c?.type === 'field_declaration_list');
+  const fields: string[] = [];
+  for (const field of list?.namedChildren ?? []) {
+    if (field?.type !== 'field_declaration') continue;
+    const declared = field.childForFieldName('type');
+    const type = declared?.type === 'function_type' ? 'func' : declaredType(declared);
+    if (!type) continue;
+    for (const name of field.childrenForFieldName('name')) if (name) fields.push(`${name.text} ${type}`);
+  }
+  const text = `struct{${fields.join(';')}}`;
+  return text.length <= MAX_INLINE_STRUCT ? text : undefined;
 }
 
 /** Embedded fields of a struct and embedded interfaces: their methods are promoted. */
@@ -287,7 +310,8 @@ function valueType(value: Node | null, locals: NamesInScope, ctx: ExtractionCont
       return operator === '&' || operator === '*' ? valueType(value.childForFieldName('operand'), locals, ctx, depth + 1) : undefined;
     }
     case 'composite_literal':
-      return goTypeName(value.childForFieldName('type'), true);
+      // `T{}`, `[]T{}`, `map[K]V{}`, `[]struct{...}{...}`: a value of the type written.
+      return declaredType(value.childForFieldName('type'));
     case 'type_assertion_expression':
       return goTypeName(value.childForFieldName('type'), true);
     case 'identifier': {

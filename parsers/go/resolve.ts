@@ -302,8 +302,36 @@ function resultOf(fn: SymbolRecord | Binding | undefined, n: number): TypeAt | B
   return typeof type === 'string' && type !== '' ? { type, path: fn.file_path } : undefined;
 }
 
-/** The declared type of field `field` of `at`'s type (its struct declarations' `fields` attribute). */
+/** `struct{a T;b []U}` (a struct written in place) -> its `name type` entries; undefined for anything else. */
+function inlineFields(type: string): string[] | undefined {
+  if (!type.startsWith('struct{') || !type.endsWith('}')) return undefined;
+  const body = type.slice('struct{'.length, -1);
+  const fields: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === ';' && depth === 0) {
+      fields.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (body.length > start) fields.push(body.slice(start));
+  return fields;
+}
+
+/**
+ * The declared type of field `field` of `at`'s type (its struct declarations' `fields`
+ * attribute, or the fields of a struct written in place).
+ */
 function fieldType(at: TypeAt, field: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
+  const inline = inlineFields(at.type.replace(/^\*+/, ''));
+  if (inline) {
+    const entry = inline.find((f) => f.startsWith(`${field} `));
+    return entry ? { type: entry.slice(field.length + 1), path: at.path } : undefined;
+  }
   const { types, external: source } = typeDeclarations(at.type, at.path, ctx);
   if (types.length === 0 && source !== undefined) return external(source);
   // `type Result = checker.TestAnalyzerResult`: the fields are those of the type it names.
@@ -428,7 +456,9 @@ export const goBinder: LanguageBinder = {
       // method of this name, a receiver of unknown type has a type from outside (or a field
       // holds a function). A receiver typed by a workspace name stays a miss (`c Client` with
       // no Client declared does not compile: not the outside's doing).
-      if (type === undefined && !goSymbols(name, ctx).some(isMember)) {
+      // A struct written in place names no methods (an embedded field's it leaves out): as unknown.
+      const unknown = type === undefined || inlineFields(type.type.replace(/^\*+/, '')) !== undefined;
+      if (unknown && !goSymbols(name, ctx).some(isMember)) {
         // An unexported name is never a method of another package's type: a field holding a function.
         if (!isExported(name)) return { kind: 'unresolved', reason: 'indirect_call', note: 'function value' };
         return { kind: 'unresolved', reason: 'external', note: 'no workspace method of this name' };

@@ -567,8 +567,8 @@ func TestX() {
     expect(at('lib.Helper')).toBe('external external:github.com/other/lib');
     // Result is an alias: its fields are TestAnalyzerResult's.
     expect(at('r.Pass.Report')).toBe('checker/checker.go::Pass::Report (receiver_type)');
-    // An unexported name no workspace type declares as a method is a field of function type.
-    expect(at('tc.check')).toBe('indirect_call function value');
+    // A field of function type of a struct written in place.
+    expect(at('tc.check')).toBe('indirect_call');
     // A field of function type beside an embedded outside type: the field, not the outside type, is called.
     expect(describeAnswer(open!.answer('checker/checker.go', 'm.cleanup'))).toBe('indirect_call');
     // Uses is a field promoted from the embedded types.Info: what it holds is outside.
@@ -686,6 +686,41 @@ func (b *Block) value() (typ types.Type, o *Obj) {
     expect(at('pkg.Scope')).toBe('external external:go/types');
     // Named results are locals of the body.
     expect(at('o.Pos')).toBe('rename/check.go::Obj::Pos (receiver_type)');
+  });
+});
+
+describe('Go structs written in place', () => {
+  it('reads the fields of a table test\'s struct: a function field is called indirectly, a typed one finds its methods', async () => {
+    open = await indexFiles({
+      'rest/config.go': `package rest
+type Config struct{}
+func (c *Config) String() string { return "" }
+type Other struct{}
+func (o Other) ErrFn() {}
+`,
+      'rest/config_test.go': `package rest
+func TestConfig() {
+	tests := []struct {
+		name  string
+		c     *Config
+		ErrFn func(error) bool
+	}{}
+	for _, tt := range tests {
+		tt.c.String()
+		tt.ErrFn(nil)
+	}
+	for _, tc := range []struct{ run func() }{} {
+		tc.run()
+	}
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('rest/config_test.go', spec));
+    // String of a field typed *Config, not the builtin interface method.
+    expect(at('tt.c.String')).toBe('rest/config.go::Config::String (receiver_type)');
+    // ErrFn is a field holding a function, though a workspace type has a method ErrFn.
+    expect(at('tt.ErrFn')).toBe('indirect_call');
+    expect(at('tc.run')).toBe('indirect_call');
   });
 });
 
