@@ -7,8 +7,9 @@
 // of the same files.
 //
 // Indexes follow the reads: search walks (name_lc, name, repo) in order and stops at
-// its limit; callers look edges up by target, twins by (qualified_name, repo); a purge
-// finds a file's rows by (repo, extractor, file).
+// its limit; callers look edges up by target, and twins up in an index that holds
+// everything a twin answers with, in answer order; a purge finds a file's rows by
+// (repo, extractor, file).
 import pg from 'pg';
 import { UNRESOLVED_PREFIX, type Edge, type Entity, type Hyperedge, type IngestItem, type SymbolRow } from '../contracts/graph-push.js';
 import {
@@ -23,6 +24,7 @@ import {
   type RepoSummary,
   type StoredFile,
   type StoredMemory,
+  type Twin,
 } from './storage.js';
 
 /** Bumped when a table changes shape; a database of another version is refused, never misread. */
@@ -44,7 +46,9 @@ CREATE TABLE IF NOT EXISTS cairn_entities (
 CREATE INDEX IF NOT EXISTS cairn_entities_file ON cairn_entities (repo, extractor, file_path);
 CREATE INDEX IF NOT EXISTS cairn_entities_search ON cairn_entities (name_lc COLLATE "C", name COLLATE "C", repo COLLATE "C");
 CREATE INDEX IF NOT EXISTS cairn_entities_id ON cairn_entities (repo, id);
-CREATE INDEX IF NOT EXISTS cairn_entities_qn ON cairn_entities (qualified_name, repo COLLATE "C");
+DROP INDEX IF EXISTS cairn_entities_qn;
+CREATE INDEX IF NOT EXISTS cairn_entities_twins ON cairn_entities
+  (qualified_name, repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C") INCLUDE (name);
 CREATE TABLE IF NOT EXISTS cairn_edges (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', src_file text NOT NULL, ord integer NOT NULL,
   from_id text NOT NULL, to_id text NOT NULL, relation text NOT NULL,
@@ -222,14 +226,15 @@ export class PostgresStorage implements GraphStorage {
     return r.rows[0] ? found(r.rows[0]) : undefined;
   }
 
-  async entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]> {
+  async twins(qualifiedName: string, exceptRepo: string, limit: number): Promise<Twin[]> {
+    // Every column asked is in the twins index, in this order: an index-only scan that stops at the limit.
     const r = await this.pool.query({
       name: 'cairn_twins',
-      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE qualified_name = $1 AND repo <> $2
+      text: `SELECT repo, extractor, file_path, id, name FROM cairn_entities WHERE qualified_name = $1 AND repo <> $2
        ORDER BY repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $3`,
       values: [qualifiedName, exceptRepo, limit],
     });
-    return r.rows.map(found).sort(compareFound);
+    return (r.rows as Twin[]).sort(compareFound);
   }
 
   async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
