@@ -84,7 +84,7 @@ export class PostgresStorage implements GraphStorage {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(connectionString: string): Promise<PostgresStorage> {
-    const pool = new pg.Pool({ connectionString, max: 4 });
+    const pool = new pg.Pool({ ...withoutJit(connectionString), max: 4 });
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
@@ -294,6 +294,21 @@ export class PostgresStorage implements GraphStorage {
       client.release();
     }
   }
+}
+
+/**
+ * The connection with JIT off: every query here is short, and at ten million edges the
+ * planner's estimates pass JIT's threshold, so a callers query paid milliseconds of
+ * compiling (30 ms of PostgreSQL CPU a request at 1,000 repositories, 4 without). The
+ * URL's own `options` (which would replace these) are moved beside it.
+ */
+function withoutJit(connectionString: string): { connectionString: string; options: string } {
+  let given = '';
+  const rest = connectionString.replace(/([?&])options=([^&#]*)&?/, (_all, sep: string, value: string) => {
+    given = decodeURIComponent(value.replace(/\+/g, ' '));
+    return sep;
+  });
+  return { connectionString: rest.replace(/[?&]$/, ''), options: `${given} -c jit=off`.trim() };
 }
 
 async function createSchema(client: pg.PoolClient): Promise<void> {

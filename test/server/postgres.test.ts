@@ -65,6 +65,20 @@ describe('the schema version', () => {
   });
 });
 
+describe('the sessions', () => {
+  it('run without JIT (short queries only), and keep the options the URL sets', async () => {
+    const url = await postgres.createDatabase('sessions');
+    const storage = await PostgresStorage.open(`${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c statement_timeout=4321')}`);
+    try {
+      const pool = (storage as unknown as { pool: pg.Pool }).pool;
+      const r = await pool.query("SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout");
+      expect(r.rows[0]).toEqual({ jit: 'off', timeout: '4321ms' });
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
 describe('the indexes', () => {
   // Index keys hold several fields; PostgreSQL refuses a B-tree entry over 2,704 bytes,
   // so a row with every field at its byte limit must still go in.
