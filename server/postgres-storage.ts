@@ -6,8 +6,8 @@
 // an advisory lock on its repo, so two servers never interleave the purge-then-insert
 // of the same files.
 //
-// Indexes follow the reads: search walks (name_lc, name, repo) in order and stops at
-// its limit; callers look edges up by target, and twins up in an index that holds
+// Indexes follow the reads: search walks its answer order (name_lc, name, repo,
+// extractor, file, id) and stops at its limit; callers look edges up by target, and twins up in an index that holds
 // everything a twin answers with, in answer order; a purge finds a file's rows by
 // (repo, extractor, file).
 import pg from 'pg';
@@ -44,7 +44,9 @@ CREATE TABLE IF NOT EXISTS cairn_entities (
   id text NOT NULL, name text NOT NULL, name_lc text NOT NULL, type text NOT NULL, qualified_name text,
   line_start integer, line_end integer, captured_at text, rest text);
 CREATE INDEX IF NOT EXISTS cairn_entities_file ON cairn_entities (repo, extractor, file_path);
-CREATE INDEX IF NOT EXISTS cairn_entities_search ON cairn_entities (name_lc COLLATE "C", name COLLATE "C", repo COLLATE "C");
+DROP INDEX IF EXISTS cairn_entities_search;
+CREATE INDEX IF NOT EXISTS cairn_entities_by_name ON cairn_entities
+  (name_lc COLLATE "C", name COLLATE "C", repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C");
 CREATE INDEX IF NOT EXISTS cairn_entities_id ON cairn_entities (repo, id);
 DROP INDEX IF EXISTS cairn_entities_qn;
 CREATE INDEX IF NOT EXISTS cairn_entities_twins ON cairn_entities
@@ -200,8 +202,10 @@ export class PostgresStorage implements GraphStorage {
   }
 
   async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
-    // The prefix as a range of the index, which gives (name_lc, name, repo) in order: only
-    // the rows up to the limit are read, and sorted on the rest of the key.
+    // The prefix as a range of the index, which holds the whole answer order: only the
+    // rows up to the limit are read. (With only a leading part of the order in the index,
+    // a name that every repository has once was estimated at one row, and the planner
+    // read all 1,000 rows and sorted them rather than stopping at 100.)
     const low = q.toLowerCase();
     const high = prefixEnd(low);
     const values: unknown[] = [low, limit];
