@@ -18,6 +18,18 @@
 (ambient_declaration) @declaration.ambient
 [(lexical_declaration) (variable_declaration)] @declaration.variable
 
+; Top-level imports: `@binding` each name one binds, `@source` the module string,
+; `@modifier` a `type` keyword (of the statement or the name). A named import has
+; `@name` (and `@alias` when renamed); `* as X` has only `@alias`, the default import neither.
+(program (import_statement "type"? @modifier (import_clause (identifier) @binding) source: (string) @source))
+(program (import_statement "type"? @modifier (import_clause (namespace_import (identifier) @alias) @binding) source: (string) @source))
+(program (import_statement "type"? @modifier (import_clause (named_imports (import_specifier "type"? @modifier name: (_) @name alias: (_)? @alias) @binding)) source: (string) @source))
+
+; Top-level export clauses: `@export` each name, `@name` the local (or re-exported) name,
+; `@alias` the exported one when renamed; `export * as X from` has only `@alias`.
+(program (export_statement (export_clause (export_specifier name: (_) @name alias: (_)? @alias) @export)))
+(program (export_statement (namespace_export (_) @alias) @export))
+
 ; Named-type references; `ns.T` when its module is a plain name.
 (type_identifier) @reference.type
 (type_query) @unsupported

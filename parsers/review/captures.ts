@@ -22,12 +22,14 @@
 // | `@statement` | a statement | a statement of a class body |
 // | `@field` | a statement | a class-body assignment: target `@name`, annotation `@type`, `@value` |
 // | `@inert` | a member | a member whose body is no part of the declaration's shape (a method) |
-// | `@binding` | a name | a name an import binds: `@name` the imported name and `@alias` the bound one when renamed, `@source` the module of a `from` import |
+// | `@binding` | a name | a name an import binds: `@name` the imported name and `@alias` the bound one when renamed, `@source` the module (Python: of a `from` import) |
 // | `@alias` | a name | (part) the name an import binds when it renames |
 // | `@type` | a type | (part) a declaration's or field's annotation or right-hand side |
 // | `@value` | an expression | (part) a declaration's or field's value, a decorator's call |
 // | `@guard` | an expression | (part) the condition of an `if` around an import |
 // | `@body` | a block | (part) the block that `@guard` guards |
+// | `@export` | a specifier | a name an export clause exports: `@name` the local or re-exported name, `@alias` the exported one |
+// | `@modifier` | a keyword | (part) a keyword that qualifies a match (TS `type` of `import type`) |
 import { parserFor, type GrammarName, type Node, type Query } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
 import { withParse, type ParsePolicy } from '../parse.js';
@@ -72,6 +74,8 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'value',
   'guard',
   'body',
+  'export',
+  'modifier',
 ];
 
 /** The compiled review query of a profile's grammar folder, once per thread. */
@@ -97,7 +101,7 @@ export async function withReviewParse<T>(policy: ParsePolicy, folder: string, so
   return withParse(parser, policy, source, (parse) => read({ root: parse.root, matches: parse.run(`review:${folder}`, () => reviewMatches(query, parse.root)) }));
 }
 
-const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source', 'alias', 'type', 'value', 'guard', 'body']);
+const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source', 'alias', 'type', 'value', 'guard', 'body', 'modifier']);
 
 export interface ReviewMatch {
   /** The match's one capture that is not a part (`reference.type`, `binder`, ...): what it is about. */
