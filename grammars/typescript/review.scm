@@ -53,8 +53,11 @@
 (mapped_type_clause name: (type_identifier) @binder)
 (infer_type . (type_identifier) @binder)
 
-; Calls, by what they call (the adapter keeps plain names and members of plain names).
-(call_expression function: (_) @callee) @reference.call
+; Calls of a plain name, or of a member of a plain name (`@qualifier`, `@member`);
+; `@arguments` the argument list (a tagged template's is a template string).
+(call_expression
+  function: [(identifier) @callee (member_expression object: (identifier) @qualifier property: (_) @member) @callee]
+  arguments: (_)? @arguments) @reference.call
 
 ; Value names bound inside a declaration (the adapter drops the declaration's own name).
 (variable_declarator name: (_) @local)

@@ -8,7 +8,7 @@
 // | `@name` | an identifier | the declaration's name, or the bound name of an import |
 // | `@reference.type` | a type name | an outbound named-type reference |
 // | `@reference.qualified` | a qualified type | `@qualifier` then `@member` (TS `ns.T`), or a whole path (Rust `a::T`, Python `m.T`) |
-// | `@reference.call` | a call | `@callee`, or `@qualifier` and `@member` |
+// | `@reference.call` | a call | `@callee` (with `@qualifier` and `@member` when it is a member of a plain name), `@arguments` |
 // | `@binder` | a name | a local type binder (generic parameter) that shadows outer names |
 // | `@local` | a name or pattern | a value name a declaration binds inside itself (parameter, variable, inner function) |
 // | `@skip` | a type name, a statement | a name in no reference position (a declaration's own name, a binder, a qualified name's member); a class-body statement that says nothing of the class's shape |
@@ -29,7 +29,8 @@
 // | `@guard` | an expression | (part) the condition of an `if` around an import |
 // | `@body` | a block | (part) the block that `@guard` guards |
 // | `@export` | a specifier | a name an export clause exports: `@name` the local or re-exported name, `@alias` the exported one |
-// | `@modifier` | a keyword | (part) a keyword that qualifies a match (TS `type` of `import type`) |
+// | `@modifier` | a keyword | (part) a keyword that qualifies a match (TS `type` of `import type`, Rust visibility) |
+// | `@arguments` | an argument list | (part) the arguments of a `@reference.call` |
 import { parserFor, type GrammarName, type Node, type Query } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
 import { withParse, type ParsePolicy } from '../parse.js';
@@ -76,6 +77,7 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'body',
   'export',
   'modifier',
+  'arguments',
 ];
 
 /** The compiled review query of a profile's grammar folder, once per thread. */
@@ -101,7 +103,7 @@ export async function withReviewParse<T>(policy: ParsePolicy, folder: string, so
   return withParse(parser, policy, source, (parse) => read({ root: parse.root, matches: parse.run(`review:${folder}`, () => reviewMatches(query, parse.root)) }));
 }
 
-const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source', 'alias', 'type', 'value', 'guard', 'body', 'modifier']);
+const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source', 'alias', 'type', 'value', 'guard', 'body', 'modifier', 'arguments']);
 
 export interface ReviewMatch {
   /** The match's one capture that is not a part (`reference.type`, `binder`, ...): what it is about. */

@@ -89,17 +89,11 @@ function referencesIn(node: Node, matches: readonly ReviewMatch[], bound: (name:
     } else if (tag === 'reference.qualified') {
       found.push({ kind: 'type', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });
     } else if (tag === 'reference.call') {
-      const callee = parts.callee;
+      const { callee, qualifier, member } = parts;
       if (wrappers.has(n.id)) continue;
-      if (callee.type === 'identifier') {
-        if (locals.has(callee.text) || callee.text === selfName) continue;
-        found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
-      } else if (callee.type === 'member_expression') {
-        const object = callee.childForFieldName('object');
-        const property = callee.childForFieldName('property');
-        if (object?.type !== 'identifier' || !property || locals.has(object.text)) continue;
-        found.push({ kind: 'call', name: object.text, member: property.text, offset: object.startIndex });
-      }
+      if (qualifier && member) {
+        if (!locals.has(qualifier.text)) found.push({ kind: 'call', name: qualifier.text, member: member.text, offset: qualifier.startIndex });
+      } else if (!locals.has(callee.text) && callee.text !== selfName) found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
     }
   }
   found.sort((x, y) => x.offset - y.offset);
