@@ -26,7 +26,7 @@
 // | `@alias` | a name | (part) the name an import binds when it renames |
 // | `@type` | a type | (part) a declaration's or field's annotation or right-hand side |
 // | `@value` | an expression | (part) a declaration's or field's value, a decorator's call |
-// | `@guard` | an expression | (part) the condition of an `if` around an import |
+// | `@guard` | an expression | (part) the condition of an `if` without `else` around an import |
 // | `@body` | a block | (part) the block that `@guard` guards |
 // | `@export` | a specifier | a name an export clause exports: `@name` the local or re-exported name, `@alias` the exported one |
 // | `@modifier` | a keyword | (part) a keyword that qualifies a match (TS `type` of `import type`, Rust visibility) |
@@ -103,6 +103,7 @@ export async function withReviewParse<T>(policy: ParsePolicy, folder: string, so
   return withParse(parser, policy, source, (parse) => read({ root: parse.root, matches: parse.run(`review:${folder}`, () => reviewMatches(query, parse.root)) }));
 }
 
+/** Captures that qualify a match's tag rather than being one; names starting with `_` serve predicates only. */
 const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source', 'alias', 'type', 'value', 'guard', 'body', 'modifier', 'arguments']);
 
 export interface ReviewMatch {
