@@ -158,7 +158,9 @@ const C_LIBRARY = new Set([
   'toupper', 'tolower', 'time', 'clock', 'sqrt', 'pow', 'floor', 'ceil', 'fabs', 'assert', 'read', 'write', 'open', 'close',
   'pthread_create', 'pthread_join', 'pthread_detach', 'pthread_self', 'pthread_mutex_init', 'pthread_mutex_lock',
   'pthread_mutex_unlock', 'pthread_mutex_destroy', 'pthread_cond_init', 'pthread_cond_wait', 'pthread_cond_signal',
-  'pthread_cond_broadcast', 'pthread_cond_destroy', 'pthread_once', 'pthread_atfork',
+  'pthread_cond_broadcast', 'pthread_cond_destroy', 'pthread_once', 'pthread_atfork', 'dup', 'dup2', 'pipe', 'fdopen', 'fileno',
+  'fstat', 'lseek', 'unlink', 'isatty', 'sysconf', 'getpid', 'fsync', 'gmtime', 'gmtime_r', 'localtime', 'localtime_r', 'mktime',
+  'strftime', 'fputws',
 ]);
 
 const CPP_METHODS = new Set([
@@ -175,11 +177,27 @@ const CPP_METHODS = new Set([
  */
 function cppPlainCall(name: string, path: string, ctx: ResolveContext): Binding {
   const functions = freeFunctions(named(name, ctx));
+  // A workspace function named like a C library one is an overload of the library's
+  // (`detail::gmtime_r(...)` as a fallback, a `read(file&, size_t)` test helper beside
+  // `read(int, void*, size_t)`): which one the arguments pick needs their types.
+  if (C_LIBRARY.has(name)) return functions.length > 0 ? { kind: 'unresolved', reason: 'ambiguous_target', note: 'also a C library function' } : { kind: 'unresolved', reason: 'builtin' };
   const here = functions.filter((s) => s.file_path === path);
   const elsewhere = functions.filter((s) => s.file_path !== path && !isStatic(s));
   if (here.length > 0 && elsewhere.length > 0) return candidates('package', [...here, ...elsewhere]);
+  // Definitions in several files are overloads of one name, not C's separate programs:
+  // no tree or header rule picks one of them.
+  const visible = functions.filter((s) => !isStatic(s) || isHeader(s.file_path));
+  if (here.length === 0 && new Set(visible.map((s) => s.file_path)).size > 1) return candidates('package', visible);
   return plainCall(name, path, ctx);
 }
+
+/**
+ * `close(fd)` inside a function itself named `close`, a C library name: a wrapper
+ * (a mock, an EINTR retry) calling the library's function, usually through a macro
+ * (`::FMT_POSIX(close(fd))`) that qualifies it globally; recursion is not how such
+ * wrappers are written.
+ */
+const wrapsCLibrary = (name: string, caller: SymbolRecord) => caller.name === name && caller.kind !== 'file' && C_LIBRARY.has(name);
 
 function bindC(input: SiteInput, ctx: ResolveContext): Binding | undefined {
   const { site } = input;
@@ -197,6 +215,7 @@ function bindCpp(input: SiteInput, ctx: ResolveContext): Binding | undefined {
     return candidates('exact', constructors.length > 0 ? constructors : classes);
   }
   if (site.qualifier !== undefined) return qualifiedCall(site.qualifier, name, ctx);
+  if (site.receiver === undefined && wrapsCLibrary(name, caller)) return { kind: 'unresolved', reason: 'builtin', note: 'wrapper of the C library function' };
   if (site.receiver === 'this' || site.receiver === undefined) {
     const owner = site.receiverType ?? enclosingOwner(caller, ctx);
     if (owner !== undefined) {
