@@ -93,4 +93,75 @@ void all() { run_double_tests<true>(); }
     // C's rule would take test/'s one for a caller under test/; in C++ they are overloads.
     expect(describeAnswer(open.answer('test/printf-test.cc', 'format'))).toBe('ambiguous_target');
   });
+
+  it('does not bind a member exactly when the class declares more of its name by a using-declaration or a macro', async () => {
+    open = await indexFiles({
+      'include/lib/buffer.h': `namespace detail {
+template <typename T> class buffer {
+ public:
+  template <typename U> void append(const U* begin, const U* end) {}
+};
+}
+template <typename T> class memory_buffer final : public detail::buffer<T> {
+ public:
+  using detail::buffer<T>::append;
+  template <typename Range> void append(const Range& range) {
+    append(range.data(), range.data() + range.size());
+  }
+  void grow(int n) { reserve(n); }
+  void reserve(int n) {}
+};
+`,
+      'test/ostream-test.cc': `struct mock_streambuf : std::streambuf {
+  MOCK_METHOD2(xsputn, std::streamsize(const void* s, std::streamsize n));
+  auto xsputn(const char* s, std::streamsize n) -> std::streamsize override {
+    const void* v = s;
+    return xsputn(v, n);
+  }
+};
+`,
+    });
+    const classes = [...open.store.symbolsInFile('test/ostream-test.cc')].filter((s) => s.kind === 'struct');
+    expect(classes.map((c) => c.attributes?.declares)).toEqual([['xsputn']]);
+    expect(describeAnswer(open.answer('include/lib/buffer.h', 'append'))).toBe('ambiguous_target overloads declared by a using-declaration or a macro');
+    expect(describeAnswer(open.answer('include/lib/buffer.h', 'reserve'))).toBe('include/lib/buffer.h::memory_buffer::reserve (receiver_type)');
+    expect(describeAnswer(open.answer('test/ostream-test.cc', 'xsputn'))).toBe('ambiguous_target overloads declared by a using-declaration or a macro');
+  });
+
+  it('binds `ns::T()` to the type at that path, not to a loose function of the name', async () => {
+    open = await indexFiles({
+      'test/library.cc': `int foo() { return 0; }
+`,
+      'test/format-test.cc': `namespace adl_test { namespace fmt { namespace detail {
+struct foo {};
+} } }
+int t() { return to_string(adl_test::fmt::detail::foo()); }
+`,
+    });
+    expect(describeAnswer(open.answer('test/format-test.cc', 'adl_test::fmt::detail::foo'))).toBe('test/format-test.cc::adl_test::fmt::detail::foo (namespace)');
+  });
+
+  it('gives a lone namespaced function of another source file only name_only', async () => {
+    open = await indexFiles({
+      'test/ranges-test.cc': `namespace adl {
+struct box { int value; };
+auto begin(const box& b) -> const int* { return &b.value; }
+}
+`,
+      'test/format-test.cc': `void t() {
+  using namespace std;
+  auto s = std::string();
+  auto lval = begin(s);
+}
+`,
+      'test/core-test.cc': `namespace adl {
+void check() { auto b = box(); begin(b); }
+}
+`,
+    });
+    // From outside namespace adl only ADL reaches it, and here std::begin is the one found.
+    expect(describeAnswer(open.answer('test/format-test.cc', 'begin'))).toBe('test/ranges-test.cc::adl::begin (name_only)');
+    // From inside the namespace, it is the one the name finds.
+    expect(describeAnswer(open.answer('test/core-test.cc', 'begin'))).toBe('test/ranges-test.cc::adl::begin (package)');
+  });
 });
