@@ -6,6 +6,7 @@
 // run or evaluated. Binding policy lives in parsers/python/binding.ts.
 import type { Node } from '../tree-sitter.js';
 import { withReviewParse, type ReviewMatch } from '../review/captures.js';
+import { pythonAdapter } from './extract.js';
 import { MAX_DECLARATIONS, type OutboundReference, type ReviewDeclaration, type ReviewFacts, type ReviewFile, type TopLevelMaterial } from '../review/facts.js';
 
 export interface PythonImport {
@@ -38,7 +39,7 @@ const MARKERS: Record<string, string[]> = {
 };
 
 export async function openPythonFile(source: string): Promise<ReviewFile<PythonFacts>> {
-  return withReviewParse('python', 'python', source, ({ root, matches }) => {
+  return withReviewParse(pythonAdapter, 'python', source, ({ root, matches }) => {
     const { facts, references } = factsOf(root, matches);
     return { facts, references: (d) => references.get(d.index) ?? [], dispose: () => undefined };
   });

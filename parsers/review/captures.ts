@@ -1,5 +1,6 @@
 // Review captures: each review profile's `grammars/<lang>/review.scm`, compiled and
-// checked by the shared query engine (parsers/engine.ts) against this vocabulary.
+// checked by the shared query engine (parsers/engine.ts) against this vocabulary, and run
+// once over the one parse of a file (parsers/parse.ts).
 //
 // | capture | on | meaning |
 // | --- | --- | --- |
@@ -16,8 +17,9 @@
 // | `@module` | an item | a module declaration (`mod child;`) |
 // | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
 // | `@unsupported` | a type node | syntax whose meaning the profile does not establish (trait bounds, computed lengths): an omission |
-import { parserFor, parseText, type GrammarName, type Node, type Query, type Tree } from '../tree-sitter.js';
+import { parserFor, type GrammarName, type Node, type Query } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
+import { withParse, type ParsePolicy } from '../parse.js';
 
 export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'declaration.interface',
@@ -55,14 +57,6 @@ export function reviewQuery(grammar: GrammarName, folder: string): Promise<Query
   return loadQueryFiles(grammar, [`${folder}/review.scm`], REVIEW_CAPTURE_VOCABULARY);
 }
 
-/** A source parsed for review, with its profile's query; the caller deletes the tree. */
-async function parseForReview(grammar: GrammarName, folder: string, source: string): Promise<{ tree: Tree; query: Query }> {
-  const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, folder)]);
-  const tree = parseText(parser, source);
-  if (!tree) throw new Error('tree-sitter returned no tree');
-  return { tree, query };
-}
-
 /** One parse of a source and the one run of its profile's review query over the whole file. */
 export interface ReviewParse {
   root: Node;
@@ -70,50 +64,15 @@ export interface ReviewParse {
   matches: readonly ReviewMatch[];
 }
 
-interface Parsed extends ReviewParse {
-  key: string;
-  source: string;
-  tree: Tree;
-  users: number;
-}
-
 /**
- * Parses kept after their last reader let go, newest first, so that the next reader of
- * the same text (graph facts after the review that opened the file) parses nothing: at
- * most KEPT of them, of at most KEPT_BYTES of source together.
+ * Hands `read` the one parse of `source` (parsers/parse.ts: the index extraction reads the
+ * same one, with the language adapter's repair) and the matches of the profile's review
+ * query over it, run once per parse: the review facts of a file, its callable shapes and
+ * its index facts come from one parse. `read` must not keep the tree's nodes.
  */
-const KEPT = 8;
-const KEPT_BYTES = 1024 * 1024;
-const parsed: Parsed[] = [];
-
-/**
- * Hands `read` the parse of `source` and its review matches, parsing and querying only
- * when no parse of the same text with the same grammar and query is kept: the review
- * facts of a file and its callable shapes come from one parse. The tree lives while
- * `read` runs (and may be kept for the next reader); `read` must not keep its nodes.
- */
-export async function withReviewParse<T>(grammar: GrammarName, folder: string, source: string, read: (parse: ReviewParse) => T): Promise<T> {
-  const key = `${grammar}:${folder}`;
-  let entry = parsed.find((p) => p.key === key && p.source === source);
-  if (entry) parsed.splice(parsed.indexOf(entry), 1);
-  else {
-    const { tree, query } = await parseForReview(grammar, folder, source);
-    entry = { key, source, tree, root: tree.rootNode, matches: reviewMatches(query, tree.rootNode), users: 0 };
-  }
-  parsed.unshift(entry);
-  entry.users++;
-  try {
-    return read(entry);
-  } finally {
-    entry.users--;
-    let kept = 0;
-    let bytes = 0;
-    for (const idle of parsed.filter((p) => p.users === 0)) {
-      if (++kept <= KEPT && (bytes += idle.source.length) <= KEPT_BYTES) continue;
-      parsed.splice(parsed.indexOf(idle), 1);
-      idle.tree.delete();
-    }
-  }
+export async function withReviewParse<T>(policy: ParsePolicy, folder: string, source: string, read: (parse: ReviewParse) => T): Promise<T> {
+  const [parser, query] = await Promise.all([parserFor(policy.grammar), reviewQuery(policy.grammar, folder)]);
+  return withParse(parser, policy, source, (parse) => read({ root: parse.root, matches: parse.run(`review:${folder}`, () => reviewMatches(query, parse.root)) }));
 }
 
 const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source']);

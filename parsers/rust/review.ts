@@ -5,6 +5,7 @@
 // (parsers/rust/binding.ts). No policy and no file system here.
 import type { Node } from '../tree-sitter.js';
 import { withReviewParse, type ReviewMatch } from '../review/captures.js';
+import { rustAdapter } from './extract.js';
 import { MAX_DECLARATIONS, type OutboundReference, type ReviewDeclaration, type ReviewFacts, type ReviewFile, type TopLevelMaterial } from '../review/facts.js';
 
 export interface UseBinding {
@@ -43,7 +44,7 @@ const ROOT_KINDS = new Set(['struct', 'enum', 'type']);
 const TYPE_NAMESPACE = new Set(['struct', 'enum', 'type', 'union', 'trait']);
 
 export async function openRustFile(source: string): Promise<ReviewFile<RustFacts>> {
-  return withReviewParse('rust', 'rust', source, ({ root, matches }) => {
+  return withReviewParse(rustAdapter, 'rust', source, ({ root, matches }) => {
     const { facts, references } = factsOf(root, matches);
     return { facts, references: (d) => references.get(d.index) ?? [], dispose: () => undefined };
   });

@@ -6,11 +6,11 @@
 import type { Node } from '../tree-sitter.js';
 import type { ParameterShape } from '../review/callables.js';
 import { withReviewParse, type ReviewParse } from '../review/captures.js';
-import type { ReviewGrammar } from './review.js';
+import { reviewAdapter, type ReviewGrammar } from './review.js';
 
 /** Hands `read` the review parse of a file. */
 function withTree<T>(source: string, grammar: ReviewGrammar, read: (root: Node, parse: ReviewParse) => T): Promise<T> {
-  return withReviewParse(grammar, 'typescript', source, (parse) => read(parse.root, parse));
+  return withReviewParse(reviewAdapter(grammar), 'typescript', source, (parse) => read(parse.root, parse));
 }
 
 /** The function or arrow a top-level declaration spanning [start, end) binds, if it is one. */

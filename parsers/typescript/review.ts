@@ -4,6 +4,7 @@
 import { parserFor, type Node } from '../tree-sitter.js';
 import { matchesWithin, reviewQuery, withReviewParse, type ReviewMatch } from '../review/captures.js';
 import { MAX_DECLARATIONS, type ReviewFile } from '../review/facts.js';
+import { tsxAdapter, typescriptAdapter } from './extract.js';
 import type {
   DeclarationKind,
   ImportBinding,
@@ -18,6 +19,9 @@ import type {
 export type * from './review-facts.js';
 
 export type ReviewGrammar = 'typescript' | 'tsx';
+
+/** The index adapter of a review grammar: its repair is the parse's, shared with the index. */
+export const reviewAdapter = (grammar: ReviewGrammar) => (grammar === 'tsx' ? tsxAdapter : typescriptAdapter);
 
 /** Starts loading the grammar and review query without waiting; a failure surfaces at the first real parse. */
 export function preloadGrammar(grammar: ReviewGrammar): void {
@@ -42,7 +46,7 @@ interface RawDeclaration {
  * references of every top-level declaration, are read before the tree is let go.
  */
 export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile<ReviewFileFacts>> {
-  return withReviewParse(grammar, 'typescript', source, ({ root, matches }) => {
+  return withReviewParse(reviewAdapter(grammar), 'typescript', source, ({ root, matches }) => {
     const facts = factsOf(root, matches);
     // Names a `typeof` may query without leaving the file's evidence: its declarations and imports.
     const names = new Set([...facts.declarations.map((d) => d.name), ...facts.imports.map((b) => b.local)]);
