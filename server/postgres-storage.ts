@@ -7,9 +7,9 @@
 // of the same files.
 //
 // Indexes follow the reads: search walks its answer order (name_lc, name, repo,
-// extractor, file, id) and stops at its limit; callers look edges up by target, and twins up in an index that holds
-// everything a twin answers with, in answer order; a purge finds a file's rows by
-// (repo, extractor, file).
+// extractor, file, id) and stops at its limit; callers look edges up by target, and
+// twins up in an index that holds everything a twin answers with, in answer order; a
+// purge finds a file's rows by (repo, extractor, file).
 import pg from 'pg';
 import { UNRESOLVED_PREFIX, type Edge, type Entity, type Hyperedge, type IngestItem, type SymbolRow } from '../contracts/graph-push.js';
 import {
@@ -302,9 +302,9 @@ export class PostgresStorage implements GraphStorage {
 
 /**
  * The connection with JIT off: every query here is short, and at ten million edges the
- * planner's estimates pass JIT's threshold, so a callers query paid milliseconds of
- * compiling (30 ms of PostgreSQL CPU a request at 1,000 repositories, 4 without). The
- * URL's own `options` (which would replace these) are moved beside it.
+ * planner's estimates pass JIT's threshold, so a callers query paid for compiling (34.6
+ * ms of PostgreSQL CPU a request at 1,000 repositories, 4 to 10 without). The URL's own
+ * `options` (which would replace these) are moved beside it.
  */
 function withoutJit(connectionString: string): { connectionString: string; options: string } {
   let given = '';
