@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import type { CallKind, CallSiteFact, ImportFact, SymbolFact, SymbolKind } from '../contracts/facts.js';
 import type { Relationship } from '../contracts/tiers.js';
-import { compileQuery, parserFor, parseText, type GrammarName, type Node, type Parser, type Query, type QueryMatch, type Tree } from './tree-sitter.js';
+import { compileQuery, parserFor, parseText, type GrammarName, type Node, type Parser, type Query, type QueryMatch } from './tree-sitter.js';
+import { withParse, type Parse, type ParsePolicy } from './parse.js';
 import { utf8Offsets } from './offsets.js';
 import { Scopes } from './scopes.js';
 
@@ -140,8 +141,8 @@ interface BindingDraft {
 
 export type Parts = Record<string, Node>;
 
-/** What a language adapter supplies to the engine. */
-export interface LanguageAdapter {
+/** What a language adapter supplies to the engine (its grammar and repair: parsers/parse.ts). */
+export interface LanguageAdapter extends ParsePolicy {
   grammar: GrammarName;
   /** Query files under grammars/, concatenated in this order. */
   queryFiles: readonly string[];
@@ -153,17 +154,6 @@ export interface LanguageAdapter {
   selfQualifier?: string;
   /** Wrappers (`before`, `after`) that make a fragment parse as expressions, tried in order. */
   expressionWrappers?: readonly (readonly [string, string])[];
-  /**
-   * For a file that parsed with errors: the source rewritten around a known grammar gap,
-   * keeping every offset and line break. Used when it parses with fewer errors.
-   */
-  repairSource?(source: string): string;
-  /**
-   * Parse the repaired source alone, never the source as written: for a rewrite that
-   * touches only text the grammar cannot parse (so its tree is never worse), where the
-   * grammar's error recovery on that text costs more than a parse.
-   */
-  repairAlways?: boolean;
   /**
    * Methods are declared beside their type, not inside it (Go): a file-scope method whose
    * `ownerType` names a type declared at file scope of the same file hangs under that type.
@@ -488,39 +478,18 @@ export class Engine {
   }
 
   extract(path: string, source: string): EngineResult {
-    const [tree, syntaxErrors] = this.parsed(path, source);
-    const ctx = new ExtractionContext(path, source, this);
-    try {
-      const root = tree.rootNode;
+    return this.withParse(source, ({ root, syntaxErrors }) => {
+      const ctx = new ExtractionContext(path, source, this);
       this.collect(root, ctx);
       const wrappers = this.adapter.expressionWrappers ?? [];
       for (let round = 0; round < 4 && ctx.pending.length > 0; round++) ctx.flushPending(wrappers);
-    } finally {
-      tree.delete();
-    }
-    return { ...finish(ctx, this.adapter), syntaxErrors };
+      return { ...finish(ctx, this.adapter), syntaxErrors };
+    });
   }
 
-  /**
-   * The tree to extract from, with its count of syntax errors (at least 1 for a tree with
-   * errors): the source's, or the adapter's repaired source's when that has fewer errors.
-   */
-  private parsed(path: string, source: string): [Tree, number] {
-    const repair = this.adapter.repairSource;
-    // A rewrite that changed nothing, or moved an offset, is never parsed.
-    const repaired = (): string | undefined => {
-      const text = repair?.(source);
-      return text !== undefined && text !== source && text.length === source.length ? text : undefined;
-    };
-    const tree = parseText(this.parser, (this.adapter.repairAlways && repaired()) || source);
-    if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
-    if (!tree.rootNode.hasError) return [tree, 0];
-    let errors = errorNodes(tree);
-    let best = tree;
-    const text = this.adapter.repairAlways ? undefined : repaired();
-    const other = text === undefined ? null : parseText(this.parser, text);
-    if (other) [best, errors] = fewerErrors([tree, errors], other);
-    return [best, best.rootNode.hasError ? Math.max(1, errors) : 0];
+  /** Hands `read` the one parse of `source` with this language's repair (parsers/parse.ts). */
+  withParse<T>(source: string, read: (parse: Parse) => T): T {
+    return withParse(this.parser, this.adapter, source, read);
   }
 
   /** One query pass over `root`: dispatch every match to the draft builders and the adapter. */
@@ -659,23 +628,6 @@ function emptyParts(): Parts {
     indirect: undefined,
     arguments: undefined,
   } as unknown as Parts;
-}
-
-/** Of a tree with `errors` ERROR nodes and another, the one with fewer errors; the other is deleted. */
-function fewerErrors([tree, errors]: [Tree, number], other: Tree): [Tree, number] {
-  // A tree with errors (maybe only missing tokens, no ERROR node) ranks below one without.
-  const otherErrors = other.rootNode.hasError ? errorNodes(other) : -1;
-  if (otherErrors < errors) {
-    tree.delete();
-    return [other, otherErrors];
-  }
-  other.delete();
-  return [tree, errors];
-}
-
-/** Number of ERROR nodes in a tree. */
-function errorNodes(tree: Tree): number {
-  return tree.rootNode.descendantsOfType('ERROR').length;
 }
 
 /** A path qualifier without whitespace or generic arguments; `<T as Trait>` stays as written. */

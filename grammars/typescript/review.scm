@@ -18,6 +18,18 @@
 (ambient_declaration) @declaration.ambient
 [(lexical_declaration) (variable_declaration)] @declaration.variable
 
+; Top-level imports: `@binding` each name one binds, `@source` the module string,
+; `@modifier` a `type` keyword (of the statement or the name). A named import has
+; `@name` (and `@alias` when renamed); `* as X` has only `@alias`, the default import neither.
+(program (import_statement "type"? @modifier (import_clause (identifier) @binding) source: (string) @source))
+(program (import_statement "type"? @modifier (import_clause (namespace_import (identifier) @alias) @binding) source: (string) @source))
+(program (import_statement "type"? @modifier (import_clause (named_imports (import_specifier "type"? @modifier name: (_) @name alias: (_)? @alias) @binding)) source: (string) @source))
+
+; Top-level export clauses: `@export` each name, `@name` the local (or re-exported) name,
+; `@alias` the exported one when renamed; `export * as X from` has only `@alias`.
+(program (export_statement (export_clause (export_specifier name: (_) @name alias: (_)? @alias) @export)))
+(program (export_statement (namespace_export (_) @alias) @export))
+
 ; Named-type references; `ns.T` when its module is a plain name.
 (type_identifier) @reference.type
 (type_query) @unsupported
@@ -41,8 +53,11 @@
 (mapped_type_clause name: (type_identifier) @binder)
 (infer_type . (type_identifier) @binder)
 
-; Calls, by what they call (the adapter keeps plain names and members of plain names).
-(call_expression function: (_) @callee) @reference.call
+; Calls of a plain name, or of a member of a plain name (`@qualifier`, `@member`);
+; `@arguments` the argument list (a tagged template's is a template string).
+(call_expression
+  function: [(identifier) @callee (member_expression object: (identifier) @qualifier property: (_) @member) @callee]
+  arguments: (_)? @arguments) @reference.call
 
 ; Value names bound inside a declaration (the adapter drops the declaration's own name).
 (variable_declarator name: (_) @local)

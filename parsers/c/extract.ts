@@ -89,6 +89,13 @@ export function cFamilyDefinition(draft: DefinitionDraft, node: Node, parts: Par
   if (!name) return false;
   if (name.type === 'qualified_identifier') {
     draft.name = name.text; // checked segment by segment by the C++ adapter
+  } else if (name.type === 'template_function') {
+    // An explicit specialization (`template <> void f<wchar_t>(...)`) is one more
+    // definition of `f`: a call picks between it and the primary template by types.
+    const clean = cleanName(name.childForFieldName('name')?.text ?? '');
+    if (!clean) return false;
+    draft.name = clean;
+    draft.attributes = { ...draft.attributes, specialization: 'true' };
   } else {
     const clean = cleanName(name.text);
     if (!clean) return false;

@@ -109,6 +109,26 @@ function methodsOf(owner: string, name: string, ctx: ResolveContext): SymbolReco
   return [];
 }
 
+/**
+ * Whether class `owner` also declares `name` where cairn sees no definition (a using-declaration
+ * of a base's overloads, a member a macro declares): the defined member is then one overload
+ * among others, chosen by argument types.
+ */
+function declaresMore(owner: string, name: string, ctx: ResolveContext): boolean {
+  return classesNamed(owner, ctx).some((c) => {
+    const declares = c.attributes?.declares;
+    return Array.isArray(declares) ? declares.includes(name) : declares === name;
+  });
+}
+
+/** A member call bound to the methods of `owner` at `tier`, unless undeclared overloads compete. */
+function memberCall(owner: string, name: string, tier: ResolutionKind, ctx: ResolveContext): Binding {
+  const members = methodsOf(owner, name, ctx);
+  const found = members[0]?.owner_type;
+  if (found !== undefined && declaresMore(found, name, ctx)) return { kind: 'unresolved', reason: 'ambiguous_target', note: 'overloads declared by a using-declaration or a macro' };
+  return candidates(tier, members);
+}
+
 function enclosingOwner(caller: SymbolRecord, ctx: ResolveContext): string | undefined {
   for (let s: SymbolRecord | undefined = caller; s; s = s.parent_id === null ? undefined : ctx.symbol(s.parent_id)) {
     if (s.owner_type !== undefined) return s.owner_type;
@@ -127,11 +147,18 @@ function qualifiedCall(qualifier: string, name: string, ctx: ResolveContext): Bi
   const classes = classesNamed(last, ctx);
   const namespace = classes.length === 0 && named(last, ctx).some((s) => s.kind === 'namespace');
   if (classes.length > 0 || (!namespace && named(name, ctx).some((s) => s.owner_type === last))) {
-    return candidates('exact', methodsOf(last, name, ctx));
+    return memberCall(last, name, 'exact', ctx);
   }
   const suffix = `${scopes.join('::')}::${name}`;
+  const atPath = (s: SymbolRecord) => s.qualified_name === suffix || s.qualified_name.endsWith(`::${suffix}`);
+  // `ns::T()` constructs the type written at that path: its constructors, else the type.
+  const types = classesNamed(name, ctx).filter(atPath);
+  if (types.length > 0) {
+    const constructors = named(name, ctx).filter((s) => s.kind === 'constructor' && types.some((t) => t.id === s.parent_id));
+    return candidates('namespace', constructors.length > 0 ? constructors : types);
+  }
   const members = named(name, ctx).filter((s) => (s.kind === 'function' && !isMember(s)) || (namespace && s.owner_type === last));
-  const inNamespace = members.filter((s) => s.qualified_name === suffix || s.qualified_name.endsWith(`::${suffix}`));
+  const inNamespace = members.filter(atPath);
   // Functions of the name at no written namespace may sit in one a macro opens
   // (`FMT_BEGIN_DETAIL_NAMESPACE`): they are candidates too.
   const unplaced = inNamespace.length > 0 ? members.filter((s) => s.qualified_name === name) : [];
@@ -158,7 +185,9 @@ const C_LIBRARY = new Set([
   'toupper', 'tolower', 'time', 'clock', 'sqrt', 'pow', 'floor', 'ceil', 'fabs', 'assert', 'read', 'write', 'open', 'close',
   'pthread_create', 'pthread_join', 'pthread_detach', 'pthread_self', 'pthread_mutex_init', 'pthread_mutex_lock',
   'pthread_mutex_unlock', 'pthread_mutex_destroy', 'pthread_cond_init', 'pthread_cond_wait', 'pthread_cond_signal',
-  'pthread_cond_broadcast', 'pthread_cond_destroy', 'pthread_once', 'pthread_atfork',
+  'pthread_cond_broadcast', 'pthread_cond_destroy', 'pthread_once', 'pthread_atfork', 'dup', 'dup2', 'pipe', 'fdopen', 'fileno',
+  'fstat', 'lseek', 'unlink', 'isatty', 'sysconf', 'getpid', 'fsync', 'gmtime', 'gmtime_r', 'localtime', 'localtime_r', 'mktime',
+  'strftime', 'fputws',
 ]);
 
 const CPP_METHODS = new Set([
@@ -173,13 +202,42 @@ const CPP_METHODS = new Set([
  * overload among the definitions of the name in other files (`open_buffered_file()`
  * here, `open_buffered_file(int&)` there): which one the arguments pick is not known.
  */
-function cppPlainCall(name: string, path: string, ctx: ResolveContext): Binding {
+function cppPlainCall(name: string, path: string, caller: SymbolRecord, ctx: ResolveContext): Binding {
   const functions = freeFunctions(named(name, ctx));
+  // A workspace function named like a C library one is an overload of the library's
+  // (`detail::gmtime_r(...)` as a fallback, a `read(file&, size_t)` test helper beside
+  // `read(int, void*, size_t)`): which one the arguments pick needs their types.
+  if (C_LIBRARY.has(name)) return functions.length > 0 ? { kind: 'unresolved', reason: 'ambiguous_target', note: 'also a C library function' } : { kind: 'unresolved', reason: 'builtin' };
   const here = functions.filter((s) => s.file_path === path);
   const elsewhere = functions.filter((s) => s.file_path !== path && !isStatic(s));
   if (here.length > 0 && elsewhere.length > 0) return candidates('package', [...here, ...elsewhere]);
-  return plainCall(name, path, ctx);
+  // Definitions in several files are overloads of one name, not C's separate programs:
+  // no tree or header rule picks one of them.
+  const visible = functions.filter((s) => !isStatic(s) || isHeader(s.file_path));
+  if (here.length === 0 && new Set(visible.map((s) => s.file_path)).size > 1) return candidates('package', visible);
+  const bound = plainCall(name, path, ctx);
+  // One function defined in another source file (no header), in a namespace that does
+  // not enclose the caller: only argument-dependent lookup through a header's declaration
+  // reaches it, and the standard library's may be the one found instead
+  // (`using namespace std; begin(s)` beside a test's `adl::begin`).
+  if (bound.kind === 'candidates' && bound.tier === 'package' && bound.candidates.length === 1) {
+    const [target] = bound.candidates;
+    const scope = namespaceOf(target);
+    if (!isHeader(target.file_path) && scope !== '' && !`${caller.qualified_name}::`.startsWith(`${scope}::`)) return candidates('name_only', bound.candidates);
+  }
+  return bound;
 }
+
+/** The written namespace of a free function (`adl` of `adl::begin`), '' at none. */
+const namespaceOf = (s: SymbolRecord) => s.qualified_name.slice(0, Math.max(0, s.qualified_name.length - s.name.length - 2));
+
+/**
+ * `close(fd)` inside a function itself named `close`, a C library name: a wrapper
+ * (a mock, an EINTR retry) calling the library's function, usually through a macro
+ * (`::FMT_POSIX(close(fd))`) that qualifies it globally; recursion is not how such
+ * wrappers are written.
+ */
+const wrapsCLibrary = (name: string, caller: SymbolRecord) => caller.name === name && caller.kind !== 'file' && C_LIBRARY.has(name);
 
 function bindC(input: SiteInput, ctx: ResolveContext): Binding | undefined {
   const { site } = input;
@@ -197,16 +255,16 @@ function bindCpp(input: SiteInput, ctx: ResolveContext): Binding | undefined {
     return candidates('exact', constructors.length > 0 ? constructors : classes);
   }
   if (site.qualifier !== undefined) return qualifiedCall(site.qualifier, name, ctx);
+  if (site.receiver === undefined && wrapsCLibrary(name, caller)) return { kind: 'unresolved', reason: 'builtin', note: 'wrapper of the C library function' };
   if (site.receiver === 'this' || site.receiver === undefined) {
     const owner = site.receiverType ?? enclosingOwner(caller, ctx);
     if (owner !== undefined) {
-      const members = methodsOf(owner, name, ctx);
-      if (members.length > 0) return candidates('receiver_type', members);
+      if (methodsOf(owner, name, ctx).length > 0) return memberCall(owner, name, 'receiver_type', ctx);
       if (site.receiver === 'this') return { kind: 'unresolved', reason: 'missing_target' };
     }
-    if (site.receiver === undefined) return cppPlainCall(name, site.path, ctx);
+    if (site.receiver === undefined) return cppPlainCall(name, site.path, caller, ctx);
   }
-  if (site.receiverType !== undefined) return candidates('receiver_type', methodsOf(site.receiverType, name, ctx));
+  if (site.receiverType !== undefined) return memberCall(site.receiverType, name, 'receiver_type', ctx);
   if (CPP_METHODS.has(name)) return { kind: 'unresolved', reason: 'builtin' };
   return candidates('name_only', named(name, ctx).filter((s) => s.language === 'cpp' && isMember(s)));
 }

@@ -32,6 +32,37 @@ function classBases(node: Node): string[] {
   return bases;
 }
 
+const MACRO_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * Member names a class body declares without a definition cairn sees: base members it
+ * brings in (`using buffer<T>::append;`) and members a macro declares
+ * (`MOCK_METHOD2(xsputn, ...)`, `MOCK_METHOD(int, read, ...)`). A call of such a name
+ * picks between those and the defined ones by argument types.
+ */
+function undefinedMembers(node: Node): string[] {
+  const names = new Set<string>();
+  for (const item of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (!item || names.size >= 64) break;
+    if (item.type === 'using_declaration') {
+      const last = segments(item.namedChildren.find((c) => c?.type === 'qualified_identifier')?.text ?? '').pop();
+      const name = last === undefined ? undefined : cleanName(last);
+      if (name) names.add(name);
+      continue;
+    }
+    if (item.type !== 'declaration' && item.type !== 'field_declaration') continue;
+    const declarator = item.childForFieldName('declarator');
+    const callee = declarator?.type === 'function_declarator' ? declarator.childForFieldName('declarator') : undefined;
+    if (!callee || callee.type !== 'identifier' || !MACRO_NAME.test(callee.text)) continue;
+    // The macro's bare-word arguments parse as parameters of a type and no name.
+    for (const param of declarator!.childForFieldName('parameters')?.namedChildren ?? []) {
+      const type = param?.type === 'parameter_declaration' && !param.childForFieldName('declarator') ? param.childForFieldName('type') : undefined;
+      if (type?.type === 'type_identifier' && !MACRO_NAME.test(type.text)) names.add(type.text);
+    }
+  }
+  return [...names];
+}
+
 /** The class or struct whose body directly holds `node` (a member function definition). */
 function owningClass(node: Node): Node | undefined {
   let parent = node.parent;
@@ -46,6 +77,8 @@ function definition(draft: DefinitionDraft, node: Node, parts: Parts, ctx: Extra
   if (CLASS_BODIES.has(node.type)) {
     const bases = classBases(node);
     if (bases.length > 0) draft.bases = bases;
+    const declares = undefinedMembers(node);
+    if (declares.length > 0) draft.attributes = { ...draft.attributes, declares };
     draft.name = segments(draft.name).pop()!;
     return true;
   }

@@ -8,6 +8,7 @@ import { matchesWithin, reviewQuery, withReviewParse, type ReviewMatch } from '.
 import type { OutboundReference, ReviewDeclaration, ReviewFacts, ReviewFile, TopLevelMaterial } from '../review/facts.js';
 import { parserFor, type Node } from '../tree-sitter.js';
 import { readHeader, type HeaderConstraint } from './build-constraint.js';
+import { goAdapter } from './extract.js';
 
 export interface GoImport {
   /** The import path as written, without quotes. */
@@ -41,7 +42,7 @@ export function preloadGo(): void {
 
 /** Parses a file once and runs its review query once: facts and the references of every type declaration. */
 export async function openGoReviewFile(source: string): Promise<ReviewFile<GoReviewFacts>> {
-  return withReviewParse('go', 'go', source, ({ root, matches }) => {
+  return withReviewParse(goAdapter, 'go', source, ({ root, matches }) => {
     const { facts, nodes } = factsOf(root, source, matches);
     const types = facts.declarations.filter((d) => d.rootKind === 'type');
     const inside = matchesWithin(

@@ -5,7 +5,8 @@
 // members of their class: an edit inside one alone selects no root. Nothing is imported,
 // run or evaluated. Binding policy lives in parsers/python/binding.ts.
 import type { Node } from '../tree-sitter.js';
-import { withReviewParse, type ReviewMatch } from '../review/captures.js';
+import { matchesWithin, withReviewParse, type ReviewMatch } from '../review/captures.js';
+import { pythonAdapter } from './extract.js';
 import { MAX_DECLARATIONS, type OutboundReference, type ReviewDeclaration, type ReviewFacts, type ReviewFile, type TopLevelMaterial } from '../review/facts.js';
 
 export interface PythonImport {
@@ -38,31 +39,62 @@ const MARKERS: Record<string, string[]> = {
 };
 
 export async function openPythonFile(source: string): Promise<ReviewFile<PythonFacts>> {
-  return withReviewParse('python', 'python', source, ({ root, matches }) => {
+  return withReviewParse(pythonAdapter, 'python', source, ({ root, matches }) => {
     const { facts, references } = factsOf(root, matches);
     return { facts, references: (d) => references.get(d.index) ?? [], dispose: () => undefined };
   });
+}
+
+/** A review match and the parts of every other match of the same tag on the same node (one node, several patterns). */
+function merged(matches: readonly ReviewMatch[]): ReviewMatch[] {
+  const byNode = new Map<string, ReviewMatch>();
+  const out: ReviewMatch[] = [];
+  for (const m of matches) {
+    const key = `${m.tag}:${m.node.id}`;
+    const seen = byNode.get(key);
+    if (seen) Object.assign(seen.parts, { ...m.parts, ...seen.parts });
+    else {
+      const copy = { tag: m.tag, node: m.node, parts: { ...m.parts } };
+      byNode.set(key, copy);
+      out.push(copy);
+    }
+  }
+  return out;
 }
 
 function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: PythonFacts; references: Map<number, OutboundReference[]> } {
   const imports: PythonImport[] = [];
   const conditional: string[] = [];
   let wildcard = false;
-  const raw: Array<{ kind: string; name: string; node: Node }> = [];
+  const raw: Array<{ kind: string; name: string; node: Node; parts: ReviewMatch['parts'] }> = [];
+  const statements: ReviewMatch[] = [];
+  const bindings: ReviewMatch[] = [];
+  const within: ReviewMatch[] = [];
   const names: Node[] = [];
+  const skipped = new Set<number>();
   for (const m of matches) {
     if (m.tag.startsWith('declaration.')) {
-      const name = m.tag === 'declaration.type' ? (m.node.childForFieldName('left')?.namedChildren[0]?.text ?? '') : (m.parts.name?.text ?? '');
       if (raw.some((r) => r.node.id === m.node.id)) continue;
-      raw.push({ kind: m.tag.slice('declaration.'.length), name: name.replace(/\[.*$/s, ''), node: m.node });
-    } else if (m.tag === 'import' || m.tag === 'uncertain') {
-      const found = importsOf(m.node);
-      if (m.node.namedChildren.some((c) => c?.type === 'wildcard_import')) wildcard = true;
-      const guard = m.node.parent?.parent;
-      const inIf = guard?.type === 'if_statement';
-      if (m.tag === 'uncertain' || (inIf && !isTypeChecking(guard!, imports))) conditional.push(...found.map((i) => i.local));
-      else imports.push(...found.map((i) => ({ ...i, typeChecking: inIf })));
-    } else if (m.tag === 'reference.type' || m.tag === 'reference.qualified' || m.tag === 'unsupported') names.push(m.node);
+      raw.push({ kind: m.tag.slice('declaration.'.length), name: (m.parts.name?.text ?? '').replace(/\[.*$/s, ''), node: m.node, parts: m.parts });
+    } else if (m.tag === 'import' || m.tag === 'uncertain') statements.push(m);
+    else if (m.tag === 'binding') bindings.push(m);
+    else if (m.tag === 'reference.type' || m.tag === 'reference.qualified' || m.tag === 'unsupported') names.push(m.node);
+    else {
+      if (m.tag === 'skip') skipped.add(m.node.id);
+      within.push(m);
+    }
+  }
+
+  // Imports in document order: a TYPE_CHECKING guard is proved by the imports before it.
+  const importStatements = merged(statements);
+  const boundBy = matchesWithin(importStatements.map((m) => m.node), bindings);
+  for (const m of importStatements) {
+    const found = (boundBy.get(m.node) ?? []).flatMap((b) => importOf(b));
+    if (boundBy.get(m.node)?.some((b) => b.node.type === 'wildcard_import')) wildcard = true;
+    const { guard, body } = m.parts;
+    const inIf = body !== undefined;
+    if (m.tag === 'uncertain' || (inIf && !(guard && body && isTypeChecking(guard, body, imports)))) conditional.push(...found.map((i) => i.local));
+    else imports.push(...found.map((i) => ({ ...i, typeChecking: inIf })));
   }
 
   const marker = (local: string, wanted: string) => {
@@ -77,6 +109,10 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: PythonFa
     return false;
   };
 
+  // What each top-level declaration is made of, from the captures inside it.
+  const inside = matchesWithin(raw.map((r) => r.node), merged(within));
+  const partsOf = (r: (typeof raw)[number], tag: string) => (inside.get(r.node) ?? []).filter((m) => m.tag === tag);
+
   // Classify: model classes and explicit aliases are roots; the rest only occupy their span.
   const classes = new Map<string, { node: Node; model: boolean }>();
   const declarations: ReviewDeclaration[] = [];
@@ -88,11 +124,9 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: PythonFa
   for (let pass = 0; pass < 2; pass++) {
     for (const r of raw) {
       if (r.kind !== 'class') continue;
-      const cls = r.node.type === 'decorated_definition' ? r.node.childForFieldName('definition')! : r.node;
-      const decorators = r.node.type === 'decorated_definition' ? r.node.namedChildren.filter((c): c is Node => c?.type === 'decorator') : [];
-      const bases = cls.childForFieldName('superclasses')?.namedChildren.filter((c): c is Node => c !== null && c.type !== 'keyword_argument' && c.type !== 'comment') ?? [];
-      const annotated = (cls.childForFieldName('body')?.namedChildren ?? []).some((s) => s?.type === 'expression_statement' && s.namedChildren[0]?.type === 'assignment' && s.namedChildren[0].childForFieldName('type') !== null);
-      const dataclass = decorators.some((d) => isMarker(d.namedChildren[0]?.type === 'call' ? d.namedChildren[0].childForFieldName('function') : d.namedChildren[0], 'dataclass'));
+      const bases = partsOf(r, 'base').map((m) => m.node).filter((b) => b.type !== 'keyword_argument' && b.type !== 'comment');
+      const annotated = partsOf(r, 'field').some((m) => m.parts.type !== undefined);
+      const dataclass = partsOf(r, 'decorator').some((m) => isMarker(m.parts.callee, 'dataclass'));
       const framework = bases.some((b) => isMarker(b, 'TypedDict') || isMarker(b, 'BaseModel'));
       const inherited = bases.some((b) => b.type === 'identifier' && classes.get(b.text)?.model);
       classes.set(r.name, { node: r.node, model: annotated || dataclass || framework || inherited });
@@ -109,58 +143,43 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: PythonFa
     if (r.kind === 'class' && classes.get(r.name)?.model) {
       rootKind = 'type';
       ineligible = null;
-      const cls = r.node.type === 'decorated_definition' ? r.node.childForFieldName('definition')! : r.node;
-      const decorators = r.node.type === 'decorated_definition' ? r.node.namedChildren.filter((c): c is Node => c?.type === 'decorator') : [];
-      for (const d of decorators) {
-        const expr = d.namedChildren[0];
-        const fn = expr?.type === 'call' ? expr.childForFieldName('function') : expr;
-        if (!isMarker(fn, 'dataclass')) unknown.push({ node: d, reason: 'unknown-decorator' });
-        else if (expr?.type === 'call' && !literalArguments(expr)) unknown.push({ node: d, reason: 'computed-metadata' });
+      for (const d of partsOf(r, 'decorator')) {
+        if (!isMarker(d.parts.callee, 'dataclass')) unknown.push({ node: d.node, reason: 'unknown-decorator' });
+        else if (d.parts.value && !literalArguments(d.parts.value)) unknown.push({ node: d.node, reason: 'computed-metadata' });
       }
-      const superclasses = cls.childForFieldName('superclasses');
-      for (const b of superclasses?.namedChildren ?? []) {
-        if (!b || b.type === 'comment') continue;
+      for (const { node: b } of partsOf(r, 'base')) {
+        if (b.type === 'comment') continue;
         if (b.type === 'keyword_argument') {
           if (!isLiteral(b.childForFieldName('value'))) unknown.push({ node: b, reason: 'computed-metadata' });
-          continue;
-        }
-        if (b.type === 'identifier' || b.type === 'attribute') region.push(b);
+        } else if (b.type === 'identifier' || b.type === 'attribute') region.push(b);
         else unknown.push({ node: b, reason: 'unknown-base' });
       }
-      for (const statement of cls.childForFieldName('body')?.namedChildren ?? []) {
-        if (!statement) continue;
-        const inner = statement.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
-        if (inner?.type === 'function_definition') {
+      const inertIds = new Set(partsOf(r, 'inert').map((m) => m.node.id));
+      const fields = new Map(partsOf(r, 'field').map((m) => [m.node.id, m.parts]));
+      for (const { node: statement } of partsOf(r, 'statement')) {
+        if (inertIds.has(statement.id)) {
           inert.push({ start: statement.startIndex, end: statement.endIndex });
           continue;
         }
-        if (statement.type === 'expression_statement' && statement.namedChildren[0]?.type === 'assignment') {
-          const assignment = statement.namedChildren[0];
-          const left = assignment.childForFieldName('left');
-          const type = assignment.childForFieldName('type');
-          const value = assignment.childForFieldName('right');
+        const field = fields.get(statement.id);
+        if (field) {
+          const { name: left, type, value } = field;
           if (left?.type !== 'identifier') unknown.push({ node: statement, reason: 'unsupported-class-statement' });
           if (type) region.push(type);
           if (value && !isLiteral(value) && !isFieldCall(value)) unknown.push({ node: value, reason: type ? 'executable-default' : 'unsupported-class-statement' });
           continue;
         }
-        if (['pass_statement', 'comment'].includes(statement.type) || (statement.type === 'expression_statement' && statement.namedChildren[0]?.type === 'string')) continue;
-        if (statement.type === 'class_definition' && statement.childForFieldName('name')?.text === 'Config') continue;
-        unknown.push({ node: statement, reason: 'unsupported-class-statement' });
+        if (!skipped.has(statement.id)) unknown.push({ node: statement, reason: 'unsupported-class-statement' });
       }
     } else if (r.kind === 'type') {
       kind = 'type-alias';
       rootKind = 'type';
       ineligible = null;
-      const right = r.node.childForFieldName('right');
-      if (right) region.push(right);
-      const params = r.node.childForFieldName('left')?.namedChildren[0];
-      if (params?.type === 'generic_type') unknown.push({ node: params, reason: 'type-parameters' });
+      if (r.parts.type) region.push(r.parts.type);
+      for (const params of partsOf(r, 'binder')) unknown.push({ node: params.node, reason: 'type-parameters' });
     } else if (r.kind === 'variable') {
-      const assignment = r.node.namedChildren[0]!;
-      const type = assignment.childForFieldName('type');
-      const value = assignment.childForFieldName('right');
-      if (type && isMarker(type.namedChildren[0], 'TypeAlias') && value) {
+      const { type, value } = r.parts;
+      if (type && isMarker(type, 'TypeAlias') && value) {
         kind = 'type-alias';
         rootKind = 'type';
         ineligible = null;
@@ -206,12 +225,8 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: PythonFa
     const inRegion = (n: Node) => region.some((r) => r.startIndex <= n.startIndex && n.endIndex <= r.endIndex);
     const list: OutboundReference[] = (unknowns.get(d.index) ?? []).map((u) => ({ kind: 'type', name: u.node.type, offset: u.node.startIndex, unsupported: u.reason }));
     for (const n of names) {
-      if (!inRegion(n)) continue;
-      const parent = n.parent;
-      if (parent?.type === 'attribute' || parent?.type === 'keyword_argument' && parent.childForFieldName('name')?.id === n.id) continue;
-      if (insideLiteral(n, region)) continue;
+      if (!inRegion(n) || skipped.has(n.id) || insideLiteral(n, region)) continue;
       if (n.type === 'string') {
-        if (parent?.type === 'argument_list' && parent.parent?.type === 'call') continue; // Field(description="...")
         const text = stringText(n);
         if (text !== null && /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(text)) {
           const path = text.split('.');
@@ -225,7 +240,6 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: PythonFa
         else list.push({ kind: 'type', name: n.text, offset: n.startIndex, unsupported: 'unsupported-syntax' });
         continue;
       }
-      if (parent?.type === 'call' && parent.childForFieldName('function')?.id === n.id) continue; // field(...), Field(...)
       list.push({ kind: 'type', name: n.text, offset: n.startIndex });
     }
     list.sort((x, y) => x.offset - y.offset);
@@ -243,39 +257,20 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: PythonFa
   return { facts: { declarations, material, syntaxErrors: root.hasError, imports, conditional, wildcard }, references };
 }
 
-function importsOf(node: Node): Array<Omit<PythonImport, 'typeChecking'>> {
-  const out: Array<Omit<PythonImport, 'typeChecking'>> = [];
-  if (node.type === 'import_statement') {
-    for (const n of node.namedChildren) {
-      if (!n) continue;
-      if (n.type === 'dotted_name') out.push({ local: n.text.split('.')[0], module: n.text.split('.')[0], name: null });
-      else if (n.type === 'aliased_import') {
-        const name = n.childForFieldName('name')?.text ?? '';
-        out.push({ local: n.childForFieldName('alias')?.text ?? name, module: name, name: null });
-      }
-    }
-    return out;
-  }
-  const module = node.childForFieldName('module_name')?.text.replace(/\s+/g, '') ?? '';
-  for (const n of node.namedChildren) {
-    if (!n || n.id === node.childForFieldName('module_name')?.id) continue;
-    if (n.type === 'dotted_name') out.push({ local: n.text, module, name: n.text });
-    else if (n.type === 'aliased_import') {
-      const name = n.childForFieldName('name')?.text ?? '';
-      out.push({ local: n.childForFieldName('alias')?.text ?? name, module, name });
-    }
-  }
-  return out;
+/** What one `@binding` of an import binds: `import a.b` binds `a`, `import a.b as c` binds `c`, `from m import x as y` binds `y`. */
+function importOf(binding: ReviewMatch): Array<Omit<PythonImport, 'typeChecking'>> {
+  const { name, alias, source } = binding.parts;
+  if (binding.node.type === 'wildcard_import') return [];
+  const imported = (name ?? binding.node).text;
+  if (!source) return [{ local: alias?.text ?? imported.split('.')[0], module: alias ? imported : imported.split('.')[0], name: null }];
+  return [{ local: alias?.text ?? imported, module: source.text.replace(/\s+/g, ''), name: imported }];
 }
 
-/** `if TYPE_CHECKING:` / `if typing.TYPE_CHECKING:` with only imports and pass, no else. */
-function isTypeChecking(node: Node, imports: Array<Omit<PythonImport, 'typeChecking'>>): boolean {
-  const condition = node.childForFieldName('condition');
-  if (node.childForFieldName('alternative') || node.namedChildren.some((c) => c?.type === 'else_clause' || c?.type === 'elif_clause')) return false;
-  const body = node.childForFieldName('consequence')?.namedChildren ?? [];
-  if (!body.every((s) => s && ['import_statement', 'import_from_statement', 'pass_statement', 'comment'].includes(s.type))) return false;
-  if (condition?.type === 'identifier') return imports.some((i) => i.local === condition.text && i.name === 'TYPE_CHECKING' && MARKERS.TYPE_CHECKING.includes(i.module));
-  if (condition?.type === 'attribute') {
+/** `if TYPE_CHECKING:` / `if typing.TYPE_CHECKING:` (no else: the query's `@guard`) with only imports and pass. */
+function isTypeChecking(condition: Node, body: Node, imports: Array<Omit<PythonImport, 'typeChecking'>>): boolean {
+  if (!body.namedChildren.every((s) => s && ['import_statement', 'import_from_statement', 'pass_statement', 'comment'].includes(s.type))) return false;
+  if (condition.type === 'identifier') return imports.some((i) => i.local === condition.text && i.name === 'TYPE_CHECKING' && MARKERS.TYPE_CHECKING.includes(i.module));
+  if (condition.type === 'attribute') {
     const object = condition.childForFieldName('object')?.text ?? '';
     return condition.childForFieldName('attribute')?.text === 'TYPE_CHECKING' && imports.some((i) => i.local === object && i.name === null && MARKERS.TYPE_CHECKING.includes(i.module));
   }

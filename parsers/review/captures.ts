@@ -1,5 +1,6 @@
 // Review captures: each review profile's `grammars/<lang>/review.scm`, compiled and
-// checked by the shared query engine (parsers/engine.ts) against this vocabulary.
+// checked by the shared query engine (parsers/engine.ts) against this vocabulary, and run
+// once over the one parse of a file (parsers/parse.ts).
 //
 // | capture | on | meaning |
 // | --- | --- | --- |
@@ -7,17 +8,32 @@
 // | `@name` | an identifier | the declaration's name, or the bound name of an import |
 // | `@reference.type` | a type name | an outbound named-type reference |
 // | `@reference.qualified` | a qualified type | `@qualifier` then `@member` (TS `ns.T`), or a whole path (Rust `a::T`, Python `m.T`) |
-// | `@reference.call` | a call | `@callee`, or `@qualifier` and `@member` |
+// | `@reference.call` | a call | `@callee` (with `@qualifier` and `@member` when it is a member of a plain name), `@arguments` |
 // | `@binder` | a name | a local type binder (generic parameter) that shadows outer names |
 // | `@local` | a name or pattern | a value name a declaration binds inside itself (parameter, variable, inner function) |
-// | `@skip` | a type name | a name in no reference position (a declaration's own name, a binder, a qualified name's member) |
+// | `@skip` | a type name, a statement | a name in no reference position (a declaration's own name, a binder, a qualified name's member); a class-body statement that says nothing of the class's shape |
 // | `@import` | a statement | an import (`use`, `import`, `from ... import`) for the profile to read; `@name` and `@source` where the query reads them |
 // | `@source` | a string | the path or module an import names |
 // | `@module` | an item | a module declaration (`mod child;`) |
 // | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
 // | `@unsupported` | a type node | syntax whose meaning the profile does not establish (trait bounds, computed lengths): an omission |
-import { parserFor, parseText, type GrammarName, type Node, type Query, type Tree } from '../tree-sitter.js';
+// | `@decorator` | a decorator | a decorator of a declaration; `@callee` what it names or calls, `@value` its call |
+// | `@base` | a type or argument | a base of a class (Python: every superclass argument, keyword arguments included) |
+// | `@statement` | a statement | a statement of a class body |
+// | `@field` | a statement | a class-body assignment: target `@name`, annotation `@type`, `@value` |
+// | `@inert` | a member | a member whose body is no part of the declaration's shape (a method) |
+// | `@binding` | a name | a name an import binds: `@name` the imported name and `@alias` the bound one when renamed, `@source` the module (Python: of a `from` import) |
+// | `@alias` | a name | (part) the name an import binds when it renames |
+// | `@type` | a type | (part) a declaration's or field's annotation or right-hand side |
+// | `@value` | an expression | (part) a declaration's or field's value, a decorator's call |
+// | `@guard` | an expression | (part) the condition of an `if` without `else` around an import |
+// | `@body` | a block | (part) the block that `@guard` guards |
+// | `@export` | a specifier | a name an export clause exports: `@name` the local or re-exported name, `@alias` the exported one |
+// | `@modifier` | a keyword | (part) a keyword that qualifies a match (TS `type` of `import type`, Rust visibility) |
+// | `@arguments` | an argument list | (part) the arguments of a `@reference.call` |
+import { parserFor, type GrammarName, type Node, type Query } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
+import { withParse, type ParsePolicy } from '../parse.js';
 
 export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'declaration.interface',
@@ -48,19 +64,25 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'module',
   'uncertain',
   'unsupported',
+  'decorator',
+  'base',
+  'statement',
+  'field',
+  'inert',
+  'binding',
+  'alias',
+  'type',
+  'value',
+  'guard',
+  'body',
+  'export',
+  'modifier',
+  'arguments',
 ];
 
 /** The compiled review query of a profile's grammar folder, once per thread. */
 export function reviewQuery(grammar: GrammarName, folder: string): Promise<Query> {
   return loadQueryFiles(grammar, [`${folder}/review.scm`], REVIEW_CAPTURE_VOCABULARY);
-}
-
-/** A source parsed for review, with its profile's query; the caller deletes the tree. */
-async function parseForReview(grammar: GrammarName, folder: string, source: string): Promise<{ tree: Tree; query: Query }> {
-  const [parser, query] = await Promise.all([parserFor(grammar), reviewQuery(grammar, folder)]);
-  const tree = parseText(parser, source);
-  if (!tree) throw new Error('tree-sitter returned no tree');
-  return { tree, query };
 }
 
 /** One parse of a source and the one run of its profile's review query over the whole file. */
@@ -70,53 +92,19 @@ export interface ReviewParse {
   matches: readonly ReviewMatch[];
 }
 
-interface Parsed extends ReviewParse {
-  key: string;
-  source: string;
-  tree: Tree;
-  users: number;
+/**
+ * Hands `read` the one parse of `source` (parsers/parse.ts: the index extraction reads the
+ * same one, with the language adapter's repair) and the matches of the profile's review
+ * query over it, run once per parse: the review facts of a file, its callable shapes and
+ * its index facts come from one parse. `read` must not keep the tree's nodes.
+ */
+export async function withReviewParse<T>(policy: ParsePolicy, folder: string, source: string, read: (parse: ReviewParse) => T): Promise<T> {
+  const [parser, query] = await Promise.all([parserFor(policy.grammar), reviewQuery(policy.grammar, folder)]);
+  return withParse(parser, policy, source, (parse) => read({ root: parse.root, matches: parse.run(`review:${folder}`, () => reviewMatches(query, parse.root)) }));
 }
 
-/**
- * Parses kept after their last reader let go, newest first, so that the next reader of
- * the same text (graph facts after the review that opened the file) parses nothing: at
- * most KEPT of them, of at most KEPT_BYTES of source together.
- */
-const KEPT = 8;
-const KEPT_BYTES = 1024 * 1024;
-const parsed: Parsed[] = [];
-
-/**
- * Hands `read` the parse of `source` and its review matches, parsing and querying only
- * when no parse of the same text with the same grammar and query is kept: the review
- * facts of a file and its callable shapes come from one parse. The tree lives while
- * `read` runs (and may be kept for the next reader); `read` must not keep its nodes.
- */
-export async function withReviewParse<T>(grammar: GrammarName, folder: string, source: string, read: (parse: ReviewParse) => T): Promise<T> {
-  const key = `${grammar}:${folder}`;
-  let entry = parsed.find((p) => p.key === key && p.source === source);
-  if (entry) parsed.splice(parsed.indexOf(entry), 1);
-  else {
-    const { tree, query } = await parseForReview(grammar, folder, source);
-    entry = { key, source, tree, root: tree.rootNode, matches: reviewMatches(query, tree.rootNode), users: 0 };
-  }
-  parsed.unshift(entry);
-  entry.users++;
-  try {
-    return read(entry);
-  } finally {
-    entry.users--;
-    let kept = 0;
-    let bytes = 0;
-    for (const idle of parsed.filter((p) => p.users === 0)) {
-      if (++kept <= KEPT && (bytes += idle.source.length) <= KEPT_BYTES) continue;
-      parsed.splice(parsed.indexOf(idle), 1);
-      idle.tree.delete();
-    }
-  }
-}
-
-const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source']);
+/** Captures that qualify a match's tag rather than being one; names starting with `_` serve predicates only. */
+const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source', 'alias', 'type', 'value', 'guard', 'body', 'modifier', 'arguments']);
 
 export interface ReviewMatch {
   /** The match's one capture that is not a part (`reference.type`, `binder`, ...): what it is about. */
@@ -133,7 +121,7 @@ export function reviewMatches(query: Query, node: Node): ReviewMatch[] {
     if (match.captures.length === 0) continue;
     const parts: Record<string, Node> = {};
     for (const c of match.captures) parts[c.name] ??= c.node;
-    const tag = match.captures.find((c) => !PART_NAMES.has(c.name));
+    const tag = match.captures.find((c) => !PART_NAMES.has(c.name) && !c.name.startsWith('_'));
     if (tag) out.push({ tag: tag.name, node: tag.node, parts });
   }
   out.sort((a, b) => a.node.startIndex - b.node.startIndex || a.node.endIndex - b.node.endIndex);

@@ -5,6 +5,7 @@
 // (parsers/rust/binding.ts). No policy and no file system here.
 import type { Node } from '../tree-sitter.js';
 import { withReviewParse, type ReviewMatch } from '../review/captures.js';
+import { rustAdapter } from './extract.js';
 import { MAX_DECLARATIONS, type OutboundReference, type ReviewDeclaration, type ReviewFacts, type ReviewFile, type TopLevelMaterial } from '../review/facts.js';
 
 export interface UseBinding {
@@ -43,7 +44,7 @@ const ROOT_KINDS = new Set(['struct', 'enum', 'type']);
 const TYPE_NAMESPACE = new Set(['struct', 'enum', 'type', 'union', 'trait']);
 
 export async function openRustFile(source: string): Promise<ReviewFile<RustFacts>> {
-  return withReviewParse('rust', 'rust', source, ({ root, matches }) => {
+  return withReviewParse(rustAdapter, 'rust', source, ({ root, matches }) => {
     const { facts, references } = factsOf(root, matches);
     return { facts, references: (d) => references.get(d.index) ?? [], dispose: () => undefined };
   });
@@ -53,21 +54,23 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: RustFact
   const uses: UseBinding[] = [];
   const modules: ModuleDeclaration[] = [];
   let uncertain: string | null = null;
-  const raw: Array<{ kind: string; name: string; node: Node }> = [];
+  const raw: Array<{ kind: string; name: string; node: Node; visibility: Node | undefined }> = [];
   const unsupported: Array<{ node: Node; reason: string }> = [];
   const typeRefs: Node[] = [];
   const binders: Node[] = [];
+  const skipped = new Set<number>();
 
   for (const m of matches) {
-    if (m.tag.startsWith('declaration.')) raw.push({ kind: m.tag.slice('declaration.'.length), name: m.parts.name?.text ?? '', node: m.node });
-    else if (m.tag === 'module') modules.push({ name: m.parts.name.text, inline: m.node.childForFieldName('body') !== null });
-    else if (m.tag === 'import') uses.push(...flattenUse(m.node));
+    if (m.tag.startsWith('declaration.')) raw.push({ kind: m.tag.slice('declaration.'.length), name: m.parts.name?.text ?? '', node: m.node, visibility: m.parts.modifier });
+    else if (m.tag === 'module') modules.push({ name: m.parts.name.text, inline: m.parts.body !== undefined });
+    else if (m.tag === 'import') uses.push(...flattenUse(m.node, m.parts.modifier !== undefined));
     else if (m.tag === 'uncertain') uncertain ??= uncertaintyOf(m.node);
     else if (m.tag === 'unsupported') {
       const reason = unsupportedReason(m);
       if (reason) unsupported.push({ node: m.node, reason });
     } else if (m.tag === 'reference.type' || m.tag === 'reference.qualified') typeRefs.push(m.node);
     else if (m.tag === 'binder') binders.push(m.node);
+    else if (m.tag === 'skip') skipped.add(m.node.id);
   }
 
   // Attributes and outer doc comments directly above an item belong to its span.
@@ -95,14 +98,13 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: RustFact
     else if (r.name.startsWith('r#')) ineligible = 'raw-identifier';
     else if ((typeNames.get(r.name) ?? 0) > 1) ineligible = 'duplicate-name';
     const start = starts.get(r.node.id) ?? r.node.startIndex;
-    const visibility = r.node.namedChildren.find((c) => c?.type === 'visibility_modifier');
     return {
       index,
       name: r.name,
       kind: r.kind,
       rootKind,
       ineligible,
-      exported: visibility !== undefined && visibility !== null && (visibility.text === 'pub' || visibility.text === 'pub(crate)'),
+      exported: r.visibility !== undefined && (r.visibility.text === 'pub' || r.visibility.text === 'pub(crate)'),
       start,
       end: r.node.endIndex,
       startLine: lineOf(root, start),
@@ -136,11 +138,8 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): { facts: RustFact
   for (const node of typeRefs) {
     const d = holder(node);
     if (!d) continue;
-    const parent = node.parent;
     if (node.type === 'type_identifier') {
-      if (parent?.type === 'scoped_type_identifier' || parent?.type === 'type_parameter') continue;
-      if (parent && parent.childForFieldName('name')?.id === node.id && raw.some((r) => r.node.id === parent.id)) continue; // the declaration's own name
-      if (bindersOf.get(d.index)?.has(node.text)) continue;
+      if (skipped.has(node.id) || bindersOf.get(d.index)?.has(node.text)) continue;
       if (node.text.startsWith('r#')) add(d, { kind: 'type', name: node.text, offset: node.startIndex, unsupported: 'raw-identifier' });
       else add(d, { kind: 'type', name: node.text, offset: node.startIndex });
     } else {
@@ -213,8 +212,7 @@ function unsupportedReason(m: ReviewMatch): string | null {
 }
 
 /** The bindings of one `use` declaration, flattened (lists, aliases, `self`, globs). */
-function flattenUse(node: Node): UseBinding[] {
-  const isPublic = node.namedChildren.some((c) => c?.type === 'visibility_modifier');
+function flattenUse(node: Node, isPublic: boolean): UseBinding[] {
   const out: UseBinding[] = [];
   const walk = (n: Node, prefix: string[]) => {
     switch (n.type) {

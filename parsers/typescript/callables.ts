@@ -6,11 +6,11 @@
 import type { Node } from '../tree-sitter.js';
 import type { ParameterShape } from '../review/callables.js';
 import { withReviewParse, type ReviewParse } from '../review/captures.js';
-import type { ReviewGrammar } from './review.js';
+import { reviewAdapter, type ReviewGrammar } from './review.js';
 
 /** Hands `read` the review parse of a file. */
 function withTree<T>(source: string, grammar: ReviewGrammar, read: (root: Node, parse: ReviewParse) => T): Promise<T> {
-  return withReviewParse(grammar, 'typescript', source, (parse) => read(parse.root, parse));
+  return withReviewParse(reviewAdapter(grammar), 'typescript', source, (parse) => read(parse.root, parse));
 }
 
 /** The function or arrow a top-level declaration spanning [start, end) binds, if it is one. */
@@ -82,11 +82,11 @@ export async function argumentCounts(source: string, grammar: ReviewGrammar, sit
  */
 export async function bareCalls(source: string, grammar: ReviewGrammar, name: string): Promise<Array<{ line: number; count: number | null }>> {
   return withTree(source, grammar, (_root, { matches }) => {
-    const calls = matches.filter((m) => m.tag === 'reference.call' && m.parts.callee.type === 'identifier' && m.parts.callee.text === name && m.node.childForFieldName('arguments')?.type === 'arguments');
+    const calls = matches.filter((m) => m.tag === 'reference.call' && !m.parts.qualifier && m.parts.callee.text === name && m.parts.arguments?.type === 'arguments');
     // On one line: outer calls before inner ones, later ones before earlier ones.
     calls.sort((a, b) => a.parts.callee.startPosition.row - b.parts.callee.startPosition.row || b.node.endIndex - a.node.endIndex || a.node.startIndex - b.node.startIndex);
-    return calls.map(({ node, parts }) => {
-      const list = node.childForFieldName('arguments')!.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
+    return calls.map(({ parts }) => {
+      const list = parts.arguments.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
       return { line: parts.callee.startPosition.row + 1, count: list.some((a) => a.type === 'spread_element') ? null : list.length };
     });
   });

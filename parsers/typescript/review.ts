@@ -4,6 +4,7 @@
 import { parserFor, type Node } from '../tree-sitter.js';
 import { matchesWithin, reviewQuery, withReviewParse, type ReviewMatch } from '../review/captures.js';
 import { MAX_DECLARATIONS, type ReviewFile } from '../review/facts.js';
+import { tsxAdapter, typescriptAdapter } from './extract.js';
 import type {
   DeclarationKind,
   ImportBinding,
@@ -18,6 +19,9 @@ import type {
 export type * from './review-facts.js';
 
 export type ReviewGrammar = 'typescript' | 'tsx';
+
+/** The index adapter of a review grammar: its repair is the parse's, shared with the index. */
+export const reviewAdapter = (grammar: ReviewGrammar) => (grammar === 'tsx' ? tsxAdapter : typescriptAdapter);
 
 /** Starts loading the grammar and review query without waiting; a failure surfaces at the first real parse. */
 export function preloadGrammar(grammar: ReviewGrammar): void {
@@ -42,7 +46,7 @@ interface RawDeclaration {
  * references of every top-level declaration, are read before the tree is let go.
  */
 export async function openReviewFile(source: string, grammar: ReviewGrammar): Promise<ReviewFile<ReviewFileFacts>> {
-  return withReviewParse(grammar, 'typescript', source, ({ root, matches }) => {
+  return withReviewParse(reviewAdapter(grammar), 'typescript', source, ({ root, matches }) => {
     const facts = factsOf(root, matches);
     // Names a `typeof` may query without leaving the file's evidence: its declarations and imports.
     const names = new Set([...facts.declarations.map((d) => d.name), ...facts.imports.map((b) => b.local)]);
@@ -85,17 +89,11 @@ function referencesIn(node: Node, matches: readonly ReviewMatch[], bound: (name:
     } else if (tag === 'reference.qualified') {
       found.push({ kind: 'type', name: parts.qualifier.text, member: parts.member.text, offset: parts.qualifier.startIndex });
     } else if (tag === 'reference.call') {
-      const callee = parts.callee;
+      const { callee, qualifier, member } = parts;
       if (wrappers.has(n.id)) continue;
-      if (callee.type === 'identifier') {
-        if (locals.has(callee.text) || callee.text === selfName) continue;
-        found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
-      } else if (callee.type === 'member_expression') {
-        const object = callee.childForFieldName('object');
-        const property = callee.childForFieldName('property');
-        if (object?.type !== 'identifier' || !property || locals.has(object.text)) continue;
-        found.push({ kind: 'call', name: object.text, member: property.text, offset: object.startIndex });
-      }
+      if (qualifier && member) {
+        if (!locals.has(qualifier.text)) found.push({ kind: 'call', name: qualifier.text, member: member.text, offset: qualifier.startIndex });
+      } else if (!locals.has(callee.text) && callee.text !== selfName) found.push({ kind: 'call', name: callee.text, offset: callee.startIndex });
     }
   }
   found.sort((x, y) => x.offset - y.offset);
@@ -170,17 +168,21 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): ReviewFileFacts {
   const raw: RawDeclaration[] = [];
   // The declaration each item (or the export around it) is, by the item: only top-level items are looked up.
   const declared = new Map<number, ReviewMatch>();
+  const names: ReviewMatch[] = [];
   for (const m of matches) {
+    if (m.tag === 'binding' || m.tag === 'export') names.push(m);
     if (!m.tag.startsWith('declaration.')) continue;
     const parent = m.node.parent;
     declared.set((parent?.type === 'export_statement' ? parent : m.node).id, m);
   }
+  // The names each top-level import binds and each export clause exports.
+  const top = root.namedChildren.filter((c): c is Node => c !== null);
+  const namesIn = matchesWithin(top, names);
 
-  for (const node of root.namedChildren) {
-    if (!node) continue;
+  for (const node of top) {
     switch (node.type) {
       case 'import_statement':
-        imports.push(...importsOf(node));
+        imports.push(...importsOf(namesIn.get(node) ?? []));
         material.push({ start: node.startIndex, end: node.endIndex, comment: false });
         break;
       case 'comment':
@@ -194,8 +196,9 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): ReviewFileFacts {
           const found = declared.get(node.id);
           if (found) raw.push(...declarationsOf(found, node, true));
         } else {
-          if (source !== null) reExports.push(...reExportsOf(node, source));
-          else for (const spec of exportSpecifiers(node)) localExports[spec.exported] = spec.local;
+          const specs = exportSpecifiers(namesIn.get(node) ?? []);
+          if (source !== null) reExports.push(...reExportsOf(specs, source));
+          else for (const spec of specs) if (spec.local !== null) localExports[spec.exported] = spec.local;
           material.push({ start: node.startIndex, end: node.endIndex, comment: false });
         }
         break;
@@ -218,61 +221,42 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): ReviewFileFacts {
   return { declarations, material, imports, reExports, localExports, syntaxErrors: root.hasError };
 }
 
-function stringOf(node: Node | null): string | null {
+function stringOf(node: Node | null | undefined): string | null {
   if (!node) return null;
   const fragment = node.namedChildren.find((c) => c?.type === 'string_fragment');
   return fragment ? fragment.text : '';
 }
 
-function importsOf(node: Node): ImportBinding[] {
-  const specifier = stringOf(node.childForFieldName('source'));
-  if (specifier === null) return [];
-  const statementTypeOnly = node.children.some((c) => c?.type === 'type');
-  const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
-  if (!clause) return [];
+/** The bindings of one import statement from its `@binding` captures, in source order. */
+function importsOf(bindings: readonly ReviewMatch[]): ImportBinding[] {
   const out: ImportBinding[] = [];
-  for (const part of clause.namedChildren) {
-    if (!part) continue;
-    if (part.type === 'identifier') out.push({ local: part.text, imported: 'default', specifier, typeOnly: statementTypeOnly });
-    else if (part.type === 'namespace_import') {
-      const id = part.namedChildren.find((c) => c?.type === 'identifier');
-      if (id) out.push({ local: id.text, imported: '*', specifier, typeOnly: statementTypeOnly });
-    } else if (part.type === 'named_imports') {
-      for (const spec of part.namedChildren) {
-        if (!spec || spec.type !== 'import_specifier') continue;
-        const name = spec.childForFieldName('name')?.text;
-        if (!name) continue;
-        const alias = spec.childForFieldName('alias')?.text ?? name;
-        const typeOnly = statementTypeOnly || spec.children.some((c) => c?.type === 'type');
-        out.push({ local: alias, imported: name, specifier, typeOnly });
-      }
-    }
+  for (const { tag, node, parts } of bindings) {
+    const specifier = stringOf(parts.source);
+    if (tag !== 'binding' || specifier === null) continue;
+    const typeOnly = parts.modifier !== undefined;
+    if (parts.name) out.push({ local: (parts.alias ?? parts.name).text, imported: parts.name.text, specifier, typeOnly });
+    else if (parts.alias) out.push({ local: parts.alias.text, imported: '*', specifier, typeOnly });
+    else out.push({ local: node.text, imported: 'default', specifier, typeOnly });
   }
   return out;
 }
 
-function exportSpecifiers(node: Node): Array<{ exported: string; local: string }> {
-  const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
-  if (!clause) return [];
-  const out: Array<{ exported: string; local: string }> = [];
-  for (const spec of clause.namedChildren) {
-    if (!spec || spec.type !== 'export_specifier') continue;
-    const name = spec.childForFieldName('name')?.text;
-    if (!name) continue;
-    out.push({ local: name, exported: spec.childForFieldName('alias')?.text ?? name });
+/** The names of one export statement from its `@export` captures: `local` null for `* as X`. */
+function exportSpecifiers(exports: readonly ReviewMatch[]): Array<{ exported: string; local: string | null }> {
+  const out: Array<{ exported: string; local: string | null }> = [];
+  for (const { tag, parts } of exports) {
+    if (tag !== 'export') continue;
+    if (parts.name) out.push({ local: parts.name.text, exported: (parts.alias ?? parts.name).text });
+    else out.push({ local: null, exported: parts.alias?.text ?? '' });
   }
   return out;
 }
 
-function reExportsOf(node: Node, specifier: string): ReExport[] {
-  if (node.namedChildren.some((c) => c?.type === 'namespace_export')) {
-    const ns = node.namedChildren.find((c) => c?.type === 'namespace_export');
-    const name = ns?.namedChildren[0]?.text ?? '';
-    return [{ exported: name, imported: '*', specifier }];
-  }
-  const specs = exportSpecifiers(node);
+function reExportsOf(specs: Array<{ exported: string; local: string | null }>, specifier: string): ReExport[] {
+  const namespace = specs.find((s) => s.local === null);
+  if (namespace) return [{ exported: namespace.exported, imported: '*', specifier }];
   if (specs.length === 0) return [{ exported: '*', imported: '*', specifier }];
-  return specs.map((s) => ({ exported: s.exported, imported: s.local, specifier }));
+  return specs.map((s) => ({ exported: s.exported, imported: s.local!, specifier }));
 }
 
 /** The declarations of a top-level item the query tagged `@declaration.<kind>`. */
