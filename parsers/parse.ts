@@ -28,7 +28,7 @@ export interface Parse {
 }
 
 interface Kept extends Parse {
-  grammar: GrammarName;
+  policy: ParsePolicy;
   source: string;
   tree: Tree;
   users: number;
@@ -38,7 +38,8 @@ interface Kept extends Parse {
 /**
  * Parses kept after their last reader let go, newest first, so that the next reader of
  * the same text parses nothing: at most KEPT of them, of at most KEPT_BYTES of source
- * together. A grammar's adapters share one repair, so a parse is keyed by grammar and text.
+ * together. A parse is keyed by the adapter (its grammar and repair) and the text: the
+ * review passes its language's index adapter, so both read one parse.
  */
 const KEPT = 8;
 const KEPT_BYTES = 1024 * 1024;
@@ -52,17 +53,17 @@ export function parseCount(): number {
 
 /**
  * Hands `read` the parse of `source`, parsing only when no parse of the same text with the
- * same grammar is kept. The tree lives while `read` runs (and may be kept for the next
+ * same adapter is kept. The tree lives while `read` runs (and may be kept for the next
  * reader); `read` must not keep its nodes.
  */
 export function withParse<T>(parser: Parser, policy: ParsePolicy, source: string, read: (parse: Parse) => T): T {
-  let entry = kept.find((p) => p.grammar === policy.grammar && p.source === source);
+  let entry = kept.find((p) => p.policy === policy && p.source === source);
   if (entry) kept.splice(kept.indexOf(entry), 1);
   else {
     const [tree, syntaxErrors] = parseRepaired(parser, policy, source);
     const runs = new Map<string, unknown>();
     entry = {
-      grammar: policy.grammar,
+      policy,
       source,
       tree,
       root: tree.rootNode,
