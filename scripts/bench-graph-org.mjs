@@ -12,7 +12,8 @@
 // and the same on the embedded LMDB storage (one server). Beside wall-clock figures,
 // which depend on what else the machine runs, each phase records the CPU seconds of
 // the whole process tree (servers, PostgreSQL, this process with its pushers and
-// readers) per thousand rows or per request: a figure load changes much less.
+// readers) per thousand rows or per request, in all and by part (`_by`): figures load
+// changes much less.
 //
 //   npm run bench:graph-org                      go-x-tools, 40 repositories (PostgreSQL), 10 (LMDB)
 //   npm run bench:graph-org -- CORPUS            any corpus name from the corpora installer
@@ -68,8 +69,8 @@ function tree(pid) {
   return out;
 }
 
-/** CPU seconds used so far by these process trees, reaped children included, and by this process. */
-function cpuSeconds(roots) {
+/** CPU seconds used so far by these process trees, reaped children included. */
+function treeSeconds(roots) {
   let ticks = 0;
   for (const pid of roots.flatMap(tree)) {
     try {
@@ -80,8 +81,23 @@ function cpuSeconds(roots) {
       // gone
     }
   }
+  return ticks / 100;
+}
+
+/**
+ * CPU seconds used so far, split by who used them: the servers, the storage's own
+ * processes (PostgreSQL), and this process (the pushers and readers).
+ */
+function cpuSplit(serverPids, storagePids) {
   const own = process.cpuUsage();
-  return ticks / 100 + (own.user + own.system) / 1e6;
+  return { servers: treeSeconds(serverPids), storage: treeSeconds(storagePids), bench: (own.user + own.system) / 1e6 };
+}
+
+/** CPU spent between two splits: the total in seconds, and each part's seconds times `scale` (1e6 / rows: ms per 1k rows; 1e3 / requests: ms per request). */
+function cpuSpent(before, after, scale) {
+  const part = (k) => round((after[k] - before[k]) * scale, 2);
+  const total = after.servers + after.storage + after.bench - (before.servers + before.storage + before.bench);
+  return { total, by: { servers: part('servers'), storage: part('storage'), bench: part('bench') } };
 }
 
 const checkDeadline = () => {
@@ -139,8 +155,18 @@ async function pushAll(servers, repos, batches, cpu) {
     }),
   );
   const seconds = (Date.now() - started) / 1000;
-  const cpuS = cpu() - cpuBefore;
-  return { repos, pushers: pushers.length, rows, seconds: round(seconds, 2), rows_per_s: Math.round(rows / seconds), cpu_s: round(cpuS), cpu_ms_per_1k_rows: round((cpuS * 1e6) / rows, 2), loadavg_after: loadavg() };
+  const spent = cpuSpent(cpuBefore, cpu(), 1e6 / rows);
+  return {
+    repos,
+    pushers: pushers.length,
+    rows,
+    seconds: round(seconds, 2),
+    rows_per_s: Math.round(rows / seconds),
+    cpu_s: round(spent.total),
+    cpu_ms_per_1k_rows: round((spent.total * 1e6) / rows, 2),
+    cpu_ms_per_1k_rows_by: spent.by,
+    loadavg_after: loadavg(),
+  };
 }
 
 /** Readers spread over the servers: half search by a name prefix, half ask for a symbol's callers across repositories. */
@@ -175,9 +201,17 @@ async function read(servers, repos, names, targets, cpu) {
     const sorted = xs.sort((a, b) => a - b);
     return { requests: sorted.length, p50_ms: round(percentile(sorted, 50), 2), p99_ms: round(percentile(sorted, 99), 2) };
   };
-  const cpuS = cpu() - cpuBefore;
   const requests = lat.search.length + lat.callers.length;
-  return { readers: READERS, seconds: READ_SECONDS, search: summary(lat.search), callers: summary(lat.callers), cpu_ms_per_request: round((cpuS * 1000) / requests, 2), loadavg_after: loadavg() };
+  const spent = cpuSpent(cpuBefore, cpu(), 1000 / requests);
+  return {
+    readers: READERS,
+    seconds: READ_SECONDS,
+    search: summary(lat.search),
+    callers: summary(lat.callers),
+    cpu_ms_per_request: round((spent.total * 1000) / requests, 2),
+    cpu_ms_per_request_by: spent.by,
+    loadavg_after: loadavg(),
+  };
 }
 
 /**
@@ -229,7 +263,7 @@ async function scenario(name, serverArgs, work, repos, template, storage) {
   const servers = [];
   try {
     for (const args of serverArgs) servers.push(await serve(args, work));
-    const cpu = () => cpuSeconds([...servers.map((s) => s.child.pid), ...(storage.pids ?? [])]);
+    const cpu = () => cpuSplit(servers.map((s) => s.child.pid), storage.pids ?? []);
     const push = await pushAll(servers, repos, template.batches, cpu);
     process.stderr.write(`${name}: ${push.rows} rows at ${push.rows_per_s} rows/s; settling…\n`);
     const settled = Date.now();

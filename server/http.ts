@@ -237,7 +237,7 @@ async function callers(storage: GraphStorage, repo: string, id: string, relation
   if (!entity) throw new HttpError(404, `no entity ${id} in ${repo}`);
   const qn = entity.properties?.qualified_name;
   const qualified = qn !== undefined && /\.|::|->/.test(qn);
-  const twins = qualified ? await storage.entitiesByQualifiedName(qn, repo, 100) : [];
+  const twins = qualified ? await storage.twins(qn, repo, 100) : [];
   const twinIds = new Set(twins.map((t) => t.id));
   // An unresolved call in the entity's own repo is that repo's own miss, not a caller.
   const edges = await storage.edgesInto({ ids: [id, ...twinIds], specifiers: qualified ? [qn] : [], specifiersNotFrom: repo }, CALLERS_LIMIT + 1, relations);

@@ -19,6 +19,7 @@ import {
   type RepoSummary,
   type StoredFile,
   type StoredMemory,
+  type Twin,
 } from './storage.js';
 
 const HIGH = '\uffff';
@@ -191,12 +192,12 @@ export class LmdbStorage implements GraphStorage {
     return undefined;
   }
 
-  async entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]> {
-    const out: FoundEntity[] = [];
+  async twins(qualifiedName: string, exceptRepo: string, limit: number): Promise<Twin[]> {
+    const out: Twin[] = [];
     for (const { key, value } of this.byQualifiedName.getRange({ start: [qualifiedName], end: [qualifiedName, HIGH] })) {
-      const [, repo, extractor] = key as string[];
+      const [, repo, extractor, path, id] = key as string[];
       if (repo === exceptRepo) continue;
-      out.push({ ...value, repo: repo!, extractor: extractor! });
+      out.push({ repo: repo!, extractor: extractor!, file_path: path!, id: id!, name: value.name });
       if (out.length >= limit) break;
     }
     return out.sort(compareFound);

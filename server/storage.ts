@@ -51,6 +51,9 @@ export interface FoundEntity extends Entity {
   extractor: string;
 }
 
+/** Another repository's entity of the same qualified name: where it is, and what orders it. */
+export type Twin = Pick<FoundEntity, 'repo' | 'extractor' | 'file_path' | 'id' | 'name'>;
+
 export interface CallerEdge extends Edge {
   repo: string;
   extractor: string;
@@ -83,8 +86,8 @@ export interface GraphStorage {
   entity(repo: string, id: string): Promise<FoundEntity | undefined>;
   /** The first `limit` edges (in `compareEdges` order) into the targets; only of these relations when given. */
   edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]>;
-  /** Entities of other repositories than `repo` with this qualified name. */
-  entitiesByQualifiedName(qualifiedName: string, exceptRepo: string, limit: number): Promise<FoundEntity[]>;
+  /** Entities of other repositories than `except` with this qualified name: the first `limit` by (repo, extractor, file, id), in `compareFound` order. */
+  twins(qualifiedName: string, except: string, limit: number): Promise<Twin[]>;
   /** Deletes the memories of each reconciled source, then stores the items; one transaction. */
   bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], now: string): Promise<{ deleted: number; stored: number }>;
   memories(repo: string, source?: string): Promise<StoredMemory[]>;
@@ -94,7 +97,7 @@ export interface GraphStorage {
 }
 
 /** The order every storage returns found entities in: lower-cased name, name, repo, file, id (code units). */
-export function compareFound(a: FoundEntity, b: FoundEntity): number {
+export function compareFound(a: Twin, b: Twin): number {
   return (
     cmp(a.name.toLowerCase(), b.name.toLowerCase()) || cmp(a.name, b.name) || cmp(a.repo, b.repo) || cmp(a.extractor, b.extractor) || cmp(a.file_path, b.file_path) || cmp(a.id, b.id)
   );

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphServer } from '../../server/http.js';
+import { LIMITS } from '../../contracts/graph-push.js';
 import { PostgresStorage } from '../../server/postgres-storage.js';
+import { checkPush } from '../../server/requests.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { entity, graphServerSuite } from './suite.js';
 
@@ -60,5 +62,43 @@ describe('the schema version', () => {
     const fresh = await postgres.createDatabase('fresh');
     await (await PostgresStorage.open(fresh)).close();
     await (await PostgresStorage.open(fresh)).close();
+  });
+});
+
+describe('the sessions', () => {
+  it('run without JIT (short queries only), and keep the options the URL sets', async () => {
+    const url = await postgres.createDatabase('sessions');
+    const storage = await PostgresStorage.open(`${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c statement_timeout=4321')}`);
+    try {
+      const pool = (storage as unknown as { pool: pg.Pool }).pool;
+      const r = await pool.query("SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout");
+      expect(r.rows[0]).toEqual({ jit: 'off', timeout: '4321ms' });
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
+describe('the indexes', () => {
+  // Index keys hold several fields; PostgreSQL refuses a B-tree entry over 2,704 bytes,
+  // so a row with every field at its byte limit must still go in.
+  it('take rows whose fields are at their byte limits, and answer them', async () => {
+    const storage = await PostgresStorage.open(await postgres.createDatabase('limits'));
+    try {
+      const long = (n: number, c: string) => c.repeat(n);
+      const [repo, twinRepo, path, name] = [long(LIMITS.repo, 'r'), long(LIMITS.repo, 't'), long(LIMITS.path, 'p'), long(LIMITS.name, 'n')];
+      const qn = `${long(LIMITS.qualifiedName - 2, 'q')}.f`;
+      const target = { ...entity(repo, path, name), id: long(LIMITS.id, 'i'), properties: { qualified_name: qn } };
+      const caller = { ...entity(repo, path, 'caller'), id: long(LIMITS.id, 'c') };
+      const twin = { ...entity(twinRepo, path, name), id: long(LIMITS.id, 'j'), properties: { qualified_name: qn } };
+      const edge = { from: caller.id, to: target.id, relation: 'calls', src_file: path };
+      await storage.applyPush(checkPush({ repo, files: [path], entities: [target, caller], edges: [edge] }), 'now');
+      await storage.applyPush(checkPush({ repo: twinRepo, files: [path], entities: [twin], edges: [] }), 'now');
+      expect((await storage.search(name, undefined, 10)).map((e) => e.id)).toEqual([target.id, twin.id]);
+      expect(await storage.twins(qn, repo, 100)).toEqual([{ repo: twinRepo, extractor: 'ast', file_path: path, id: twin.id, name }]);
+      expect((await storage.edgesInto({ ids: [target.id], specifiers: [qn], specifiersNotFrom: repo }, 10)).map((e) => e.from)).toEqual([caller.id]);
+    } finally {
+      await storage.close();
+    }
   });
 });

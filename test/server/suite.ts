@@ -332,6 +332,24 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       expect((await s.call('GET', '/v1/callers?repo=acme/lib&id=nope')).status).toBe(404);
     });
 
+    it('matches at most 100 twins: the first other repositories in order, answered in found order (name first)', async () => {
+      const s = await start();
+      const target = entity('acme/lib', 'm.ts', 'Money.format', { name: 'format', properties: { qualified_name: 'Money.format' } });
+      await s.push({ repo: 'acme/lib', files: ['m.ts'], entities: [target] });
+      // 102 other repositories, pushed out of order; their twins' names differ, so name order is not repo order.
+      const repos = Array.from({ length: 102 }, (_, i) => `r${String(101 - i).padStart(3, '0')}`);
+      for (const repo of repos) {
+        const n = Number(repo.slice(1));
+        await s.push({ repo, files: ['m.ts'], entities: [entity(repo, 'm.ts', 'Money.format', { name: n % 2 === 0 ? 'format' : 'Format', properties: { qualified_name: 'Money.format' } })] });
+      }
+      const reply = await s.call('GET', `/v1/callers?repo=acme/lib&id=${encodeURIComponent(target.id)}`);
+      const matched = reply.body.matched_entities.map((m: { repo: string }) => m.repo);
+      const first100 = [...repos].sort().slice(0, 100);
+      const odd = first100.filter((r) => Number(r.slice(1)) % 2 === 1);
+      const even = first100.filter((r) => Number(r.slice(1)) % 2 === 0);
+      expect(matched).toEqual([...odd, ...even]);
+    });
+
     it('callers are call-like relations unless others are asked for: the class holding a method is not its caller', async () => {
       const s = await start();
       const method = entity('acme/lib', 'src/shop.ts', 'Cart.total', { type: 'method', properties: { qualified_name: 'Cart.total' } });
