@@ -3,7 +3,8 @@
 // extraction (parsers/engine.ts) and the review captures (parsers/review/captures.ts) both
 // read through `withParse`, so a file whose index facts and review facts are both wanted
 // (a review, then a sync of the same text) is parsed once, and each purpose runs its own
-// query once over that tree (`Parse.run`).
+// query once over that tree (`Parse.run`). The review keeps its parses (graph facts and
+// the index read them next); the index extraction reads a kept parse but keeps none.
 import { parseText, type GrammarName, type Node, type Parser, type Tree } from './tree-sitter.js';
 
 /** What a parse needs of a language adapter: its grammar and how it repairs a source. */
@@ -28,7 +29,7 @@ export interface Parse {
 }
 
 interface Kept extends Parse {
-  grammar: GrammarName;
+  policy: ParsePolicy;
   source: string;
   tree: Tree;
   users: number;
@@ -38,7 +39,8 @@ interface Kept extends Parse {
 /**
  * Parses kept after their last reader let go, newest first, so that the next reader of
  * the same text parses nothing: at most KEPT of them, of at most KEPT_BYTES of source
- * together. A grammar's adapters share one repair, so a parse is keyed by grammar and text.
+ * together. A parse is keyed by the adapter (its grammar and repair) and the text: the
+ * review passes its language's index adapter, so both read one parse.
  */
 const KEPT = 8;
 const KEPT_BYTES = 1024 * 1024;
@@ -52,17 +54,17 @@ export function parseCount(): number {
 
 /**
  * Hands `read` the parse of `source`, parsing only when no parse of the same text with the
- * same grammar is kept. The tree lives while `read` runs (and may be kept for the next
- * reader); `read` must not keep its nodes.
+ * same adapter is kept. The tree lives while `read` runs, and is kept for the next reader
+ * when it was kept already or `keep` is set; `read` must not keep its nodes.
  */
-export function withParse<T>(parser: Parser, policy: ParsePolicy, source: string, read: (parse: Parse) => T): T {
-  let entry = kept.find((p) => p.grammar === policy.grammar && p.source === source);
+export function withParse<T>(parser: Parser, policy: ParsePolicy, source: string, read: (parse: Parse) => T, keep = true): T {
+  let entry = kept.find((p) => p.policy === policy && p.source === source);
   if (entry) kept.splice(kept.indexOf(entry), 1);
   else {
     const [tree, syntaxErrors] = parseRepaired(parser, policy, source);
     const runs = new Map<string, unknown>();
     entry = {
-      grammar: policy.grammar,
+      policy,
       source,
       tree,
       root: tree.rootNode,
@@ -74,6 +76,13 @@ export function withParse<T>(parser: Parser, policy: ParsePolicy, source: string
         return runs.get(purpose) as R;
       },
     };
+    if (!keep) {
+      try {
+        return read(entry);
+      } finally {
+        tree.delete();
+      }
+    }
   }
   kept.unshift(entry);
   entry.users++;

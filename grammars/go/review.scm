@@ -2,6 +2,14 @@
 ; file; the adapter hands each type declaration the references inside it and drops
 ; names bound by the declaration's own type parameters.
 
+; Top-level items the adapter reads in order: the package clause's `@name`; each type
+; spec or alias with its `@name` and `@type` (`@modifier` the `(` of a grouped
+; declaration); a function's or method's `@name` (`@receiver` a method's receiver).
+(source_file (package_clause (package_identifier)? @name) @module)
+(source_file (type_declaration "("? @modifier [(type_spec name: (_)? @name type: (_)? @type) (type_alias name: (_)? @name type: (_)? @type)] @declaration.type))
+(source_file (function_declaration name: (_)? @name) @declaration.function)
+(source_file (method_declaration receiver: (_)? @receiver name: (_)? @name) @declaration.function)
+
 ; Imports: each spec's path and the name it binds, if it names one.
 (import_spec
   name: (_)? @name

@@ -89,25 +89,29 @@ function factsOf(root: Node, source: string, matches: readonly ReviewMatch[]): {
     nodes.push(node);
   };
 
-  for (const top of children(root)) {
+  // The query's matches inside each top-level item: its package name, type specs, function names.
+  const tops = children(root);
+  const inside = matchesWithin(tops, matches);
+  const tagged = (top: Node, tag: string) => (inside.get(top) ?? []).filter((m) => m.tag === tag);
+  for (const top of tops) {
     switch (top.type) {
       case 'package_clause':
-        packageName = children(top).find((c) => c.type === 'package_identifier')?.text ?? null;
+        packageName = tagged(top, 'module')[0]?.parts.name?.text ?? null;
         material.push({ start: top.startIndex, end: top.endIndex, comment: false });
         break;
       case 'import_declaration':
         material.push({ start: top.startIndex, end: top.endIndex, comment: false });
         break;
       case 'type_declaration': {
-        const specs = children(top).filter((c) => c.type === 'type_spec' || c.type === 'type_alias');
-        const grouped = top.children.some((c) => c?.type === '(');
+        const specs = tagged(top, 'declaration.type');
+        const grouped = specs.some((s) => s.parts.modifier !== undefined);
         if (grouped) {
-          material.push({ start: top.startIndex, end: specs[0]?.startIndex ?? top.endIndex, comment: false });
-          if (specs.length > 0) material.push({ start: specs[specs.length - 1].endIndex, end: top.endIndex, comment: false });
+          material.push({ start: top.startIndex, end: specs[0]?.node.startIndex ?? top.endIndex, comment: false });
+          if (specs.length > 0) material.push({ start: specs[specs.length - 1].node.endIndex, end: top.endIndex, comment: false });
         }
-        for (const spec of specs) {
-          const name = spec.childForFieldName('name')?.text ?? '';
-          const type = spec.childForFieldName('type');
+        for (const { node: spec, parts } of specs) {
+          const name = parts.name?.text ?? '';
+          const type = parts.type;
           const kind = spec.type === 'type_alias' ? 'alias' : type?.type === 'struct_type' ? 'struct' : type?.type === 'interface_type' ? 'interface' : 'defined-type';
           declare(grouped ? spec : top, name, kind, 'type');
           packageNames.push(name);
@@ -115,14 +119,14 @@ function factsOf(root: Node, source: string, matches: readonly ReviewMatch[]): {
         break;
       }
       case 'function_declaration': {
-        const name = top.childForFieldName('name')?.text ?? '';
+        const name = tagged(top, 'declaration.function')[0]?.parts.name?.text ?? '';
         declare(top, name, 'function', null);
         packageNames.push(name);
         break;
       }
       case 'method_declaration': {
-        const receiver = top.childForFieldName('receiver')?.descendantsOfType('type_identifier')[0]?.text ?? '';
-        declare(top, `${receiver}.${top.childForFieldName('name')?.text ?? ''}`, 'method', null);
+        const { receiver, name } = tagged(top, 'declaration.function')[0]?.parts ?? {};
+        declare(top, `${receiver?.descendantsOfType('type_identifier')[0]?.text ?? ''}.${name?.text ?? ''}`, 'method', null);
         break;
       }
       case 'const_declaration': {

@@ -14,7 +14,7 @@
 // | `@skip` | a type name, a statement | a name in no reference position (a declaration's own name, a binder, a qualified name's member); a class-body statement that says nothing of the class's shape |
 // | `@import` | a statement | an import (`use`, `import`, `from ... import`) for the profile to read; `@name` and `@source` where the query reads them |
 // | `@source` | a string | the path or module an import names |
-// | `@module` | an item | a module declaration (`mod child;`) |
+// | `@module` | an item | a module declaration (`mod child;`, Go's package clause with its `@name`) |
 // | `@uncertain` | any node | a construct that makes the file's binding scope uncertain (macros, attributes, extern crates) |
 // | `@unsupported` | a type node | syntax whose meaning the profile does not establish (trait bounds, computed lengths): an omission |
 // | `@decorator` | a decorator | a decorator of a declaration; `@callee` what it names or calls, `@value` its call |
@@ -31,6 +31,7 @@
 // | `@export` | a specifier | a name an export clause exports: `@name` the local or re-exported name, `@alias` the exported one |
 // | `@modifier` | a keyword | (part) a keyword that qualifies a match (TS `type` of `import type`, Rust visibility) |
 // | `@arguments` | an argument list | (part) the arguments of a `@reference.call` |
+// | `@receiver` | a parameter list | (part) a method's receiver (Go) |
 import { parserFor, type GrammarName, type Node, type Query } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
 import { withParse, type ParsePolicy } from '../parse.js';
@@ -78,6 +79,7 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'export',
   'modifier',
   'arguments',
+  'receiver',
 ];
 
 /** The compiled review query of a profile's grammar folder, once per thread. */
@@ -104,7 +106,7 @@ export async function withReviewParse<T>(policy: ParsePolicy, folder: string, so
 }
 
 /** Captures that qualify a match's tag rather than being one; names starting with `_` serve predicates only. */
-const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source', 'alias', 'type', 'value', 'guard', 'body', 'modifier', 'arguments']);
+const PART_NAMES = new Set(['name', 'callee', 'qualifier', 'member', 'source', 'alias', 'type', 'value', 'guard', 'body', 'modifier', 'arguments', 'receiver']);
 
 export interface ReviewMatch {
   /** The match's one capture that is not a part (`reference.type`, `binder`, ...): what it is about. */

@@ -45,14 +45,20 @@ describe('one parse per text', () => {
     expect(parseCount()).toBe(before + 1);
   });
 
-  test('the index extraction, then a review of the same text: one parse serves both', async () => {
+  test('a Python review, then the index extraction of the same text: one parse serves both; the index keeps no parse of its own', async () => {
     const source = 'from dataclasses import dataclass\n\n@dataclass\nclass Order:\n    total: Money\n\ndef place(order):\n    return send(order)\n';
     const before = parseCount();
+    const file = await openPythonFile(source);
+    expect(file.facts.declarations.filter((d) => d.rootKind === 'type').map((d) => d.name)).toEqual(['Order']);
     const facts = await extractFacts('shop/orders.py', source, 'python');
     expect(facts.symbols.map((s) => s.name)).toEqual(['Order', 'place']);
     expect(parseCount()).toBe(before + 1);
-    const file = await openPythonFile(source);
-    expect(file.facts.declarations.filter((d) => d.rootKind === 'type').map((d) => d.name)).toEqual(['Order']);
-    expect(parseCount()).toBe(before + 1);
+    // Another text, indexed first: its parse is not kept, so a review after it parses again.
+    const other = source.replace('Order', 'Invoice');
+    await extractFacts('shop/invoices.py', other, 'python');
+    await extractFacts('shop/invoices.py', other, 'python');
+    expect(parseCount()).toBe(before + 3);
+    await openPythonFile(other);
+    expect(parseCount()).toBe(before + 4);
   });
 });
