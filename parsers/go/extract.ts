@@ -15,10 +15,10 @@
 // `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type),
 // `X->[]` (an element of X, a slice or array type written `[]E`, a map type `map[K]V`, or a
 // named type whose `underlying` attribute is one), `X->[k]` (a key of X: a map's K), `C#n`
-// (result n of call C, from the function's `results` attribute) and `pkg.$v` (a
-// value declared by an imported package, `http.DefaultClient`). A qualified call naming
-// a type of the standard library (`time.Duration(x)`, stdlib-types.ts) converts: a
-// `references` site, no call.
+// (result n of call C, from the function's `results` attribute), `struct{f T;g func}` (a
+// struct written in place, its named fields) and `pkg.$v` (a value declared by an
+// imported package, `http.DefaultClient`). A qualified call naming a type of the standard
+// library (`time.Duration(x)`, stdlib-types.ts) converts: a `references` site, no call.
 import type { CallDraft, DefinitionDraft, ExtractionContext, LanguageAdapter, Parts } from '../engine.js';
 import type { Node } from '../tree-sitter.js';
 import { inactiveForToolchains } from './toolchain-inactive.js';
