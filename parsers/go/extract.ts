@@ -13,8 +13,9 @@
 // A receiver type is a small expression the binder evaluates against the store:
 // `T` or `pkg.T` (a type), `F()` or `pkg.F()` (a function's declared result),
 // `X->f` (field f of X's type), `X->M()` (method M's declared result on X's type),
-// `X->[]` (an element of X, a slice, array or map type written `[]E`), `X->[k]` (a key of
-// X, known only as X's binding when X is outside the workspace) and `pkg.$v` (a
+// `X->[]` (an element of X, a slice or array type written `[]E`, a map type `map[K]V`, or a
+// named type whose `underlying` attribute is one), `X->[k]` (a key of X: a map's K), `C#n`
+// (result n of call C, from the function's `results` attribute) and `pkg.$v` (a
 // value declared by an imported package, `http.DefaultClient`). A qualified call naming
 // a type of the standard library (`time.Duration(x)`, stdlib-types.ts) converts: a
 // `references` site, no call.
@@ -63,17 +64,46 @@ export function goTypeName(node: Node | null, qualified = false): string | undef
   return undefined;
 }
 
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(['slice_type', 'array_type', 'map_type']);
+
 /**
  * A declared type as a receiver-type expression: a named type as goTypeName says, a
- * slice, array or map as `[]E` of its element (value) type, so that ranging over it
- * types the loop variable.
+ * slice or array as `[]E` of its element type, a map as `map[K]V` (`[]V` when its key
+ * type has no name), so that ranging over it types the loop variables; a pointer to
+ * one of them as the type it points to (`*in` reads it).
  */
 function declaredType(node: Node | null): string | undefined {
-  if (node?.type === 'slice_type' || node?.type === 'array_type' || node?.type === 'map_type') {
+  if (node?.type === 'pointer_type' && CONTAINER_TYPES.has(node.namedChild(0)?.type ?? '')) return declaredType(node.namedChild(0));
+  if (node?.type === 'struct_type') return inlineStruct(node);
+  if (node && CONTAINER_TYPES.has(node.type)) {
     const element = declaredType(node.childForFieldName(node.type === 'map_type' ? 'value' : 'element'));
-    return element === undefined ? undefined : `[]${element}`;
+    if (element === undefined) return undefined;
+    const key = node.type === 'map_type' ? declaredType(node.childForFieldName('key')) : undefined;
+    return key === undefined ? `[]${element}` : `map[${key}]${element}`;
   }
   return goTypeName(node, true);
+}
+
+/** Longest inline struct a receiver type spells out; a longer one is left unknown. */
+const MAX_INLINE_STRUCT = 600;
+
+/**
+ * A struct type written in place (`[]struct{ name string; run func() }` of a table test) as
+ * `struct{name string;run func}`: its named fields with their types (`func` for a function
+ * type), so that a call through `tt.run()` is indirect and `tt.c.String()` finds c's type.
+ */
+function inlineStruct(node: Node): string | undefined {
+  const list = node.namedChildren.find((c) => c?.type === 'field_declaration_list');
+  const fields: string[] = [];
+  for (const field of list?.namedChildren ?? []) {
+    if (field?.type !== 'field_declaration') continue;
+    const declared = field.childForFieldName('type');
+    const type = declared?.type === 'function_type' ? 'func' : declaredType(declared);
+    if (!type) continue;
+    for (const name of field.childrenForFieldName('name')) if (name) fields.push(`${name.text} ${type}`);
+  }
+  const text = `struct{${fields.join(';')}}`;
+  return text.length <= MAX_INLINE_STRUCT ? text : undefined;
 }
 
 /** Embedded fields of a struct and embedded interfaces: their methods are promoted. */
@@ -195,6 +225,10 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
     if (bases.length > 0) draft.bases = bases;
     const fields = fieldTypes(node);
     if (fields) draft.attributes = { ...draft.attributes, fields };
+    // `type byName []*types.Func`, `type Indices map[string]Index`: what indexing and ranging read.
+    const shape = node.childForFieldName('type');
+    const underlying = shape && CONTAINER_TYPES.has(shape.type) ? declaredType(shape) : undefined;
+    if (underlying) draft.attributes = { ...draft.attributes, underlying };
   }
   if (node.type === 'method_declaration') {
     const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
@@ -215,6 +249,8 @@ function definition(draft: DefinitionDraft, node: Node, _parts: Parts, ctx: Extr
       draft.returnType = returns;
       draft.attributes = { ...draft.attributes, returns };
     }
+    const results = resultTypes(node.childForFieldName('result'));
+    if (results) draft.attributes = { ...draft.attributes, results };
     if (node.type === 'function_declaration' && isTestFile(ctx.path)) {
       const test = goTestKind(draft.name);
       if (test) {
@@ -236,6 +272,23 @@ function resultType(result: Node | null): string | undefined {
   return declaredType(result);
 }
 
+/**
+ * `(*T, []U, error)`, `(a, b int)` -> each result's type, '' where it has no name (the
+ * binder reads the second and later ones: `_, obj := scope.LookupParent(...)`); undefined
+ * for fewer than two results.
+ */
+function resultTypes(result: Node | null): string[] | undefined {
+  if (result?.type !== 'parameter_list') return undefined;
+  const types: string[] = [];
+  for (const p of result.namedChildren) {
+    if (p?.type !== 'parameter_declaration') continue;
+    const type = declaredType(p.childForFieldName('type')) ?? '';
+    const names = p.childrenForFieldName('name').length;
+    for (let i = 0; i < Math.max(1, names); i++) types.push(type);
+  }
+  return types.length > 1 ? types : undefined;
+}
+
 /** The locals of each function, by its start offset. */
 const localTypes = new WeakMap<ExtractionContext, Map<number, FunctionLocals>>();
 
@@ -251,10 +304,14 @@ function valueType(value: Node | null, locals: NamesInScope, ctx: ExtractionCont
   switch (value.type) {
     case 'parenthesized_expression':
       return valueType(value.namedChild(0), locals, ctx, depth + 1);
-    case 'unary_expression':
-      return value.child(0)?.type === '&' ? valueType(value.childForFieldName('operand'), locals, ctx, depth + 1) : undefined;
+    case 'unary_expression': {
+      // `&x` and `*x` have x's type: receiver types leave pointers out.
+      const operator = value.child(0)?.type;
+      return operator === '&' || operator === '*' ? valueType(value.childForFieldName('operand'), locals, ctx, depth + 1) : undefined;
+    }
     case 'composite_literal':
-      return goTypeName(value.childForFieldName('type'), true);
+      // `T{}`, `[]T{}`, `map[K]V{}`, `[]struct{...}{...}`: a value of the type written.
+      return declaredType(value.childForFieldName('type'));
     case 'type_assertion_expression':
       return goTypeName(value.childForFieldName('type'), true);
     case 'identifier': {
@@ -340,6 +397,21 @@ function packageVariables(at: Node, ctx: ExtractionContext): Map<string, string>
   return types;
 }
 
+/**
+ * The type the i-th of `names` names gets from `values`: its own value when they pair up,
+ * else result i of the one call (`x, err := f()`: `f()#1` is err's; `f()` is x's, a call's
+ * first result).
+ */
+function assignedType(names: number, values: Array<Node | null>, i: number, locals: NamesInScope, ctx: ExtractionContext): string | undefined {
+  if (names === values.length) return valueType(values[i] ?? null, locals, ctx);
+  if (values.length !== 1) return undefined;
+  // `v, ok := x.(T)`, `v, ok := m[k]`: the first name has the value's type.
+  if (i === 0) return valueType(values[0], locals, ctx);
+  if (values[0]?.type !== 'call_expression') return undefined;
+  const call = valueType(values[0], locals, ctx);
+  return call?.endsWith('()') ? `${call}#${i}` : undefined;
+}
+
 function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
   // Package-level variables answer what no local declares.
   const locals = new FunctionLocals(packageVariables(fn, ctx));
@@ -352,6 +424,8 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
   };
   params(fn.childForFieldName('receiver'), fn);
   params(fn.childForFieldName('parameters'), fn);
+  // Named results (`func f() (typ types.Type, err error)`) are locals of the body too.
+  params(fn.childForFieldName('result'), fn);
   const body = fn.childForFieldName('body');
   if (!body) return locals;
   // In source order, so a later declaration reads the types of earlier ones.
@@ -366,6 +440,7 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
     const to = scopeEnd(decl, fn);
     if (decl.type === 'func_literal') {
       params(decl.childForFieldName('parameters'), decl);
+      params(decl.childForFieldName('result'), decl);
     } else if (decl.type === 'range_clause') {
       // `for k, v := range xs`: v is an element of xs (a slice's, array's or map's value), k its
       // key (known only when xs comes from outside: then k does too).
@@ -375,16 +450,19 @@ function declarationsOf(fn: Node, ctx: ExtractionContext): FunctionLocals {
         if (name?.type === 'identifier') locals.declare(name.text, over === undefined ? undefined : `${over}->${i === 1 ? '[]' : '[k]'}`, decl.endIndex, to);
       });
     } else if (decl.type === 'var_spec') {
-      const type = declaredType(decl.childForFieldName('type')) ?? valueType(decl.childForFieldName('value')?.namedChild(0) ?? null, before, ctx);
-      for (const name of decl.childrenForFieldName('name')) if (name) locals.declare(name.text, type, decl.endIndex, to);
+      const declared = declaredType(decl.childForFieldName('type'));
+      const names = decl.childrenForFieldName('name');
+      const values = decl.childForFieldName('value')?.namedChildren ?? [];
+      names.forEach((name, i) => {
+        if (name) locals.declare(name.text, declared ?? assignedType(names.length, values, i, before, ctx), decl.endIndex, to);
+      });
     } else {
       const left = decl.childForFieldName('left')?.namedChildren ?? [];
       const right = decl.childForFieldName('right')?.namedChildren ?? [];
       left.forEach((name, i) => {
         if (name?.type !== 'identifier') return;
         // A redeclaration with an unknown value forgets the earlier type rather than keep a wrong one.
-        const type = left.length === right.length || i === 0 ? valueType(right[i] ?? null, before, ctx) : undefined;
-        locals.declare(name.text, type, decl.endIndex, to);
+        locals.declare(name.text, assignedType(left.length, right, i, before, ctx), decl.endIndex, to);
       });
     }
   }

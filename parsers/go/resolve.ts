@@ -13,7 +13,8 @@
 //   imported package's directory.
 // - receiver_type 90: `x.M()` where the adapter inferred x's type (parameter, `var x T`,
 //   `x := T{}` / `&T{}` / `NewT()` with NewT's declared result, a struct field's
-//   declared type, a method's declared result, an element of a slice or map): methods
+//   declared type, a method's declared result, an element of a slice or map or a map's
+//   key, of a named slice or map type too): methods
 //   `T::M` of the package that declares T, promoted ones through embedded fields, or
 //   the method of an interface T. A call through a field of a known struct (of a func
 //   type or a named function type) is indirect_call.
@@ -272,10 +273,10 @@ interface TypeAt {
 }
 
 /**
- * `NewT()` or `pkg.NewT()`: the declared result type of that function, where it is
- * declared; an external binding when `pkg` is imported from outside the workspace.
+ * `NewT()` or `pkg.NewT()`: the one function called, as seen from `path`; an external
+ * binding when `pkg` is imported from outside the workspace.
  */
-function functionResult(marker: string, path: string, ctx: ResolveContext): TypeAt | Binding | undefined {
+function functionCalled(marker: string, path: string, ctx: ResolveContext): SymbolRecord | Binding | undefined {
   const call = marker.slice(0, -2);
   const dot = call.indexOf('.');
   let fns: SymbolRecord[];
@@ -287,16 +288,50 @@ function functionResult(marker: string, path: string, ctx: ResolveContext): Type
   } else {
     fns = inSamePackage(path, goFunctions(call, ctx), ctx);
   }
-  return fns.length === 1 ? declaredResult(fns[0]) : undefined;
+  return fns.length === 1 ? fns[0] : undefined;
 }
 
-function declaredResult(fn: SymbolRecord): TypeAt | undefined {
-  const returns = fn.attributes?.returns;
-  return typeof returns === 'string' ? { type: returns, path: fn.file_path } : undefined;
+/**
+ * Result `n` of a called function, where its type is declared (`returns` is the first,
+ * `results` all of them); a function from outside has outside results: its binding.
+ */
+function resultOf(fn: SymbolRecord | Binding | undefined, n: number): TypeAt | Binding | undefined {
+  if (fn === undefined) return undefined;
+  if (!('id' in fn)) return fn; // a binding (a symbol has an id)
+  const type = n === 0 ? fn.attributes?.returns : (fn.attributes?.results as unknown[] | undefined)?.[n];
+  return typeof type === 'string' && type !== '' ? { type, path: fn.file_path } : undefined;
 }
 
-/** The declared type of field `field` of `at`'s type (its struct declarations' `fields` attribute). */
+/** `struct{a T;b []U}` (a struct written in place) -> its `name type` entries; undefined for anything else. */
+function inlineFields(type: string): string[] | undefined {
+  if (!type.startsWith('struct{') || !type.endsWith('}')) return undefined;
+  const body = type.slice('struct{'.length, -1);
+  const fields: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === ';' && depth === 0) {
+      fields.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (body.length > start) fields.push(body.slice(start));
+  return fields;
+}
+
+/**
+ * The declared type of field `field` of `at`'s type (its struct declarations' `fields`
+ * attribute, or the fields of a struct written in place).
+ */
 function fieldType(at: TypeAt, field: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
+  const inline = inlineFields(at.type.replace(/^\*+/, ''));
+  if (inline) {
+    const entry = inline.find((f) => f.startsWith(`${field} `));
+    return entry ? { type: entry.slice(field.length + 1), path: at.path } : undefined;
+  }
   const { types, external: source } = typeDeclarations(at.type, at.path, ctx);
   if (types.length === 0 && source !== undefined) return external(source);
   // `type Result = checker.TestAnalyzerResult`: the fields are those of the type it names.
@@ -339,28 +374,61 @@ function packageValue(marker: string, path: string, ctx: ResolveContext): Bindin
   return inImportedPackage(source, goSymbols(name, ctx), ctx).length === 0 ? external(source) : undefined;
 }
 
+/** `map[K]V` -> [K, V], the brackets of K balanced; undefined for anything else. */
+function mapParts(type: string): [string, string] | undefined {
+  if (!type.startsWith('map[')) return undefined;
+  let depth = 0;
+  for (let i = 3; i < type.length; i++) {
+    if (type[i] === '[') depth++;
+    else if (type[i] === ']' && --depth === 0) return [type.slice(4, i), type.slice(i + 1)];
+  }
+  return undefined;
+}
+
+/**
+ * An element (or, with `key`, a key) of a value of type `at`: of a slice `[]E` (its key is an
+ * int, no receiver), of a map `map[K]V`, of a named type through its `underlying` attribute
+ * (`type byName []*types.Func`) or the type an alias names. A named type from outside the
+ * workspace has outside elements: its package's external binding.
+ */
+function indexed(at: TypeAt, key: boolean, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
+  const type = at.type.replace(/^\*+/, '');
+  if (type.startsWith('[]')) return key ? undefined : { type: type.slice(2), path: at.path };
+  const parts = mapParts(type);
+  if (parts) return { type: parts[key ? 0 : 1], path: at.path };
+  if (depth >= 4) return undefined;
+  const { types, external: source } = typeDeclarations(type, at.path, ctx);
+  if (types.length === 0 && source !== undefined) return external(source);
+  if (types.length !== 1) return undefined;
+  const shape = types[0].attributes?.underlying ?? types[0].attributes?.aliasOf;
+  return typeof shape === 'string' ? indexed({ type: shape, path: types[0].file_path }, key, ctx, depth + 1) : undefined;
+}
+
 /**
  * Evaluates a receiver-type expression (see the Go adapter): `T`, `pkg.T`, `F()`,
- * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`. A step into a package outside
- * the workspace is that package's external binding; a step the store cannot answer is undefined.
+ * `pkg.F()`, `pkg.$v`, `X->f`, `X->M()`, `X->[]`, `X->[k]`, and `C#n` after a call C. A
+ * step into a package outside the workspace is that package's external binding; a step
+ * the store cannot answer is undefined.
  */
 function receiverTypeOf(marker: string, path: string, ctx: ResolveContext, depth = 0): TypeAt | Binding | undefined {
   if (depth > MAX_CHAIN) return undefined;
-  const arrow = marker.lastIndexOf('->');
+  // `C#n`: result n of the call C (no suffix: its first).
+  const nth = /\(\)#(\d+)$/.exec(marker);
+  const call = nth ? marker.slice(0, nth.index + 2) : marker;
+  const n = nth ? Number(nth[1]) : 0;
+  const arrow = call.lastIndexOf('->');
   if (arrow < 0) {
-    if (marker.includes('.$')) return packageValue(marker, path, ctx);
-    return marker.endsWith('()') ? functionResult(marker, path, ctx) : { type: marker, path };
+    if (call.includes('.$')) return packageValue(call, path, ctx);
+    return call.endsWith('()') ? resultOf(functionCalled(call, path, ctx), n) : { type: call, path };
   }
-  const base = receiverTypeOf(marker.slice(0, arrow), path, ctx, depth + 1);
+  const base = receiverTypeOf(call.slice(0, arrow), path, ctx, depth + 1);
   if (base === undefined || isBinding(base)) return base;
-  const step = marker.slice(arrow + 2);
-  if (step === '[]') return base.type.startsWith('[]') ? { type: base.type.slice(2), path: base.path } : undefined;
-  // A key of a workspace slice or map: its type is not recorded (`[]E` keeps the element alone).
-  if (step === '[k]') return undefined;
+  const step = call.slice(arrow + 2);
+  if (step === '[]' || step === '[k]') return indexed(base, step === '[k]', ctx);
   if (!step.endsWith('()')) return fieldType(base, step, ctx);
   const methods = methodsOfType(base.type, step.slice(0, -2), base.path, ctx);
   if (methods?.kind === 'unresolved') return methods;
-  return methods?.kind === 'candidates' && methods.candidates.length === 1 ? declaredResult(methods.candidates[0]) : undefined;
+  return methods?.kind === 'candidates' && methods.candidates.length === 1 ? resultOf(methods.candidates[0], n) : undefined;
 }
 
 export const goBinder: LanguageBinder = {
@@ -388,7 +456,9 @@ export const goBinder: LanguageBinder = {
       // method of this name, a receiver of unknown type has a type from outside (or a field
       // holds a function). A receiver typed by a workspace name stays a miss (`c Client` with
       // no Client declared does not compile: not the outside's doing).
-      if (type === undefined && !goSymbols(name, ctx).some(isMember)) {
+      // A struct written in place names no methods (an embedded field's it leaves out): as unknown.
+      const unknown = type === undefined || inlineFields(type.type.replace(/^\*+/, '')) !== undefined;
+      if (unknown && !goSymbols(name, ctx).some(isMember)) {
         // An unexported name is never a method of another package's type: a field holding a function.
         if (!isExported(name)) return { kind: 'unresolved', reason: 'indirect_call', note: 'function value' };
         return { kind: 'unresolved', reason: 'external', note: 'no workspace method of this name' };

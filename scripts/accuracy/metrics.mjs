@@ -13,8 +13,16 @@
 //   were cut short (long call chains); recorded, but neither judged nor in recall;
 // - unmodelled targets: in-repo declarations that are no cairn symbol (locals,
 //   parameters, members cairn skips): out of recall, and any edge there is wrong;
+// - reason accuracy: over unresolved sites the oracle can answer, the share whose reason
+//   fits (rightReasons); a conversion to a type declared outside the workspace and not in
+//   cairn's pinned stdlib catalog is no call site for the oracle, yet cairn, which may not
+//   read outside the workspace, cannot tell that type from a function: such sites are
+//   counted apart (outside conversions kept as calls), and the strict figure counts them wrong;
 // - calibration: per tier, observed precision beside the mean stated confidence; a
 //   tier is over-claiming when it is below by more than 2 points (exact) or 5 (others).
+
+// The Go catalog cairn itself reads (the harness runs after `npm run build`).
+import { isStandardType } from '../../dist/parsers/go/stdlib-types.js';
 
 /** Small seeded generator so example lists are a fair sample and still reproducible. */
 export function seededRandom(seed) {
@@ -85,6 +93,17 @@ export function rightReasons(o) {
   return null;
 }
 
+/**
+ * True for a conversion `T(x)` whose type is declared outside the workspace (not a
+ * builtin type, not one the pinned stdlib catalog names): nothing cairn may read says
+ * that `T` is a type. Only oracles that name a conversion's type (go/types) say so.
+ */
+export function isOutsideConversion(site) {
+  const to = site.conversionTo;
+  if (site.status !== 'indirect' || !to || to.file || !to.where || to.where === 'builtin') return false;
+  return !isStandardType(to.where, to.name);
+}
+
 const pct = (num, den) => (den === 0 ? null : Math.round((1000 * num) / den) / 10);
 const bump = (map, key, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 const sortedObject = (map) => Object.fromEntries([...map].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0]))));
@@ -120,7 +139,7 @@ export class Tally {
     this.recall = { sites: 0, found: 0, outcomes: new Map(), missed: this.reservoir() };
     this.cairnOnly = 0;
     this.cairnOnlyExamples = this.reservoir();
-    this.reasons = { judged: 0, right: 0, wrong: this.reservoir(), confusion: new Map() };
+    this.reasons = { judged: 0, right: 0, wrong: this.reservoir(), confusion: new Map(), outsideConversions: 0, outsideConversionExamples: this.reservoir() };
     this.phantom = { edges: 0, examples: this.reservoir() };
     this.notIndexed = { files: [], sites: 0 };
   }
@@ -168,7 +187,10 @@ export class Tally {
       for (const u of o.cairn.unresolved) bump(this.unresolvedByReason, u.reason);
       // Reason accuracy: a site cairn left unresolved (no edge), judged by what the oracle says it calls.
       const right = o.edges.length === 0 && o.cairn.unresolved.length > 0 && !o.blind ? rightReasons(o) : null;
-      if (right) {
+      if (right && isOutsideConversion(o.site)) {
+        this.reasons.outsideConversions++;
+        this.reasons.outsideConversionExamples.add(`${siteLabel(o.site)}: ${o.cairn.unresolved[0].reason}; oracle conversion to ${o.site.conversionTo.where}.${o.site.conversionTo.name}`);
+      } else if (right) {
         const reason = o.cairn.unresolved[0].reason;
         this.reasons.judged++;
         if (right.has(reason)) this.reasons.right++;
@@ -290,6 +312,14 @@ export class Tally {
         accuracy: pct(this.reasons.right, this.reasons.judged),
         wrong_by_reason: sortedObject(this.reasons.confusion),
         wrong_examples: this.reasons.wrong.items,
+        outside_conversions_kept_as_calls: this.reasons.outsideConversions,
+        outside_conversion_examples: this.reasons.outsideConversionExamples.items,
+      },
+      // The same figure with outside conversions counted as wrong reasons.
+      reason_accuracy_strict: {
+        judged: this.reasons.judged + this.reasons.outsideConversions,
+        right: this.reasons.right,
+        accuracy: pct(this.reasons.right, this.reasons.judged + this.reasons.outsideConversions),
       },
       phantom_edges: { confidence_at_least: PHANTOM_CONFIDENCE, edges: this.phantom.edges, examples: this.phantom.examples.items },
       unresolved_pct_by_reason: Object.fromEntries([...this.unresolvedByReason].map(([k, v]) => [k, pct(v, unresolvedTotal)])),

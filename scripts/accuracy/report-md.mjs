@@ -5,20 +5,20 @@ const show = (v, suffix = '') => (v === null || v === undefined ? '–' : `${v}$
 
 function summaryTable(runs) {
   const rows = [
-    '| corpus | oracle | sites seen | recorded | edges | precision | precision (conf ≥ 90) | recall (in-repo symbols) | unresolved of in-repo | reason accuracy | phantom edges (conf ≥ 60) | cairn-only sites |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| corpus | oracle | sites seen | recorded | edges | precision | precision (conf ≥ 90) | recall (in-repo symbols) | unresolved of in-repo | reason accuracy | outside conversions kept as calls | phantom edges (conf ≥ 60) | cairn-only sites |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const run of runs) {
     const m = run.metrics;
     if (!m) {
-      rows.push(`| ${run.corpus} | ${run.oracle} | failed: ${run.error ?? 'no metrics'} | | | | | | | | | |`);
+      rows.push(`| ${run.corpus} | ${run.oracle} | failed: ${run.error ?? 'no metrics'} | | | | | | | | | | |`);
       continue;
     }
     const unresolvedInRepo = Object.entries(m.recall.outcome_pct)
       .filter(([k]) => k.startsWith('unresolved:'))
       .reduce((a, [, v]) => a + (v ?? 0), 0);
     rows.push(
-      `| ${run.corpus} | ${run.oracle} | ${m.sites_seen} | ${show(m.recorded_pct, '%')} | ${m.edges} | ${show(m.precision, '%')} | ${show(m.precision_confidence_ge_90, '%')} | ${show(m.recall.recall, '%')} | ${Math.round(unresolvedInRepo * 10) / 10}% | ${m.reason_accuracy ? `${show(m.reason_accuracy.accuracy, '%')} of ${m.reason_accuracy.judged}` : '–'} | ${m.phantom_edges?.edges ?? '–'} | ${m.cairn_only_sites} |`,
+      `| ${run.corpus} | ${run.oracle} | ${m.sites_seen} | ${show(m.recorded_pct, '%')} | ${m.edges} | ${show(m.precision, '%')} | ${show(m.precision_confidence_ge_90, '%')} | ${show(m.recall.recall, '%')} | ${Math.round(unresolvedInRepo * 10) / 10}% | ${m.reason_accuracy ? `${show(m.reason_accuracy.accuracy, '%')} of ${m.reason_accuracy.judged}` : '–'} | ${show(m.reason_accuracy?.outside_conversions_kept_as_calls)} | ${m.phantom_edges?.edges ?? '–'} | ${m.cairn_only_sites} |`,
     );
   }
   return rows.join('\n');
@@ -68,7 +68,7 @@ export function renderMarkdown(report) {
   out.push('');
   out.push(summaryTable(report.runs));
   out.push('');
-  out.push('Legend: *sites seen* are call and `new` expressions with a named callee; *recorded* is the share cairn kept as an edge or an unresolved record (target 100%); *precision* counts edges whose target is the oracle\'s declaration (edges where the oracle has no answer are not judged); *recall* is over sites whose oracle target is a cairn symbol; *unresolved of in-repo* is the share of those sites cairn left unresolved; *reason accuracy* is, over unresolved sites the oracle can answer, the share whose reason fits what the oracle says is called (outside the workspace: external or builtin; a function value: indirect_call; an in-repo symbol: missing_target or ambiguous_target; a conversion: no call at all, so any reason is wrong); *phantom edges* are judged-wrong edges of confidence 60 or more; *cairn-only* sites are cairn records no oracle site claimed.');
+  out.push('Legend: *sites seen* are call and `new` expressions with a named callee; *recorded* is the share cairn kept as an edge or an unresolved record (target 100%); *precision* counts edges whose target is the oracle\'s declaration (edges where the oracle has no answer are not judged); *recall* is over sites whose oracle target is a cairn symbol; *unresolved of in-repo* is the share of those sites cairn left unresolved; *reason accuracy* is, over unresolved sites the oracle can answer, the share whose reason fits what the oracle says is called (outside the workspace: external or builtin; a function value: indirect_call; an in-repo symbol: missing_target or ambiguous_target; a conversion: no call at all, so any reason is wrong); *outside conversions kept as calls* are conversions `T(x)` to a type declared outside the workspace and absent from cairn\'s pinned stdlib catalog, which cairn, reading the workspace alone, cannot tell from a call: left out of reason accuracy and counted here (go/types only; the strict figure, which counts them wrong, is in each section); *phantom edges* are judged-wrong edges of confidence 60 or more; *cairn-only* sites are cairn records no oracle site claimed.');
   out.push('');
   out.push('## Tiers: measured precision beside stated confidence');
   out.push('');
@@ -106,9 +106,11 @@ export function renderMarkdown(report) {
     out.push(`Unresolved by reason (all sites): ${counts(m.unresolved_by_reason)}.`);
     if (m.reason_accuracy) {
       out.push('');
-      out.push(`Reason accuracy: ${show(m.reason_accuracy.accuracy, '%')} of ${m.reason_accuracy.judged} judged unresolved sites; wrong: ${counts(m.reason_accuracy.wrong_by_reason)}. Phantom edges (confidence ≥ ${m.phantom_edges.confidence_at_least}, target elsewhere): ${m.phantom_edges.edges}.`);
+      const strict = m.reason_accuracy_strict ? ` (strict, outside conversions counted wrong: ${show(m.reason_accuracy_strict.accuracy, '%')} of ${m.reason_accuracy_strict.judged})` : '';
+      out.push(`Reason accuracy: ${show(m.reason_accuracy.accuracy, '%')} of ${m.reason_accuracy.judged} judged unresolved sites${strict}; wrong: ${counts(m.reason_accuracy.wrong_by_reason)}. Phantom edges (confidence ≥ ${m.phantom_edges.confidence_at_least}, target elsewhere): ${m.phantom_edges.edges}.`);
       out.push('');
       out.push(list('Wrong reasons (sample):', m.reason_accuracy.wrong_examples));
+      out.push(list('Outside conversions kept as calls (sample):', m.reason_accuracy.outside_conversion_examples));
     }
     out.push('');
     out.push(tierTable(m));

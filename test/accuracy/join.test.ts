@@ -8,7 +8,7 @@ import { graphFromMessages, lastIdentifier, readCairnExport, symbolForDeclaratio
 // @ts-expect-error plain ESM script without type declarations
 import { joinFile, unclaimedSites } from '../../scripts/accuracy/join.mjs';
 // @ts-expect-error plain ESM script without type declarations
-import { isTestPath, rightReasons, Tally } from '../../scripts/accuracy/metrics.mjs';
+import { isOutsideConversion, isTestPath, rightReasons, Tally } from '../../scripts/accuracy/metrics.mjs';
 // @ts-expect-error plain ESM script without type declarations
 import { joinOracleFile, mergeRuns } from '../../scripts/accuracy/run.mjs';
 // @ts-expect-error plain ESM script without type declarations
@@ -283,6 +283,47 @@ describe('rightReasons and the reason and phantom counts', () => {
     expect(r.reason_accuracy).toMatchObject({ judged: 2, right: 1, accuracy: 50, wrong_by_reason: { 'missing_target (oracle: indirect_call)': 1 } });
     expect(r.phantom_edges.edges).toBe(1);
     expect(r.phantom_edges.examples[0]).toContain('main.ts:4 run → lib.ts::helper [same_file 60]');
+  });
+});
+
+describe('conversions to types outside the workspace (the reason-accuracy rule for go/types)', () => {
+  const conversion = (line: number, specifier: string, to: object) => {
+    const name = specifier.split('.').pop() as string;
+    return site('main.go', line, 2, 2, name, specifier, [], { status: 'indirect', conversionTo: { line: 1, column: 5, name, declKind: 'TypeName', ...to } });
+  };
+
+  it('knows an outside conversion by where its type is declared', () => {
+    expect(isOutsideConversion(conversion(1, 'Set', { file: null, where: 'k8s.io/apimachinery/pkg/labels' }))).toBe(true);
+    expect(isOutsideConversion(conversion(1, 'byName', { file: 'main.go' }))).toBe(false);
+    expect(isOutsideConversion(conversion(1, 'Duration', { file: null, where: 'time' }))).toBe(false); // in the stdlib catalog
+    expect(isOutsideConversion(conversion(1, 'string', { file: null, where: 'builtin' }))).toBe(false);
+    expect(isOutsideConversion({ ...conversion(1, 'Set', { file: null, where: 'k8s.io/apimachinery/pkg/labels' }), status: 'external' })).toBe(false);
+  });
+
+  it('leaves outside conversions out of reason accuracy, counts them apart, and keeps the strict figure', () => {
+    const graph = graphFromMessages([
+      ...SYMBOLS,
+      unresolved('main.go', 2, 2, 'labels.Set', 'external'), // outside type: counted apart
+      unresolved('main.go', 3, 2, 'byName', 'missing_target'), // workspace type: a wrong reason
+      unresolved('main.go', 4, 2, 'time.Duration', 'external'), // catalogued stdlib type: a wrong reason
+      unresolved('main.go', 5, 2, 'os.Exit', 'external'), // a real external call: right
+    ]);
+    const sites = [
+      conversion(2, 'labels.Set', { file: null, where: 'k8s.io/apimachinery/pkg/labels' }),
+      conversion(3, 'byName', { file: 'main.go' }),
+      conversion(4, 'time.Duration', { file: null, where: 'time' }),
+      site('main.go', 5, 2, 2, 'Exit', 'os.Exit', [target(null, 1, 0, 'Exit', 'FuncDecl', { where: 'os' })]),
+    ];
+    const tally = new Tally({ seed: 1 });
+    for (const o of joinFile(graph, sites)) tally.add(o);
+    const r = tally.report();
+    expect(r.reason_accuracy).toMatchObject({ judged: 3, right: 1, accuracy: 33.3, outside_conversions_kept_as_calls: 1 });
+    expect(r.reason_accuracy.wrong_by_reason).toEqual({ 'external (oracle: no call)': 1, 'missing_target (oracle: no call)': 1 });
+    expect(r.reason_accuracy.outside_conversion_examples[0]).toContain('k8s.io/apimachinery/pkg/labels.Set');
+    expect(r.reason_accuracy_strict).toEqual({ judged: 4, right: 1, accuracy: 25 });
+    const md = renderMarkdown({ generated_at: 'now', runs: [{ corpus: 'go-tiny', oracle: 'go/types', metrics: r }] });
+    expect(md).toContain('| 33.3% of 3 | 1 | 0 |');
+    expect(md).toContain('strict, outside conversions counted wrong: 25% of 4');
   });
 });
 

@@ -1,7 +1,7 @@
 // The Go oracle (go/types). It needs the go command, which CI does not install, so it
 // is opt-in (CAIRN_GO_ORACLE_TESTS=1, where `go` is on the PATH): a tiny module of two packages
 // with a method promoted through an embedded field, an interface call, a call through
-// a function-typed variable, a conversion and a builtin.
+// a function-typed variable, conversions (the type they name, in the workspace or not) and a builtin.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ func New() *Thing { return &Thing{} }
 `;
 const MAIN = `package main
 
-import "example.com/tiny/lib"
+import ("example.com/tiny/lib"; "time")
 
 type Name string
 
@@ -37,6 +37,7 @@ func run(g lib.Greeter) {
 	t.OnDone()
 	_ = Name("x")
 	_ = len("x")
+	_ = time.Duration(3)
 }
 
 func main() { run(nil) }
@@ -74,6 +75,8 @@ describe.runIf(Boolean(process.env.CAIRN_GO_ORACLE_TESTS))('Go oracle (go/types)
   it('names the field a function-typed call goes through, and calls nothing for a conversion', () => {
     expect(at(11).targets[0]).toMatchObject({ file: 'lib/lib.go', line: 11, name: 'OnDone', declKind: 'FuncField' });
     expect(at(12)).toMatchObject({ calleeName: 'Name', status: 'indirect', targets: [] });
+    expect(at(12).conversionTo).toEqual({ file: 'main.go', line: 5, column: 5, name: 'Name', declKind: 'TypeName' });
+    expect(at(14)).toMatchObject({ status: 'indirect', targets: [], conversionTo: { file: null, name: 'Duration', declKind: 'TypeName', where: 'time' } });
     expect(at(13)).toMatchObject({ status: 'external', targets: [{ file: null, name: 'len', declKind: 'Builtin', where: 'builtin' }] });
   });
 });

@@ -567,8 +567,8 @@ func TestX() {
     expect(at('lib.Helper')).toBe('external external:github.com/other/lib');
     // Result is an alias: its fields are TestAnalyzerResult's.
     expect(at('r.Pass.Report')).toBe('checker/checker.go::Pass::Report (receiver_type)');
-    // An unexported name no workspace type declares as a method is a field of function type.
-    expect(at('tc.check')).toBe('indirect_call function value');
+    // A field of function type of a struct written in place.
+    expect(at('tc.check')).toBe('indirect_call');
     // A field of function type beside an embedded outside type: the field, not the outside type, is called.
     expect(describeAnswer(open!.answer('checker/checker.go', 'm.cleanup'))).toBe('indirect_call');
     // Uses is a field promoted from the embedded types.Info: what it holds is outside.
@@ -578,6 +578,149 @@ func TestX() {
     expect(describeAnswer(open!.answer('checker/checker.go', 'obj.Pos'))).toBe('external external:go/types');
     // make([]*Pass, n) is a slice of Pass.
     expect(describeAnswer(open!.answer('checker/checker.go', 'passes[0].Pos'))).toBe('checker/checker.go::Pass::Pos (receiver_type)');
+  });
+});
+
+describe('Go elements and keys of containers', () => {
+  it('types map keys, elements of named slice and map types, and values read through a pointer', async () => {
+    open = await indexFiles({
+      'loader/loader.go': `package loader
+import (
+	"go/types"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/sets"
+)
+type Node struct{}
+func (n *Node) Pos() int { return 0 }
+func (n *Node) Path() string { return "" }
+func (n *Node) List() {}
+func (n *Node) DeepCopy() *Node { return n }
+type Info struct{}
+func (i *Info) Path() string { return "" }
+func (i *Info) List() {}
+func (i *Info) DeepCopy() *Info { return i }
+type byPos []*Node
+func (a byPos) Less(i, j int) bool { return a[i].Pos() < a[j].Pos() }
+type Program struct {
+	AllPackages map[*types.Package]*Info
+	Seen        map[*Node]bool
+	Stamp       *metav1.Time
+	Extensions  map[string]*Node
+}
+type Index map[string]sets.String
+type Indices map[string]Index
+type store struct{ indices Indices }
+func (s *store) list(name, value string) {
+	index := s.indices[name]
+	set := index[value]
+	set.List()
+}
+func walk(p *Program) {
+	for pkg, info := range p.AllPackages {
+		pkg.Path()
+		info.Path()
+	}
+	for n := range p.Seen {
+		n.Pos()
+	}
+	in := &p.Stamp
+	(*in).DeepCopy()
+	ext := &p.Extensions
+	for _, v := range *ext {
+		v.DeepCopy()
+	}
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('loader/loader.go', spec));
+    // The key of a map field: an outside type (both Path methods here are other types').
+    expect(at('pkg.Path')).toBe('external external:go/types');
+    expect(at('info.Path')).toBe('loader/loader.go::Info::Path (receiver_type)');
+    expect(at('n.Pos')).toBe('loader/loader.go::Node::Pos (receiver_type)');
+    // An element of a named slice type, in its own method.
+    expect(at('a[i].Pos')).toBe('loader/loader.go::Node::Pos (receiver_type)');
+    // Elements of named map types, two levels down, end in an outside type.
+    expect(at('set.List')).toBe('external external:k8s.io/apimachinery/pkg/util/sets');
+    // `*in` has in's type; ranging over `*ext` reads the map it points to.
+    expect(at('(*in).DeepCopy')).toBe('external external:k8s.io/apimachinery/pkg/apis/meta/v1');
+    expect(at('v.DeepCopy')).toBe('loader/loader.go::Node::DeepCopy (receiver_type)');
+  });
+});
+
+describe('Go results after the first', () => {
+  it('types the later names of a multi-value declaration and named results', async () => {
+    open = await indexFiles({
+      'rename/check.go': `package rename
+import "go/types"
+type Block struct{}
+func (b *Block) Pos() int { return 0 }
+func (b *Block) Scope() *Block { return b }
+type Obj struct{}
+func (o *Obj) Pos() int { return 0 }
+func (o *Obj) Scope() *Block { return nil }
+func lookup(name string) (*Block, *Obj) { return nil, nil }
+func load() (n int, pkg *types.Package, err error) { return 0, nil, nil }
+func check(from types.Object, scope *types.Scope) {
+	_, to := scope.LookupParent("x", 0)
+	to.Pos()
+	b, obj := lookup("x")
+	b.Pos()
+	obj.Pos()
+	var n, pkg, err = load()
+	_, _ = n, err
+	pkg.Scope()
+}
+func (b *Block) value() (typ types.Type, o *Obj) {
+	typ.Underlying()
+	o.Pos()
+	return
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('rename/check.go', spec));
+    // The second result of an outside method is outside (both Pos methods here are other types').
+    expect(at('to.Pos')).toBe('external external:go/types');
+    expect(at('b.Pos')).toBe('rename/check.go::Block::Pos (receiver_type)');
+    expect(at('obj.Pos')).toBe('rename/check.go::Obj::Pos (receiver_type)');
+    // `var` with one call for three names: the second result of a workspace function.
+    expect(at('pkg.Scope')).toBe('external external:go/types');
+    // Named results are locals of the body.
+    expect(at('o.Pos')).toBe('rename/check.go::Obj::Pos (receiver_type)');
+  });
+});
+
+describe('Go structs written in place', () => {
+  it('reads the fields of a table test\'s struct: a function field is called indirectly, a typed one finds its methods', async () => {
+    open = await indexFiles({
+      'rest/config.go': `package rest
+type Config struct{}
+func (c *Config) String() string { return "" }
+type Other struct{}
+func (o Other) ErrFn() {}
+`,
+      'rest/config_test.go': `package rest
+func TestConfig() {
+	tests := []struct {
+		name  string
+		c     *Config
+		ErrFn func(error) bool
+	}{}
+	for _, tt := range tests {
+		tt.c.String()
+		tt.ErrFn(nil)
+	}
+	for _, tc := range []struct{ run func() }{} {
+		tc.run()
+	}
+}
+`,
+    }, [{ path: 'go.mod', kind: 'gomod', hash: 'h', aliases: [], name: 'example.com/m' }]);
+    const at = (spec: string) => describeAnswer(open!.answer('rest/config_test.go', spec));
+    // String of a field typed *Config, not the builtin interface method.
+    expect(at('tt.c.String')).toBe('rest/config.go::Config::String (receiver_type)');
+    // ErrFn is a field holding a function, though a workspace type has a method ErrFn.
+    expect(at('tt.ErrFn')).toBe('indirect_call');
+    expect(at('tc.run')).toBe('indirect_call');
   });
 });
 

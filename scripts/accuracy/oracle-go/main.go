@@ -53,6 +53,9 @@ type site struct {
 	Kind       string   `json:"kind"`
 	Status     string   `json:"status"`
 	Targets    []target `json:"targets"`
+	// ConversionTo is the type a conversion `T(x)` names (status "indirect"): where
+	// it is declared decides whether cairn, reading the workspace alone, can know it.
+	ConversionTo *target `json:"conversionTo,omitempty"`
 }
 
 type oracle struct {
@@ -238,6 +241,10 @@ func (o *oracle) describe(call *ast.CallExpr, info *types.Info) site {
 	// A conversion `T(x)` calls nothing: any edge there is wrong.
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		s.Status = "indirect"
+		if tn, ok := info.Uses[ident].(*types.TypeName); ok {
+			t := o.targetOf(tn)
+			s.ConversionTo = &t
+		}
 		return s
 	}
 	var obj types.Object
@@ -308,6 +315,8 @@ func declKind(obj types.Object) string {
 			return "InterfaceMethod"
 		}
 		return "MethodDecl"
+	case *types.TypeName:
+		return "TypeName"
 	case *types.Var:
 		if x.IsField() {
 			return "FuncField"
