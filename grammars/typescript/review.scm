@@ -18,6 +18,17 @@
 (ambient_declaration) @declaration.ambient
 [(lexical_declaration) (variable_declaration)] @declaration.variable
 
+; The declarators of a top-level variable declaration, alone or exported: `@name`,
+; `@value`, and `@modifier` the `const` of a `const` declaration.
+(program [
+  (lexical_declaration "const"? @modifier (variable_declarator name: (_)? @name value: (_)? @value) @declarator)
+  (variable_declaration (variable_declarator name: (_)? @name value: (_)? @value) @declarator)
+  (export_statement declaration: [
+    (lexical_declaration "const"? @modifier (variable_declarator name: (_)? @name value: (_)? @value) @declarator)
+    (variable_declaration (variable_declarator name: (_)? @name value: (_)? @value) @declarator)
+  ])
+])
+
 ; Top-level imports: `@binding` each name one binds, `@source` the module string,
 ; `@modifier` a `type` keyword (of the statement or the name). A named import has
 ; `@name` (and `@alias` when renamed); `* as X` has only `@alias`, the default import neither.

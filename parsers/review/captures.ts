@@ -32,6 +32,7 @@
 // | `@modifier` | a keyword | (part) a keyword that qualifies a match (TS `type` of `import type`, Rust visibility) |
 // | `@arguments` | an argument list | (part) the arguments of a `@reference.call` |
 // | `@receiver` | a parameter list | (part) a method's receiver (Go) |
+// | `@declarator` | a declarator | one name a variable declaration declares: `@name`, `@value`, `@modifier` its `const` |
 import { parserFor, type GrammarName, type Node, type Query } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
 import { withParse, type ParsePolicy } from '../parse.js';
@@ -80,6 +81,7 @@ export const REVIEW_CAPTURE_VOCABULARY: readonly string[] = [
   'modifier',
   'arguments',
   'receiver',
+  'declarator',
 ];
 
 /** The compiled review query of a profile's grammar folder, once per thread. */

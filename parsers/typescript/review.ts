@@ -170,12 +170,12 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): ReviewFileFacts {
   const declared = new Map<number, ReviewMatch>();
   const names: ReviewMatch[] = [];
   for (const m of matches) {
-    if (m.tag === 'binding' || m.tag === 'export') names.push(m);
+    if (m.tag === 'binding' || m.tag === 'export' || m.tag === 'declarator') names.push(m);
     if (!m.tag.startsWith('declaration.')) continue;
     const parent = m.node.parent;
     declared.set((parent?.type === 'export_statement' ? parent : m.node).id, m);
   }
-  // The names each top-level import binds and each export clause exports.
+  // The names each top-level import binds, each export clause exports and each variable declaration declares.
   const top = root.namedChildren.filter((c): c is Node => c !== null);
   const namesIn = matchesWithin(top, names);
 
@@ -194,7 +194,7 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): ReviewFileFacts {
         const isDefault = node.children.some((c) => c?.type === 'default');
         if (declaration && !isDefault) {
           const found = declared.get(node.id);
-          if (found) raw.push(...declarationsOf(found, node, true));
+          if (found) raw.push(...declarationsOf(found, node, true, namesIn.get(node) ?? []));
         } else {
           const specs = exportSpecifiers(namesIn.get(node) ?? []);
           if (source !== null) reExports.push(...reExportsOf(specs, source));
@@ -205,7 +205,7 @@ function factsOf(root: Node, matches: readonly ReviewMatch[]): ReviewFileFacts {
       }
       default: {
         const match = declared.get(node.id);
-        const found = match ? declarationsOf(match, node, false) : [];
+        const found = match ? declarationsOf(match, node, false, namesIn.get(node) ?? []) : [];
         if (found.length > 0) raw.push(...found);
         else material.push({ start: node.startIndex, end: node.endIndex, comment: false });
       }
@@ -260,7 +260,7 @@ function reExportsOf(specs: Array<{ exported: string; local: string | null }>, s
 }
 
 /** The declarations of a top-level item the query tagged `@declaration.<kind>`. */
-function declarationsOf({ tag, node }: ReviewMatch, outer: Node, exported: boolean): RawDeclaration[] {
+function declarationsOf({ tag, node }: ReviewMatch, outer: Node, exported: boolean, inside: readonly ReviewMatch[]): RawDeclaration[] {
   const name = node.childForFieldName('name')?.text ?? '';
   const base = { exported, node: outer, callable: null, signatureOnly: false } as const;
   const kind = tag.slice('declaration.'.length);
@@ -273,11 +273,11 @@ function declarationsOf({ tag, node }: ReviewMatch, outer: Node, exported: boole
       return innerName ? [{ ...base, name: innerName, kind: 'ambient' }] : [];
     }
     case 'variable': {
-      const isConst = node.children.some((c) => c?.type === 'const');
-      const declarators = node.namedChildren.filter((c): c is Node => c?.type === 'variable_declarator');
-      return declarators.map((d) => {
-        const value = d.childForFieldName('value');
-        const nameNode = d.childForFieldName('name');
+      const declarators = inside.filter((m) => m.tag === 'declarator');
+      const isConst = declarators.some((d) => d.parts.modifier !== undefined);
+      return declarators.map(({ parts }) => {
+        const value = parts.value ?? null;
+        const nameNode = parts.name;
         const simpleName = nameNode?.type === 'identifier' ? nameNode.text : '';
         const callableValue = value !== null && isCallableValue(value);
         let callable: RawDeclaration['callable'] = null;
