@@ -84,7 +84,8 @@ export function runChildSync(program: string, args: string[], options: ChildOpti
   let outcome: ChildOutcome = 'exited';
   if (code === 'ETIMEDOUT') outcome = 'timeout';
   else if (code === 'ENOBUFS' || stdout.length > options.maxStdoutBytes) outcome = 'overflow';
-  else if (result.error) outcome = 'spawn-error';
+  // EPIPE: the child exited without reading all of its input. It ran, and its status stands.
+  else if (result.error && !(code === 'EPIPE' && result.status !== null)) outcome = 'spawn-error';
   const status = outcome === 'exited' ? result.status : null;
   return { outcome, status, stdout, stderr, problem: problemOf(program, outcome, status, stderr, options, result.error) };
 }

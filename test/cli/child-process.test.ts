@@ -40,6 +40,15 @@ describe('child processes', () => {
     expect(failed).toMatchObject({ outcome: 'exited', status: 3, problem: `${node} exited with status 3: bad thing` });
   });
 
+  test('a child that exits without reading its input exited: its status stands, synchronous or not', async () => {
+    // 1 MiB is more than a pipe holds, so the write always meets a closed pipe (EPIPE).
+    const input = 'x'.repeat(1 << 20);
+    const options = { timeoutMs: 20_000, maxStdoutBytes: 1024, input };
+    expect(runChildSync('/bin/sh', ['-c', 'exit 3'], options)).toMatchObject({ outcome: 'exited', status: 3, problem: '/bin/sh exited with status 3' });
+    expect(await runChild('/bin/sh', ['-c', 'exit 3'], options)).toMatchObject({ outcome: 'exited', status: 3 });
+    expect(runChildSync('/bin/sh', ['-c', 'echo answer'], options)).toMatchObject({ outcome: 'exited', status: 0 });
+  });
+
   test('a long-lived child is stopped at the end of its lifetime', async () => {
     const started = startChild(node, ['-e', 'setTimeout(() => {}, 60_000)'], { timeoutMs: 300 });
     const code = await new Promise((closed) => started.child.on('close', (_c, signal) => closed(signal)));
