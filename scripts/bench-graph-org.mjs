@@ -20,6 +20,7 @@
 //   CAIRN_BENCH_REPOS=40 CAIRN_BENCH_LMDB_REPOS=10 CAIRN_BENCH_MAX_FILES=300
 //   CAIRN_BENCH_PUSHERS=2 (per server) CAIRN_BENCH_READERS=8 CAIRN_BENCH_READ_S=20
 //   CAIRN_BENCH_DEADLINE_S=900
+//   CAIRN_BENCH_REPOS=0 or CAIRN_BENCH_LMDB_REPOS=0 leaves that storage out.
 //   The issue's size: CAIRN_BENCH_REPOS=1000 CAIRN_BENCH_LMDB_REPOS=100 (10.1M edges
 //   from go-x-tools' first 300 files) with CAIRN_BENCH_DEADLINE_S=7200.
 //
@@ -317,21 +318,24 @@ try {
     cairn_commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim(),
     measured_at: new Date().toISOString(),
   };
-  postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on', 'shared_buffers=1GB', 'max_wal_size=4GB'] });
-  const started = postgres;
-  const pg = { url: started.database('graph'), sql: (query) => started.sql('graph', query) };
-  results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, {
-    pids: [started.postmaster],
-    settle: () => {
-      pg.sql('VACUUM (ANALYZE)');
-      pg.sql('CHECKPOINT');
-    },
-    bytes: async () => {
-      const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
-      const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
-      return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
-    },
-  });
+  // CAIRN_BENCH_REPOS=0 leaves the PostgreSQL scenario out (no cluster is started).
+  if (REPOS > 0) {
+    postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on', 'shared_buffers=1GB', 'max_wal_size=4GB'] });
+    const started = postgres;
+    const pg = { url: started.database('graph'), sql: (query) => started.sql('graph', query) };
+    results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, {
+      pids: [started.postmaster],
+      settle: () => {
+        pg.sql('VACUUM (ANALYZE)');
+        pg.sql('CHECKPOINT');
+      },
+      bytes: async () => {
+        const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
+        const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
+        return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+      },
+    });
+  }
   const lmdbDir = join(work, 'lmdb');
   // CAIRN_BENCH_LMDB_REPOS=0 leaves the LMDB scenario out.
   if (LMDB_REPOS > 0) {
