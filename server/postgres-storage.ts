@@ -255,7 +255,7 @@ export class PostgresStorage implements GraphStorage {
     if (relations) values.push([...relations]);
     const r = await this.pool.query({ ...statement, values });
     return firstInOrder(r.rows, limit)
-      .map((row) => ({ ...edgeOf(row), repo: row.repo as string, extractor: row.extractor as string }))
+      .map((row) => Object.assign(edgeOf(row), { repo: row.repo as string, extractor: row.extractor as string }))
       .sort(compareEdges);
   }
 
