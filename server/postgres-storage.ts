@@ -355,7 +355,7 @@ function entityOf(row: Record<string, unknown>): Entity {
 }
 
 function found(row: Record<string, unknown>): FoundEntity {
-  return { ...entityOf(row), repo: row.repo as string, extractor: row.extractor as string };
+  return Object.assign(entityOf(row), { repo: row.repo as string, extractor: row.extractor as string });
 }
 
 function edgeOf(row: Record<string, unknown>): Edge {
