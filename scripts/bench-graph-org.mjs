@@ -20,6 +20,8 @@
 //   CAIRN_BENCH_REPOS=40 CAIRN_BENCH_LMDB_REPOS=10 CAIRN_BENCH_MAX_FILES=300
 //   CAIRN_BENCH_PUSHERS=2 (per server) CAIRN_BENCH_READERS=8 CAIRN_BENCH_READ_S=20
 //   CAIRN_BENCH_DEADLINE_S=900
+//   CAIRN_BENCH_REPOS=0 or CAIRN_BENCH_LMDB_REPOS=0 leaves that storage out.
+//   CAIRN_BENCH_CPU_PROF=DIR writes each server's CPU profile into DIR.
 //   The issue's size: CAIRN_BENCH_REPOS=1000 CAIRN_BENCH_LMDB_REPOS=100 (10.1M edges
 //   from go-x-tools' first 300 files) with CAIRN_BENCH_DEADLINE_S=7200.
 //
@@ -106,7 +108,9 @@ const checkDeadline = () => {
 
 
 function serve(args, cwd) {
-  const child = spawn(process.execPath, [cairnBin, 'serve', '--listen', '127.0.0.1:0', '--queue', '64', ...args], { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+  // CAIRN_BENCH_CPU_PROF=DIR: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.CAIRN_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.CAIRN_BENCH_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...profile, cairnBin, 'serve', '--listen', '127.0.0.1:0', '--queue', '64', ...args], { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
   return new Promise((resolveUrl, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -169,9 +173,24 @@ async function pushAll(servers, repos, batches, cpu) {
   };
 }
 
+/**
+ * The rows of an answer, counted without parsing it: every reader shares this one
+ * thread, and parsing a 430 kB callers answer (about 3 ms) would hold up the clocks of
+ * the other readers' requests. A found entity ends with its `extractor`, a caller has
+ * one `match`; in this corpus no row's properties hold either key.
+ */
+function answerRows(kind, text) {
+  const key = kind === 'search' ? '"extractor":"' : '"match":"';
+  let rows = 0;
+  for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + key.length)) rows += 1;
+  return rows;
+}
+
 /** Readers spread over the servers: half search by a name prefix, half ask for a symbol's callers across repositories. */
 async function read(servers, repos, names, targets, cpu) {
   const lat = { search: [], callers: [] };
+  /** Each answer's latency with its size in rows, to see whether the tail is the large answers. */
+  const sized = { search: [], callers: [] };
   const cpuBefore = cpu();
   const stop = Date.now() + READ_SECONDS * 1000;
   let n = 0;
@@ -191,9 +210,11 @@ async function read(servers, repos, names, targets, cpu) {
               })();
         const t = process.hrtime.bigint();
         const response = await fetch(`${base}${path}`);
-        await response.arrayBuffer();
+        const text = await response.text();
+        const ms = Number(process.hrtime.bigint() - t) / 1e6;
         if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-        lat[kind].push(Number(process.hrtime.bigint() - t) / 1e6);
+        lat[kind].push(ms);
+        sized[kind].push({ ms, rows: answerRows(kind, text) });
       }
     }),
   );
@@ -201,6 +222,13 @@ async function read(servers, repos, names, targets, cpu) {
     const sorted = xs.sort((a, b) => a - b);
     return { requests: sorted.length, p50_ms: round(percentile(sorted, 50), 2), p99_ms: round(percentile(sorted, 99), 2) };
   };
+  /** Latency by answer size: rows up to each bucket's bound. */
+  const bySize = (xs, bounds) =>
+    bounds.map((bound, i) => {
+      const low = i === 0 ? -1 : bounds[i - 1];
+      const ms = xs.filter((x) => x.rows > low && x.rows <= bound).map((x) => x.ms);
+      return { rows_up_to: bound, ...summary(ms) };
+    }).filter((b) => b.requests > 0);
   const requests = lat.search.length + lat.callers.length;
   const spent = cpuSpent(cpuBefore, cpu(), 1000 / requests);
   return {
@@ -208,6 +236,7 @@ async function read(servers, repos, names, targets, cpu) {
     seconds: READ_SECONDS,
     search: summary(lat.search),
     callers: summary(lat.callers),
+    by_answer_rows: { search: bySize(sized.search, [0, 10, 99, 100]), callers: bySize(sized.callers, [0, 10, 100, 999, 1000]) },
     cpu_ms_per_request: round((spent.total * 1000) / requests, 2),
     cpu_ms_per_request_by: spent.by,
     loadavg_after: loadavg(),
@@ -317,21 +346,24 @@ try {
     cairn_commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim(),
     measured_at: new Date().toISOString(),
   };
-  postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on', 'shared_buffers=1GB', 'max_wal_size=4GB'] });
-  const started = postgres;
-  const pg = { url: started.database('graph'), sql: (query) => started.sql('graph', query) };
-  results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, {
-    pids: [started.postmaster],
-    settle: () => {
-      pg.sql('VACUUM (ANALYZE)');
-      pg.sql('CHECKPOINT');
-    },
-    bytes: async () => {
-      const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
-      const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
-      return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
-    },
-  });
+  // CAIRN_BENCH_REPOS=0 leaves the PostgreSQL scenario out (no cluster is started).
+  if (REPOS > 0) {
+    postgres = startBenchPostgres({ prefix: 'cairn-bench-org-pg-', settings: ['max_connections=64', 'fsync=on', 'shared_buffers=1GB', 'max_wal_size=4GB'] });
+    const started = postgres;
+    const pg = { url: started.database('graph'), sql: (query) => started.sql('graph', query) };
+    results.postgres = await scenario('postgres', Array.from({ length: SERVERS }, () => ['--database', pg.url]), work, REPOS, template, {
+      pids: [started.postmaster],
+      settle: () => {
+        pg.sql('VACUUM (ANALYZE)');
+        pg.sql('CHECKPOINT');
+      },
+      bytes: async () => {
+        const bytes = Number(pg.sql("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'cairn_%'"));
+        const edges = Number(pg.sql('SELECT count(*) FROM cairn_edges'));
+        return { bytes, edges, mb_per_million_edges: round(bytes / 1e6 / (edges / 1e6)) };
+      },
+    });
+  }
   const lmdbDir = join(work, 'lmdb');
   // CAIRN_BENCH_LMDB_REPOS=0 leaves the LMDB scenario out.
   if (LMDB_REPOS > 0) {

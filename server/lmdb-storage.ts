@@ -1,16 +1,18 @@
 // The embedded storage: one LMDB environment in the data directory. A file's rows
 // of one extractor are one value (purge = replace it); index databases answer
-// search, callers and entity lookups by prefix scans. The search, qualified-name and
-// edge-target indexes hold their row as the value, in answer order, so a read stops at
-// its limit and never decodes a whole file. Every push is one write transaction, so a
+// search, callers and entity lookups by prefix scans. Each index holds its row as the
+// value, keyed in answer order (lmdb-keys.ts: any valid push fits LMDB's key size,
+// and a long field that a key cuts is kept whole in the value and checked), so a read
+// stops at its limit, never sorts all matches and never decodes a whole file. Callers
+// merge one ordered stream per target. Every push is one write transaction, so a
 // reader never sees half a push.
 import { mkdirSync } from 'node:fs';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { UNRESOLVED_PREFIX, type Edge, type Entity, type IngestItem } from '../contracts/graph-push.js';
+import { LIMITS, UNRESOLVED_PREFIX, type Edge, type Entity, type IngestItem } from '../contracts/graph-push.js';
+import { compareCodePoints, firstOfMerged, inAnswerOrder, KeyShape, type Keyed } from './lmdb-keys.js';
 import {
   compareEdges,
   compareFound,
-  prefixEnd,
   type CheckedPush,
   type EdgeTargets,
   type FoundEntity,
@@ -22,46 +24,89 @@ import {
   type Twin,
 } from './storage.js';
 
-const HIGH = '\uffff';
 const MAP_SIZE = 2 ** 36;
 /** Bumped when a database changes shape; an environment of another version is refused, never misread. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
+
+const STRUCTURES = Buffer.of(0xff);
 
 type FileValue = Omit<StoredFile, 'repo' | 'extractor' | 'path'>;
-type FileKey = [string, string, string];
 type RepoValue = Omit<RepoSummary, 'repo'>;
+
+// Key shapes (lmdb-keys.ts): caps in bytes, at the contract's limits where a key must
+// pin a value exactly, smaller where only order is at stake (a cut value ties, and the
+// reader orders the tie). Each shape is checked against LMDB's key size when declared.
+const FILE = new KeyShape('file', [LIMITS.repo, LIMITS.extractor, LIMITS.path]);
+const FILE_EXTRACTOR = new KeyShape('file extractor', [LIMITS.repo, LIMITS.path, LIMITS.extractor]);
+/** Lower-casing grows a name by at most half (U+0130 is 2 bytes, its lower case 3). */
+const BY_NAME = new KeyShape('by-name', [LIMITS.name * 1.5, LIMITS.name, LIMITS.repo, LIMITS.extractor, 400, 622]);
+const BY_ENTITY = new KeyShape('by-entity', [LIMITS.repo, LIMITS.id, LIMITS.extractor, LIMITS.path]);
+const BY_QUALIFIED_NAME = new KeyShape('by-qualified-name', [LIMITS.qualifiedName, LIMITS.repo, LIMITS.extractor, 400, 750]);
+const BY_TARGET = new KeyShape('by-target', [LIMITS.id, LIMITS.repo, LIMITS.extractor, 320, 319]);
+const MEMORY = new KeyShape('memory', [LIMITS.repo, LIMITS.path]);
+
+/** An index row: the full values its key may have cut, and the length of its key's tie group. */
+interface Named {
+  e: Entity;
+  r: string;
+  x: string;
+  g: number;
+}
+interface Located {
+  e: Entity;
+  x: string;
+}
+interface Qualified {
+  t: Twin;
+  /** The qualified name, kept only when the key cut it. */
+  q?: string;
+  g: number;
+}
+interface Targeted {
+  e: Edge;
+  r: string;
+  x: string;
+  g: number;
+}
+
+type Found = FoundEntity;
+type Into = Edge & { repo: string; extractor: string };
 
 export class LmdbStorage implements GraphStorage {
   readonly kind = 'lmdb' as const;
   private readonly root: RootDatabase;
   /** [repo, extractor, path] -> the file's rows and sha. */
-  private readonly files: Database<FileValue, FileKey>;
-  /** [repo, path, extractor] -> null: the extractors that hold a file. */
-  private readonly fileExtractors: Database<null, string[]>;
+  private readonly files: Database<FileValue, Buffer>;
+  /** [repo, path, extractor] -> extractor: the extractors that hold a file. */
+  private readonly fileExtractors: Database<string, Buffer>;
   private readonly repoDb: Database<RepoValue, string>;
-  /** [lower-cased name, name, repo, extractor, path, id] -> the entity: names for prefix search. */
-  private readonly byName: Database<Entity, string[]>;
-  /** [repo, id, extractor, path] -> null: where an entity lives. */
-  private readonly byEntity: Database<null, string[]>;
-  /** [qualified name, repo, extractor, path, id] -> the entity. */
-  private readonly byQualifiedName: Database<Entity, string[]>;
-  /** [edge target, repo, extractor, path, n] -> the edge (n: its place in the file). */
-  private readonly byTarget: Database<Edge, (string | number)[]>;
-  /** [repo, source, seq] -> item. */
-  private readonly memoryDb: Database<IngestItem, [string, string, number]>;
+  /** [lower-cased name, name, repo, extractor, path, id] row -> the entity: names for prefix search, in answer order. */
+  private readonly byName: Database<Named, Buffer>;
+  /** [repo, id, extractor, path] row -> the entity: an entity by id without reading its file. */
+  private readonly byEntity: Database<Located, Buffer>;
+  /** [qualified name, repo, extractor, path, id] row -> where the entity is: twins in selection order. */
+  private readonly byQualifiedName: Database<Qualified, Buffer>;
+  /** [edge target, repo, extractor, src_file, from] row -> the edge: callers in answer order. */
+  private readonly byTarget: Database<Targeted, Buffer>;
+  /** [repo, source] seq -> item. */
+  private readonly memoryDb: Database<IngestItem, Buffer>;
   private readonly meta: Database<number, string>;
 
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
     this.root = open({ path: dir, maxDbs: 32, compression: true, mapSize: MAP_SIZE });
-    this.files = this.root.openDB({ name: 'files', encoding: 'msgpack' });
-    this.fileExtractors = this.root.openDB({ name: 'file_extractors', encoding: 'msgpack' });
+    // Shared structures: a row's field names are stored once per database, not in every
+    // value (about a fifth less to store, and faster to decode). Their key, 0xff, is
+    // above every row's key (UTF-8 never holds that byte).
+    const binary = <V>(name: string) => this.root.openDB<V, Buffer>({ name, encoding: 'msgpack', keyEncoding: 'binary', sharedStructuresKey: STRUCTURES });
+    this.files = binary('files');
+    this.fileExtractors = binary('file_extractors');
     this.repoDb = this.root.openDB({ name: 'repos', encoding: 'msgpack' });
-    this.byName = this.root.openDB({ name: 'by_name', encoding: 'msgpack' });
-    this.byEntity = this.root.openDB({ name: 'by_entity', encoding: 'msgpack' });
-    this.byQualifiedName = this.root.openDB({ name: 'by_qualified_name', encoding: 'msgpack' });
-    this.byTarget = this.root.openDB({ name: 'by_target', encoding: 'msgpack' });
-    this.memoryDb = this.root.openDB({ name: 'memories', encoding: 'msgpack' });
+    this.byName = binary('by_name');
+    this.byEntity = binary('by_entity');
+    this.byQualifiedName = binary('by_qualified_name');
+    this.byTarget = binary('by_target');
+    this.memoryDb = binary('memories');
     this.meta = this.root.openDB({ name: 'meta', encoding: 'msgpack' });
     const version = this.meta.get('schema_version');
     if (version === undefined && this.repoDb.getKeysCount() > 0) throw new Error(`${dir} holds an older cairn graph (schema version 1); serve a new directory and push the repositories again`);
@@ -80,11 +125,11 @@ export class LmdbStorage implements GraphStorage {
     await this.root.transaction(() => {
       const repo = this.repoDb.get(push.repo) ?? { commit: null, pushed_at: now, files: 0, entities: 0, edges: 0, hyperedges: 0 };
       for (const [path, value] of fresh) {
-        const key: FileKey = [push.repo, push.extractor, path];
+        const key = FILE.key([push.repo, push.extractor, path]).key;
         const old = this.files.get(key);
         if (old) {
           counts.purged_files += 1;
-          this.unindex(key, old);
+          this.unindex(push.repo, push.extractor, path, old);
           if (!this.held(push.repo, path)) repo.files -= 1;
           repo.entities -= old.entities.length;
           repo.edges -= old.edges.length;
@@ -95,7 +140,7 @@ export class LmdbStorage implements GraphStorage {
         if (value.sha === null && rowCount(value) === 0) continue;
         if (!this.held(push.repo, path)) repo.files += 1;
         this.files.put(key, value);
-        this.index(key, value);
+        this.index(push.repo, push.extractor, path, value);
         repo.entities += value.entities.length;
         repo.edges += value.edges.length;
         repo.hyperedges += value.hyperedges.length;
@@ -113,36 +158,45 @@ export class LmdbStorage implements GraphStorage {
 
   /** Whether any extractor holds this file (repo counts are of distinct paths). */
   private held(repo: string, path: string): boolean {
-    for (const _ of this.fileExtractors.getKeys({ start: [repo, path], end: [repo, path, HIGH], limit: 1 })) return true;
+    const { start, end } = FILE_EXTRACTOR.prefix([repo, path]);
+    for (const _ of this.fileExtractors.getKeys({ start, end, limit: 1 })) return true;
     return false;
   }
 
-  private index([repo, extractor, path]: FileKey, value: FileValue): void {
-    this.fileExtractors.put([repo, path, extractor], null);
-    for (const e of value.entities) {
-      this.byName.put([e.name.toLowerCase(), e.name, repo, extractor, path, e.id], e);
-      this.byEntity.put([repo, e.id, extractor, path], null);
+  private index(repo: string, extractor: string, path: string, value: FileValue): void {
+    this.fileExtractors.put(FILE_EXTRACTOR.key([repo, path, extractor]).key, extractor);
+    value.entities.forEach((e, n) => {
+      const named = BY_NAME.key([e.name.toLowerCase(), e.name, repo, extractor, path, e.id], n);
+      this.byName.put(named.key, { e, r: repo, x: extractor, g: named.group });
+      this.byEntity.put(BY_ENTITY.key([repo, e.id, extractor, path], n).key, { e, x: extractor });
       const qn = e.properties?.qualified_name;
-      if (qn) this.byQualifiedName.put([qn, repo, extractor, path, e.id], e);
-    }
-    value.edges.forEach((e, n) => this.byTarget.put([e.to, repo, extractor, path, n], e));
+      if (qn) {
+        const qualified = BY_QUALIFIED_NAME.key([qn, repo, extractor, path, e.id], n);
+        const exact = BY_QUALIFIED_NAME.prefix([qn]).exact;
+        this.byQualifiedName.put(qualified.key, { t: { repo, extractor, file_path: path, id: e.id, name: e.name }, ...(exact ? {} : { q: qn }), g: qualified.group });
+      }
+    });
+    value.edges.forEach((e, n) => {
+      const target = BY_TARGET.key([e.to, repo, extractor, path, e.from], n);
+      this.byTarget.put(target.key, { e, r: repo, x: extractor, g: target.group });
+    });
   }
 
-  private unindex([repo, extractor, path]: FileKey, value: FileValue): void {
-    this.fileExtractors.remove([repo, path, extractor]);
-    for (const e of value.entities) {
-      this.byName.remove([e.name.toLowerCase(), e.name, repo, extractor, path, e.id]);
-      this.byEntity.remove([repo, e.id, extractor, path]);
+  private unindex(repo: string, extractor: string, path: string, value: FileValue): void {
+    this.fileExtractors.remove(FILE_EXTRACTOR.key([repo, path, extractor]).key);
+    value.entities.forEach((e, n) => {
+      this.byName.remove(BY_NAME.key([e.name.toLowerCase(), e.name, repo, extractor, path, e.id], n).key);
+      this.byEntity.remove(BY_ENTITY.key([repo, e.id, extractor, path], n).key);
       const qn = e.properties?.qualified_name;
-      if (qn) this.byQualifiedName.remove([qn, repo, extractor, path, e.id]);
-    }
-    value.edges.forEach((e, n) => this.byTarget.remove([e.to, repo, extractor, path, n]));
+      if (qn) this.byQualifiedName.remove(BY_QUALIFIED_NAME.key([qn, repo, extractor, path, e.id], n).key);
+    });
+    value.edges.forEach((e, n) => this.byTarget.remove(BY_TARGET.key([e.to, repo, extractor, path, e.from], n).key));
   }
 
   async fileShas(repo: string, extractor: string, paths: string[]): Promise<Map<string, string | null>> {
     const out = new Map<string, string | null>();
     for (const path of paths) {
-      const value = this.files.get([repo, extractor, path]);
+      const value = this.files.get(FILE.key([repo, extractor, path]).key);
       if (value) out.set(path, value.sha);
     }
     return out;
@@ -152,14 +206,15 @@ export class LmdbStorage implements GraphStorage {
     const extractors = extractor !== undefined ? [extractor] : this.extractorsOf(repo, path);
     const out: StoredFile[] = [];
     for (const x of extractors) {
-      const value = this.files.get([repo, x, path]);
+      const value = this.files.get(FILE.key([repo, x, path]).key);
       if (value) out.push({ repo, extractor: x, path, ...value });
     }
     return out;
   }
 
   private extractorsOf(repo: string, path: string): string[] {
-    return [...this.fileExtractors.getKeys({ start: [repo, path], end: [repo, path, HIGH] })].map((k) => (k as string[])[2]!);
+    const { start, end } = FILE_EXTRACTOR.prefix([repo, path]);
+    return [...this.fileExtractors.getRange({ start, end })].map(({ value }) => value);
   }
 
   async repos(): Promise<RepoSummary[]> {
@@ -170,73 +225,83 @@ export class LmdbStorage implements GraphStorage {
 
   async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
     const needle = q.toLowerCase();
-    const out: FoundEntity[] = [];
-    // Keys come in answer order (lower-cased name, name, repo, ...): stop at the limit.
-    const end = prefixEnd(needle);
-    for (const { key, value } of this.byName.getRange({ start: [needle], ...(end !== null ? { end: [end] } : {}) })) {
-      const [nameLc, , r, extractor] = key as string[];
-      if (!nameLc!.startsWith(needle)) break;
-      if (repo !== undefined && r !== repo) continue;
-      out.push({ ...value, repo: r!, extractor: extractor! });
-      if (out.length >= limit) break;
+    const { start, end, exact } = BY_NAME.startsWith(needle);
+    const byName = this.byName;
+    function* matches(): Generator<Keyed<Found>> {
+      for (const { key, value } of byName.getRange({ start, end })) {
+        if (repo !== undefined && value.r !== repo) continue;
+        // Past the key's cap of the name, the range holds names that only start alike.
+        if (!exact && !value.e.name.toLowerCase().startsWith(needle)) continue;
+        yield { key, group: value.g, row: { ...value.e, repo: value.r, extractor: value.x } };
+      }
     }
-    return out.sort(compareFound);
+    return take(inAnswerOrder(matches(), selectFound), limit).sort(compareFound);
   }
 
   async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
-    for (const key of this.byEntity.getKeys({ start: [repo, id], end: [repo, id, HIGH] })) {
-      const [, , extractor, path] = key as string[];
-      const e = this.files.get([repo, extractor!, path!])?.entities.find((x) => x.id === id);
-      if (e) return { ...e, repo, extractor: extractor! };
+    const { start, end } = BY_ENTITY.prefix([repo, id]);
+    const byEntity = this.byEntity;
+    // Keys of one id come by extractor, then file (the first is the answer); a cut id ties with others, so check it.
+    function* located(): Generator<Keyed<Found>> {
+      for (const { key, value } of byEntity.getRange({ start, end })) {
+        if (value.e.id === id) yield { key, group: key.length, row: { ...value.e, repo, extractor: value.x } };
+      }
     }
-    return undefined;
+    return take(inAnswerOrder(located(), (a, b) => compareCodePoints(a.extractor, b.extractor) || compareCodePoints(a.file_path, b.file_path)), 1)[0];
   }
 
   async twins(qualifiedName: string, exceptRepo: string, limit: number): Promise<Twin[]> {
-    const out: Twin[] = [];
-    for (const { key, value } of this.byQualifiedName.getRange({ start: [qualifiedName], end: [qualifiedName, HIGH] })) {
-      const [, repo, extractor, path, id] = key as string[];
-      if (repo === exceptRepo) continue;
-      out.push({ repo: repo!, extractor: extractor!, file_path: path!, id: id!, name: value.name });
-      if (out.length >= limit) break;
-    }
-    return out.sort(compareFound);
-  }
-
-  async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
-    const wanted = [...new Set(targets.ids)].map((to) => ({ to, notFrom: undefined as string | undefined }));
-    for (const s of new Set(targets.specifiers)) wanted.push({ to: `${UNRESOLVED_PREFIX}${s}`, notFrom: targets.specifiersNotFrom });
-    const out: (Edge & { repo: string; extractor: string })[] = [];
-    for (const { to, notFrom } of wanted) {
-      for (const { key, value } of this.byTarget.getRange({ start: [to], end: [to, HIGH] })) {
-        const [, repo, extractor] = key as string[];
-        if (repo === notFrom || (relations && !relations.has(value.relation))) continue;
-        out.push({ ...value, repo: repo!, extractor: extractor! });
+    const { start, end, exact } = BY_QUALIFIED_NAME.prefix([qualifiedName]);
+    const byQualifiedName = this.byQualifiedName;
+    function* twins(): Generator<Keyed<Twin>> {
+      for (const { key, value } of byQualifiedName.getRange({ start, end })) {
+        if (value.t.repo === exceptRepo || (!exact && value.q !== qualifiedName)) continue;
+        yield { key, group: value.g, row: value.t };
       }
     }
-    return out.sort(compareEdges).slice(0, limit);
+    return take(inAnswerOrder(twins(), selectTwin), limit).sort(compareFound);
+  }
+
+  async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<Into[]> {
+    const wanted = [...new Set(targets.ids)].map((to) => ({ to, notFrom: undefined as string | undefined }));
+    for (const s of new Set(targets.specifiers)) wanted.push({ to: `${UNRESOLVED_PREFIX}${s}`, notFrom: targets.specifiersNotFrom });
+    const byTarget = this.byTarget;
+    // One stream a target, each in answer order; merged, they stop at the limit.
+    const streams = wanted.map(({ to, notFrom }) => {
+      const { start, end, exact } = BY_TARGET.prefix([to]);
+      function* into(): Generator<Keyed<Into>> {
+        for (const { key, value } of byTarget.getRange({ start, end })) {
+          if (value.r === notFrom || (relations && !relations.has(value.e.relation)) || (!exact && value.e.to !== to)) continue;
+          yield { key, group: value.g, row: { ...value.e, repo: value.r, extractor: value.x } };
+        }
+      }
+      return inAnswerOrder(into(), selectEdge);
+    });
+    return firstOfMerged(streams, selectEdge, limit).sort(compareEdges);
   }
 
   async bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], _now: string): Promise<{ deleted: number; stored: number }> {
     let deleted = 0;
     await this.root.transaction(() => {
       for (const source of reconcileFiles) {
-        for (const key of this.memoryDb.getKeys({ start: [repo, source], end: [repo, source, Number.MAX_SAFE_INTEGER] })) {
-          this.memoryDb.remove(key as [string, string, number]);
+        const { start, end } = MEMORY.prefix([repo, source]);
+        for (const key of this.memoryDb.getKeys({ start, end })) {
+          this.memoryDb.remove(key);
           deleted += 1;
         }
       }
       let seq = this.meta.get('memory_seq') ?? 0;
-      for (const item of items) this.memoryDb.put([repo, item.source ?? '', ++seq], item);
+      for (const item of items) this.memoryDb.put(MEMORY.key([repo, item.source ?? ''], ++seq).key, item);
       this.meta.put('memory_seq', seq);
     });
     return { deleted, stored: items.length };
   }
 
+  /** A repo's memories by source, then in the order they were stored. */
   async memories(repo: string, source?: string): Promise<StoredMemory[]> {
-    const range = source === undefined ? { start: [repo], end: [repo, HIGH] } : { start: [repo, source], end: [repo, source, Number.MAX_SAFE_INTEGER] };
+    const { start, end } = MEMORY.prefix(source === undefined ? [repo] : [repo, source]);
     const out: StoredMemory[] = [];
-    for (const { value } of this.memoryDb.getRange(range as never)) out.push({ ...(value as IngestItem), repo });
+    for (const { value } of this.memoryDb.getRange({ start, end })) out.push({ ...value, repo });
     return out;
   }
 
@@ -247,6 +312,47 @@ export class LmdbStorage implements GraphStorage {
   async close(): Promise<void> {
     await this.root.close();
   }
+}
+
+/** The order a storage picks the first rows in (PostgreSQL's ORDER BY ... COLLATE "C"): code points, field by field. */
+function selectFound(a: Found, b: Found): number {
+  const c = compareCodePoints;
+  return c(a.name.toLowerCase(), b.name.toLowerCase()) || c(a.name, b.name) || c(a.repo, b.repo) || c(a.extractor, b.extractor) || c(a.file_path, b.file_path) || c(a.id, b.id);
+}
+
+function selectTwin(a: Twin, b: Twin): number {
+  const c = compareCodePoints;
+  return c(a.repo, b.repo) || c(a.extractor, b.extractor) || c(a.file_path, b.file_path) || c(a.id, b.id);
+}
+
+function selectEdge(a: Into, b: Into): number {
+  const c = compareCodePoints;
+  return (
+    c(a.repo, b.repo) ||
+    c(a.extractor, b.extractor) ||
+    c(a.src_file, b.src_file) ||
+    c(a.from, b.from) ||
+    c(a.to, b.to) ||
+    callPosition(a.properties?.line) - callPosition(b.properties?.line) ||
+    callPosition(a.properties?.column) - callPosition(b.properties?.column)
+  );
+}
+
+/** A call site's line or column as the PostgreSQL storage orders it: an integer column, 0 when not one. */
+function callPosition(value: string | undefined): number {
+  const n = Number(value ?? 0);
+  return Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : 0;
+}
+
+/** The first `n` of a lazy sequence (the rest is never read). */
+function take<T>(rows: Iterable<T>, n: number): T[] {
+  const out: T[] = [];
+  if (n <= 0) return out;
+  for (const row of rows) {
+    out.push(row);
+    if (out.length >= n) break;
+  }
+  return out;
 }
 
 function rowCount(v: FileValue): number {

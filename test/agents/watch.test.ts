@@ -61,7 +61,9 @@ describe('cairn watch', () => {
     await expect.poll(() => found('generated1999'), { timeout: 60_000, interval: 500 }).toBe(true);
     await new Promise((r) => setTimeout(r, 500));
     expect(syncs() - before).toBeGreaterThanOrEqual(1);
-    expect(syncs() - before).toBeLessThanOrEqual(4);
+    // A few, not one per file: how many depends on how the checkout's writes spread against
+    // the 50 ms debounce (2 to 4 on a quiet machine, 5 seen with load 8 on 2 vCPUs).
+    expect(syncs() - before).toBeLessThanOrEqual(8);
     // Syncs of the paths the switch touched, not walks of the whole tree.
     expect(synced().slice(before).every((line) => /synced \d+ changed path/.test(line))).toBe(true);
     const status = cairnJson(['status', '-C', fx.root]);

@@ -3,9 +3,9 @@
 // a loopback port, and speaks HTTP to it.
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Edge, Entity, GraphPush } from '../../contracts/graph-push.js';
+import { LIMITS, MAX_LINE, UNRESOLVED_PREFIX, type Edge, type Entity, type GraphPush } from '../../contracts/graph-push.js';
 import { createGraphServer, type GraphServer, type GraphServerOptions, type RequestLogEntry } from '../../server/http.js';
-import { prefixEnd, type GraphStorage } from '../../server/storage.js';
+import { compareEdges, compareFound, prefixEnd, type GraphStorage } from '../../server/storage.js';
 
 export type StorageFactory = () => Promise<GraphStorage>;
 
@@ -31,6 +31,23 @@ export function entity(repo: string, path: string, name: string, extra: Partial<
 
 export function edge(from: string, to: string, srcFile: string, extra: Partial<Edge> = {}): Edge {
   return { from, to, relation: 'calls', src_file: srcFile, confidence_score: 1, confidence_tier: 'EXTRACTED', ...extra };
+}
+
+/** A string of exactly `bytes` UTF-8 bytes: `head`, then `unit` as often as it fits, then ASCII. */
+export function atBytes(head: string, bytes: number, unit: string): string {
+  let out = head;
+  const unitBytes = Buffer.byteLength(unit);
+  for (let size = Buffer.byteLength(out); size + unitBytes <= bytes; size += unitBytes) out += unit;
+  return out + 'x'.repeat(bytes - Buffer.byteLength(out));
+}
+
+/** Fields compared in code point order (UTF-8 bytes, PostgreSQL's COLLATE "C"), first difference wins. */
+function compareByCodePoints(a: string[], b: string[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const c = Buffer.compare(Buffer.from(a[i]!), Buffer.from(b[i]!));
+    if (c !== 0) return c;
+  }
+  return 0;
 }
 
 export function graphServerSuite(storageName: string, makeStorage: StorageFactory): void {
@@ -532,6 +549,133 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       await drained;
       expect(await s.storage.file('r', 'b.ts')).toEqual([]);
       expect((await s.storage.file('r', 'a.ts'))[0]!.entities).toHaveLength(1);
+    });
+
+    it('stores a push whose every field is at its byte limit, answers every read of it exactly, then reconciles it away', async () => {
+      const s = await start();
+      const repo = atBytes('org/limits-', LIMITS.repo, 'ř');
+      const other = atBytes('org/other-', LIMITS.repo, 'ř');
+      // Paths, names and ids in pairs that differ only in their last byte, past any prefix a key could hold.
+      const [pathA, pathB] = ['a', 'b'].map((tag) => atBytes('src/', LIMITS.path - 1, 'é') + tag) as [string, string];
+      // İ lower-cases to two code points (2 bytes -> 3): the lower-cased name is longer than the name.
+      const [nameA, nameB] = ['A', 'B'].map((tag) => atBytes('', LIMITS.name - 1, 'İ') + tag) as [string, string];
+      const qn = atBytes('Pkg.', LIMITS.qualifiedName, '\u{1F600}');
+      const id = (r: string, tag: string) => atBytes(`${r}::`, LIMITS.id - tag.length, 'ß') + tag;
+      const sha = (tag: string) => atBytes(tag, LIMITS.sha, 'f');
+      const long = atBytes('', LIMITS.text, 'é');
+      const target = entity(repo, pathA, nameA, { id: id(repo, 'T'), description: long, properties: { qualified_name: qn, note: long } });
+      const sibling = entity(repo, pathB, nameB, { id: id(repo, 'S'), properties: { qualified_name: qn.replace('Pkg.', 'Pkh.') } });
+      const caller = entity(repo, pathB, 'caller', { id: id(repo, 'C') });
+      const twin = entity(other, pathA, nameA, { id: id(other, 'T'), properties: { qualified_name: qn } });
+      const twinCaller = entity(other, pathB, nameB, { id: id(other, 'C') });
+      const line = { line: String(MAX_LINE), column: '1' };
+      const calls = edge(caller.id, target.id, pathB, { properties: line });
+      const twinCalls = edge(twinCaller.id, twin.id, pathB, { properties: line });
+      const unresolved = edge(twinCaller.id, `${UNRESOLVED_PREFIX}${qn}`, pathB, { confidence_score: 0, confidence_tier: 'AMBIGUOUS', properties: line });
+      const hyperedge = { id: id(repo, 'H'), label: atBytes('', LIMITS.label, 'ř'), relation: 'form' as const, confidence_score: 1, src_file: pathA, members: [target.id, sibling.id, caller.id] };
+      const symbol = { name: nameA, qualified_name: qn, kind: 'function', entity_id: target.id, file_path: pathA, line: MAX_LINE };
+      const concept = entity(repo, pathA, nameB, { id: id(repo, 'K'), type: 'concept' });
+
+      const pushed = await s.push({ repo, commit: atBytes('', 256, 'c'), files: [pathA, pathB], entities: [target, sibling, caller], edges: [calls], hyperedges: [hyperedge], symbols: [symbol], file_shas: { [pathA]: sha('a'), [pathB]: sha('b') } });
+      expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
+      expect(pushed.body).toMatchObject({ files: 2, entities: 3, edges: 1, symbols: 1, hyperedges: 1 });
+      expect((await s.push({ repo, extractor: 'semantic', files: [pathA], entities: [concept], file_shas: { [pathA]: sha('s') } })).status).toBe(200);
+      expect((await s.push({ repo: other, files: [pathA, pathB], entities: [twin, twinCaller], edges: [twinCalls, unresolved] })).status).toBe(200);
+
+      // file: every row back as pushed, per extractor.
+      const a = (await file(s, repo, pathA)).body;
+      expect(a.extractors).toEqual([{ extractor: 'ast', sha: sha('a') }, { extractor: 'semantic', sha: sha('s') }]);
+      expect(a.entities).toEqual([{ ...target, extractor: 'ast' }, { ...concept, extractor: 'semantic' }]);
+      expect(a.hyperedges).toEqual([{ ...hyperedge, extractor: 'ast' }]);
+      expect(a.symbols).toEqual([{ ...symbol, extractor: 'ast' }]);
+      expect((await file(s, repo, pathB)).body.edges).toEqual([{ ...calls, extractor: 'ast' }]);
+      const repos = (await s.call('GET', '/v1/repos')).body;
+      expect(repos.map((r: { repo: string; files: number; entities: number; edges: number }) => [r.repo, r.files, r.entities, r.edges])).toEqual([[repo, 2, 4, 1], [other, 2, 2, 2]]);
+
+      // search: by the whole name, and by a prefix of it longer than any key could hold.
+      const search = async (q: string, r?: string) =>
+        (await s.call('GET', `/v1/search?q=${encodeURIComponent(q)}${r ? `&repo=${encodeURIComponent(r)}` : ''}`)).body.map((e: { repo: string; id: string; extractor: string }) => [e.repo, e.extractor, e.id]);
+      expect(await search(nameA)).toEqual([[repo, 'ast', target.id], [other, 'ast', twin.id]]);
+      expect(await search(nameA.toLowerCase(), repo)).toEqual([[repo, 'ast', target.id]]);
+      const stem = nameA.slice(0, -1).toLowerCase();
+      expect(await search(stem)).toEqual([[repo, 'ast', target.id], [other, 'ast', twin.id], [repo, 'ast', sibling.id], [repo, 'semantic', concept.id], [other, 'ast', twinCaller.id]]);
+      expect(await search(stem, other)).toEqual([[other, 'ast', twin.id], [other, 'ast', twinCaller.id]]);
+      expect(await search(`${nameA}x`)).toEqual([]);
+
+      // callers (and the entity it answers): by id, by qualified name in the other repository, and its unresolved call.
+      const callers = async (r: string, entityId: string) => s.call('GET', `/v1/callers?repo=${encodeURIComponent(r)}&id=${encodeURIComponent(entityId)}`);
+      const reply = (await callers(repo, target.id)).body;
+      expect(reply.entity).toEqual({ ...target, repo, extractor: 'ast' });
+      expect(reply.matched_entities).toEqual([{ repo: other, id: twin.id, file_path: pathA }]);
+      expect(reply.callers).toEqual([
+        { ...calls, repo, extractor: 'ast', match: 'id' },
+        { ...twinCalls, repo: other, extractor: 'ast', match: 'qualified_name' },
+        { ...unresolved, repo: other, extractor: 'ast', match: 'unresolved_specifier' },
+      ]);
+      expect((await callers(repo, sibling.id)).body.callers).toEqual([]);
+      // An id that shares all but its last byte with a stored one is not that entity.
+      expect((await callers(repo, id(repo, 'X'))).status).toBe(404);
+
+      // semantic-misses: the stored shas of both extractors.
+      const misses = (extractor: string, files: [string, string][]) => s.call('POST', '/v1/semantic-misses', { repo, extractor, files: files.map(([path, content_sha]) => ({ path, content_sha })) });
+      expect((await misses('ast', [[pathA, sha('a')], [pathB, sha('x')]])).body).toEqual([pathB]);
+      expect((await misses('semantic', [[pathA, sha('s')], [pathB, sha('b')]])).body).toEqual([pathB]);
+
+      // Memories from a source at the path limit.
+      expect((await s.call('POST', '/v1/memories:bulk', { repo, items: [{ content: long, source: pathA }, { content: 'b', source: pathB }] })).body).toMatchObject({ stored: 2 });
+      expect((await s.call('POST', '/v1/memories:bulk', { repo, reconcile_files: [pathA], items: [] })).body).toMatchObject({ deleted: 1 });
+      expect((await s.call('GET', `/v1/memories?repo=${encodeURIComponent(repo)}`)).body.map((m: { source: string }) => m.source)).toEqual([pathB]);
+
+      // Reconcile: the AST rows of A go, the semantic ones stay; then B goes, and with it the caller.
+      expect((await s.push({ repo, files: [pathA] })).body).toMatchObject({ purged_files: 1, entities: 0 });
+      expect((await file(s, repo, pathA)).body.entities).toEqual([{ ...concept, extractor: 'semantic' }]);
+      expect(await search(nameA)).toEqual([[other, 'ast', twin.id]]);
+      expect((await callers(repo, target.id)).status).toBe(404);
+      expect((await callers(other, twin.id)).body.callers.map((c: { from: string; match: string }) => [c.match, c.from])).toEqual([['id', twinCaller.id]]);
+      await s.push({ repo, files: [pathB] });
+      expect((await file(s, repo, pathB)).status).toBe(404);
+      expect(await search(stem, repo)).toEqual([[repo, 'semantic', concept.id]]);
+      expect((await misses('ast', [[pathA, sha('a')], [pathB, sha('b')]])).body).toEqual([pathA, pathB]);
+      expect((await s.call('GET', '/v1/repos')).body[0]).toMatchObject({ repo, files: 1, entities: 1, edges: 0, hyperedges: 0 });
+    });
+
+    it('answers the first rows in order however long the fields that order them: search and callers cut at their limits exactly', async () => {
+      const s = await start();
+      // Long paths and ids that differ only near their ends, some past U+FFFF (code point order is not code unit order).
+      const tails = ['a', 'b', '\uFF01', '\u{1F600}', 'A'];
+      const path = (i: number) => atBytes('src/', 450, 'é') + tails[i % tails.length] + String(i % 7);
+      const callerId = (repo: string, i: number) => atBytes(`${repo}::`, 700, 'ß') + tails[(i * 3) % tails.length] + String(i);
+      const target = entity('lib', 'm.go', 'Target', { properties: { qualified_name: 'pkg.Target' } });
+      await s.push({ repo: 'lib', files: ['m.go'], entities: [target] });
+      const all: (Edge & { repo: string })[] = [];
+      for (const repo of ['web', 'lib', 'app']) {
+        const edges = Array.from({ length: 400 }, (_, i) =>
+          edge(callerId(repo, i % 90), repo === 'lib' ? target.id : `${UNRESOLVED_PREFIX}pkg.Target`, path(i), { properties: { line: String((i * 37) % 50), column: String(i % 3) } }),
+        );
+        // The entity's own repo calls it by id; the others name it unresolved.
+        await s.push({ repo, files: [...new Set(edges.map((e) => e.src_file))], edges: [...edges].reverse() });
+        all.push(...edges.map((e) => ({ ...e, repo })));
+      }
+      const reply = (await s.call('GET', `/v1/callers?repo=lib&id=${encodeURIComponent(target.id)}`)).body;
+      expect(reply.truncated).toBe(true);
+      const key = (e: Edge & { repo: string }) => [e.repo, 'ast', e.src_file, e.from, e.to];
+      const position = (e: Edge, field: 'line' | 'column') => Number(e.properties?.[field] ?? 0);
+      const expected = [...all]
+        .sort((a, b) => compareByCodePoints(key(a), key(b)) || position(a, 'line') - position(b, 'line') || position(a, 'column') - position(b, 'column'))
+        .slice(0, 1000)
+        .sort((a, b) => compareEdges({ ...a, extractor: 'ast' }, { ...b, extractor: 'ast' }));
+      const summary = (e: Edge & { repo: string }) => `${e.repo} ${e.src_file} ${e.from} ${e.properties?.line}:${e.properties?.column}`;
+      expect(reply.callers.map(summary)).toEqual(expected.map(summary));
+
+      // Search: 150 entities of one name in files and with ids that tie in their first hundreds of bytes.
+      const entities = Array.from({ length: 150 }, (_, i) => entity('lib', path(i), 'Parse', { id: callerId('lib', i) }));
+      await s.push({ repo: 'lib', files: [...new Set(entities.map((e) => e.file_path))], entities: [...entities].reverse() });
+      const found = (await s.call('GET', '/v1/search?q=pars&repo=lib')).body.map((e: Entity) => `${e.file_path} ${e.id}`);
+      const order = [...entities]
+        .sort((a, b) => compareByCodePoints([a.file_path, a.id], [b.file_path, b.id]))
+        .slice(0, 100)
+        .sort((a, b) => compareFound({ ...a, repo: 'lib', extractor: 'ast' }, { ...b, repo: 'lib', extractor: 'ast' }));
+      expect(found).toEqual(order.map((e) => `${e.file_path} ${e.id}`));
     });
 
     it('answers unknown endpoints 404 and wrong methods 405', async () => {
