@@ -10,6 +10,12 @@
 (source_file (function_declaration name: (_)? @name) @declaration.function)
 (source_file (method_declaration receiver: (_)? @receiver name: (_)? @name) @declaration.function)
 
+; The names a constant or variable declaration declares, each a `@declarator` in source
+; order: a constant specification's with its `@type`; every variable specification's,
+; those of function literals in the values included (the adapter reads all of them).
+(source_file (const_declaration (const_spec name: (_) @declarator type: (_)? @type)))
+(var_spec name: (_) @declarator)
+
 ; Imports: each spec's path and the name it binds, if it names one.
 (import_spec
   name: (_)? @name

@@ -130,17 +130,16 @@ function factsOf(root: Node, source: string, matches: readonly ReviewMatch[]): {
         break;
       }
       case 'const_declaration': {
-        const specs = children(top).filter((c) => c.type === 'const_spec');
-        const names = specs.flatMap((s) => s.childrenForFieldName('name').filter((n): n is Node => n !== null).map((n) => n.text));
-        const typed = specs.find((s) => s.childForFieldName('type'));
-        const typeNode = typed?.childForFieldName('type');
+        const declarators = tagged(top, 'declarator');
+        const names = declarators.map((m) => m.node.text);
+        const typeNode = declarators.find((m) => m.parts.type)?.parts.type;
         constantGroups.push({ declaration: declarations.length, type: typeNode && ['type_identifier', 'qualified_type'].includes(typeNode.type) ? typeNode.text : null });
         declare(top, names[0] ?? '', 'constant-group', null);
         packageNames.push(...names);
         break;
       }
       case 'var_declaration': {
-        const names = top.descendantsOfType('var_spec').flatMap((s) => (s ? s.childrenForFieldName('name').filter((n): n is Node => n !== null).map((n) => n.text) : []));
+        const names = tagged(top, 'declarator').map((m) => m.node.text);
         declare(top, names[0] ?? '', 'variable', null);
         packageNames.push(...names);
         break;

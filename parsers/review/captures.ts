@@ -32,7 +32,7 @@
 // | `@modifier` | a keyword | (part) a keyword that qualifies a match (TS `type` of `import type`, Rust visibility) |
 // | `@arguments` | an argument list | (part) the arguments of a `@reference.call` |
 // | `@receiver` | a parameter list | (part) a method's receiver (Go) |
-// | `@declarator` | a declarator | one name a variable declaration declares: `@name`, `@value`, `@modifier` its `const` |
+// | `@declarator` | a declarator, a name | one name a variable declaration declares: `@name`, `@value`, `@modifier` its `const` (Go: the name itself, `@type` a constant specification's type) |
 import { parserFor, type GrammarName, type Node, type Query } from '../tree-sitter.js';
 import { loadQueryFiles } from '../engine.js';
 import { withParse, type ParsePolicy } from '../parse.js';
