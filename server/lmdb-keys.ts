@@ -10,7 +10,7 @@
 // prefix up to and including a cut component is one "tie group", in no particular
 // order inside. A key holding a cut component ends in a digest of its full values (so
 // it stays unique); every key may end in a row number. Readers keep the full values in
-// the record, check them, and order a tie group themselves (see `TieGroups`).
+// the record, check them, and order a tie group themselves (`inAnswerOrder`).
 import { createHash } from 'node:crypto';
 
 /** lmdb-js's default (and here only) maximum key size, in bytes. */
@@ -30,8 +30,13 @@ export class KeyShape {
     if (longest > MAX_KEY_BYTES) throw new Error(`the ${name} key can reach ${longest} bytes, more than LMDB's ${MAX_KEY_BYTES}`);
   }
 
-  /** The key of a row: its components, then a digest when one was cut, then its row number when given. */
-  key(parts: readonly string[], row?: number): { key: Buffer; group: number } {
+  /**
+   * The key of a row: its components, then a digest when one was cut, then its row
+   * number when given. `cut` names the row's tie group when a component was cut (its
+   * key's bytes up to and including that component, as a latin1 string); a reader keeps
+   * it with the row, since rows of one group come in no particular order.
+   */
+  key(parts: readonly string[], row?: number): { key: Buffer; cut?: string } {
     const { bytes, group, cut } = this.write(parts);
     const tail: Buffer[] = [];
     if (cut) tail.push(createHash('sha256').update(parts.join('\0')).digest().subarray(0, DIGEST_BYTES));
@@ -40,7 +45,8 @@ export class KeyShape {
       n.writeUIntBE(row, 0, ROW_BYTES);
       tail.push(n);
     }
-    return { key: tail.length > 0 ? Buffer.concat([bytes, ...tail]) : bytes, group };
+    const key = tail.length > 0 ? Buffer.concat([bytes, ...tail]) : bytes;
+    return cut ? { key, cut: bytes.subarray(0, group).toString('latin1') } : { key };
   }
 
   /**
@@ -86,30 +92,30 @@ function above(prefix: Buffer): Buffer {
   return Buffer.concat([prefix, Buffer.of(0xff)]);
 }
 
-/** One row read from an index, with the length of its key's tie group. */
+/** One row read from an index, with its tie group when its key cut a component. */
 export interface Keyed<T> {
-  key: Buffer;
-  group: number;
   row: T;
+  cut?: string;
 }
 
 /**
- * Rows of one index range in answer order: keys come in order between tie groups;
- * inside one, `compare` orders the rows (whole groups are read before any is given).
+ * Rows of one index range in answer order. Keys come in order between tie groups;
+ * inside one, `compare` orders the rows (a whole group is read before any is given).
+ * Rows whose keys cut nothing are of one group when `sameGroup` says their keyed
+ * fields are equal (by default: when `compare` finds them equal).
  */
-export function* inAnswerOrder<T>(rows: Iterable<Keyed<T>>, compare: (a: T, b: T) => number): Generator<T> {
-  let group: Buffer | undefined;
+export function* inAnswerOrder<T>(rows: Iterable<Keyed<T>>, compare: (a: T, b: T) => number, sameGroup: (a: T, b: T) => boolean = (a, b) => compare(a, b) === 0): Generator<T> {
+  let last: Keyed<T> | undefined;
   let held: T[] = [];
-  for (const { key, group: length, row } of rows) {
-    const prefix = key.subarray(0, length);
-    if (group !== undefined && prefix.equals(group)) {
-      held.push(row);
+  for (const keyed of rows) {
+    if (last !== undefined && (keyed.cut !== undefined || last.cut !== undefined ? keyed.cut === last.cut : sameGroup(last.row, keyed.row))) {
+      held.push(keyed.row);
       continue;
     }
     if (held.length > 1) held.sort(compare);
     yield* held;
-    group = Buffer.from(prefix);
-    held = [row];
+    last = keyed;
+    held = [keyed.row];
   }
   if (held.length > 1) held.sort(compare);
   yield* held;
