@@ -37,16 +37,12 @@ export class KeyShape {
    * it with the row, since rows of one group come in no particular order.
    */
   key(parts: readonly string[], row?: number): { key: Buffer; cut?: string } {
-    const { bytes, group, cut } = this.write(parts);
-    const tail: Buffer[] = [];
-    if (cut) tail.push(createHash('sha256').update(parts.join('\0')).digest().subarray(0, DIGEST_BYTES));
-    if (row !== undefined) {
-      const n = Buffer.alloc(ROW_BYTES);
-      n.writeUIntBE(row, 0, ROW_BYTES);
-      tail.push(n);
-    }
-    const key = tail.length > 0 ? Buffer.concat([bytes, ...tail]) : bytes;
-    return cut ? { key, cut: bytes.subarray(0, group).toString('latin1') } : { key };
+    const { length, group, cut } = this.write(parts);
+    let end = length;
+    if (cut) end += createHash('sha256').update(parts.join('\0')).digest().copy(scratch, end, 0, DIGEST_BYTES);
+    if (row !== undefined) end = scratch.writeUIntBE(row, end, ROW_BYTES);
+    const key = Buffer.from(scratch.subarray(0, end));
+    return cut ? { key, cut: scratch.toString('latin1', 0, group) } : { key };
   }
 
   /**
@@ -55,8 +51,9 @@ export class KeyShape {
    * other values with the same first bytes, which the reader must filter out).
    */
   prefix(parts: readonly string[]): { start: Buffer; end: Buffer; exact: boolean } {
-    const { bytes, cut } = this.write(parts);
-    return { start: bytes, end: above(bytes), exact: !cut };
+    const { length, cut } = this.write(parts);
+    const start = Buffer.from(scratch.subarray(0, length));
+    return { start, end: above(start), exact: !cut };
   }
 
   /**
@@ -71,21 +68,33 @@ export class KeyShape {
     return { start, end: above(start), exact: bytes.length <= cap };
   }
 
-  private write(parts: readonly string[]): { bytes: Buffer; group: number; cut: boolean } {
-    const chunks: Buffer[] = [];
+  /** Writes the components into `scratch` (one buffer for every key: a key is copied out before the next is written). */
+  private write(parts: readonly string[]): { length: number; group: number; cut: boolean } {
     let length = 0;
     let group = -1;
-    parts.forEach((part, i) => {
-      const bytes = Buffer.from(part, 'utf8');
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
       const cap = this.caps[i]!;
-      const whole = bytes.length <= cap;
-      chunks.push(whole ? bytes : bytes.subarray(0, cap), Buffer.of(whole ? WHOLE : CUT));
-      length += (whole ? bytes.length : cap) + 1;
-      if (!whole && group < 0) group = length;
-    });
-    return { bytes: Buffer.concat(chunks, length), group: group < 0 ? length : group, cut: group >= 0 };
+      // UTF-8 takes at most 3 bytes a UTF-16 code unit: a string that surely fits is written without measuring it.
+      const surely = part.length * 3 <= cap;
+      const size = surely ? scratch.write(part, length, 'utf8') : Buffer.byteLength(part, 'utf8');
+      if (size <= cap) {
+        if (!surely) scratch.write(part, length, 'utf8');
+        length += size;
+        scratch[length++] = WHOLE;
+      } else {
+        Buffer.from(part, 'utf8').copy(scratch, length, 0, cap);
+        length += cap;
+        scratch[length++] = CUT;
+        if (group < 0) group = length;
+      }
+    }
+    return { length, group: group < 0 ? length : group, cut: group >= 0 };
   }
 }
+
+/** Where keys are written: room for the longest key a shape allows. */
+const scratch = Buffer.alloc(MAX_KEY_BYTES);
 
 /** The least key above every key that starts with `prefix`: UTF-8 and the terminators never hold 0xff. */
 function above(prefix: Buffer): Buffer {
