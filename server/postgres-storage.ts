@@ -7,9 +7,10 @@
 // of the same files.
 //
 // Indexes follow the reads: search walks its answer order (name_lc, name, repo,
-// extractor, file, id) and stops at its limit; callers look edges up by target, and
-// twins up in an index that holds everything a twin answers with, in answer order; a
-// purge finds a file's rows by (repo, extractor, file).
+// extractor, file, id) and stops at its limit; callers read each target's edges in
+// answer order (target, then repo, extractor, file) and merge them up to their limit,
+// and find twins in an index that holds everything a twin answers with, in answer
+// order; a purge finds a file's rows by (repo, extractor, file).
 import pg from 'pg';
 import { UNRESOLVED_PREFIX, type Edge, type Entity, type Hyperedge, type IngestItem, type SymbolRow } from '../contracts/graph-push.js';
 import {
@@ -57,7 +58,8 @@ CREATE TABLE IF NOT EXISTS cairn_edges (
   confidence_score double precision NOT NULL DEFAULT 1.0, confidence_tier text NOT NULL DEFAULT 'EXTRACTED',
   call_line integer, call_column integer, properties text);
 CREATE INDEX IF NOT EXISTS cairn_edges_file ON cairn_edges (repo, extractor, src_file);
-CREATE INDEX IF NOT EXISTS cairn_edges_to ON cairn_edges (to_id);
+DROP INDEX IF EXISTS cairn_edges_to;
+CREATE INDEX IF NOT EXISTS cairn_edges_into ON cairn_edges (to_id, repo COLLATE "C", extractor COLLATE "C", src_file COLLATE "C");
 CREATE TABLE IF NOT EXISTS cairn_symbols (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', file_path text NOT NULL, ord integer NOT NULL,
   name text NOT NULL, qualified_name text NOT NULL, kind text NOT NULL, entity_id text NOT NULL, line integer NOT NULL);
@@ -86,7 +88,7 @@ export class PostgresStorage implements GraphStorage {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(connectionString: string): Promise<PostgresStorage> {
-    const pool = new pg.Pool({ ...withoutJit(connectionString), max: 4 });
+    const pool = new pg.Pool({ ...sessionOptions(connectionString), max: 4 });
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
@@ -242,18 +244,19 @@ export class PostgresStorage implements GraphStorage {
   }
 
   async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
-    // Filtered, ordered and cut in the database: only the answer's rows leave it.
-    const args: unknown[] = [[...new Set(targets.ids)], [...new Set(targets.specifiers.map((s) => `${UNRESOLVED_PREFIX}${s}`))], targets.specifiersNotFrom, limit];
-    if (relations) args.push([...relations]);
-    const r = await this.pool.query({
-      name: relations ? 'cairn_edges_into_of' : 'cairn_edges_into',
-      text: `SELECT ${EDGE_COLUMNS}, repo, extractor FROM cairn_edges
-       WHERE (to_id = ANY($1::text[]) OR (to_id = ANY($2::text[]) AND repo <> $3)) ${relations ? 'AND relation = ANY($5::text[])' : ''}
-       ORDER BY repo COLLATE "C", extractor COLLATE "C", src_file COLLATE "C", from_id COLLATE "C", to_id COLLATE "C",
-         coalesce(call_line, 0), coalesce(call_column, 0) LIMIT $4`,
-      values: args,
-    });
-    return r.rows.map((row) => ({ ...edgeOf(row), repo: row.repo as string, extractor: row.extractor as string })).sort(compareEdges);
+    const ids = [...new Set(targets.ids)];
+    const specifiers = [...new Set(targets.specifiers.map((s) => `${UNRESOLVED_PREFIX}${s}`))];
+    if (ids.length + specifiers.length === 0 || limit <= 0) return [];
+    const statement = edgesIntoStatement(slots(ids.length), slots(specifiers.length), relations !== undefined);
+    // The statement names only the parameters it uses: $1 the limit, then the ids, the specifiers and the repo they must not come from, the relations.
+    const values: unknown[] = [limit];
+    if (ids.length > 0) values.push(ids);
+    if (specifiers.length > 0) values.push(specifiers, targets.specifiersNotFrom);
+    if (relations) values.push([...relations]);
+    const r = await this.pool.query({ ...statement, values });
+    return firstInOrder(r.rows, limit)
+      .map((row) => Object.assign(edgeOf(row), { repo: row.repo as string, extractor: row.extractor as string }))
+      .sort(compareEdges);
   }
 
   async bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], _now: string): Promise<{ deleted: number; stored: number }> {
@@ -301,18 +304,23 @@ export class PostgresStorage implements GraphStorage {
 }
 
 /**
- * The connection with JIT off: every query here is short, and at ten million edges the
- * planner's estimates pass JIT's threshold, so a callers query paid for compiling (34.6
- * ms of PostgreSQL CPU a request at 1,000 repositories, 4 to 10 without). The URL's own
- * `options` (which would replace these) are moved beside it.
+ * The sessions' settings. Every query here is short:
+ * - JIT off: at ten million edges the planner's estimates pass JIT's threshold, so a
+ *   callers query paid for compiling (34.6 ms of PostgreSQL CPU a request at 1,000
+ *   repositories, 4 to 10 without);
+ * - generic plans: each statement has a fixed shape, and planning the callers query's
+ *   128 branches took longer than running it; a named statement is planned once per
+ *   connection;
+ * - no parallel workers: starting them costs more than these queries.
+ * The URL's own `options` (which would replace these) are moved beside them.
  */
-function withoutJit(connectionString: string): { connectionString: string; options: string } {
+function sessionOptions(connectionString: string): { connectionString: string; options: string } {
   let given = '';
   const rest = connectionString.replace(/([?&])options=([^&#]*)&?/, (_all, sep: string, value: string) => {
     given = decodeURIComponent(value.replace(/\+/g, ' '));
     return sep;
   });
-  return { connectionString: rest.replace(/[?&]$/, ''), options: `${given} -c jit=off`.trim() };
+  return { connectionString: rest.replace(/[?&]$/, ''), options: `${given} -c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0`.trim() };
 }
 
 async function createSchema(client: pg.PoolClient): Promise<void> {
@@ -347,7 +355,7 @@ function entityOf(row: Record<string, unknown>): Entity {
 }
 
 function found(row: Record<string, unknown>): FoundEntity {
-  return { ...entityOf(row), repo: row.repo as string, extractor: row.extractor as string };
+  return Object.assign(entityOf(row), { repo: row.repo as string, extractor: row.extractor as string });
 }
 
 function edgeOf(row: Record<string, unknown>): Edge {
@@ -461,3 +469,86 @@ async function insertHyperedges(client: pg.PoolClient, repo: string, extractor: 
     [repo, extractor, members.map((x) => x.h.src_file), members.map((x) => x.h.id), members.map((x) => x.i), members.map((x) => x.m)],
   );
 }
+
+// ---- callers: edges into many targets, read in answer order ----------------
+
+/** What every edges-into branch selects: an edge's columns, its place, and its call site's position. */
+const EDGE_INTO_COLUMNS = `${EDGE_COLUMNS}, repo, extractor, call_line, call_column`;
+/** The leading part of the answer order that the index `cairn_edges_into` holds after `to_id`. */
+const EDGE_FILE_ORDER = 'repo COLLATE "C", extractor COLLATE "C", src_file COLLATE "C"';
+
+/** A statement's number of target slots: the next power of two, so a few shapes serve every count (0 for none). */
+export function slots(count: number): number {
+  return count === 0 ? 0 : 2 ** Math.ceil(Math.log2(count));
+}
+
+const edgesIntoStatements = new Map<string, { name: string; text: string }>();
+
+/**
+ * Edges into up to `idSlots` ids and `specifierSlots` unresolved specifiers (from
+ * other repositories than the one named), the first $1 by (repo, extractor, file)
+ * with the ties of the last one, of the asked relations only when asked. Each target
+ * is its own branch, an index range of `cairn_edges_into` already in that order, and
+ * the branches are merged (Merge Append) and cut once: a request reads about what it
+ * answers, not every edge of every target before a sort. A slot past its array's end
+ * is NULL and matches nothing. The sessions use generic plans, so a shape is planned
+ * once per connection, not on every request.
+ */
+function edgesIntoStatement(idSlots: number, specifierSlots: number, ofRelations: boolean): { name: string; text: string } {
+  const name = `cairn_edges_into_${idSlots}_${specifierSlots}${ofRelations ? '_of' : ''}`;
+  let statement = edgesIntoStatements.get(name);
+  if (!statement) {
+    let n = 1;
+    const ids = idSlots > 0 ? `$${++n}::text[]` : '';
+    const specifiers = specifierSlots > 0 ? `$${++n}::text[]` : '';
+    const notFrom = specifierSlots > 0 ? `$${++n}` : '';
+    const relation = ofRelations ? ` AND relation = ANY($${++n}::text[])` : '';
+    const branch = (target: string, filter: string) =>
+      `(SELECT ${EDGE_INTO_COLUMNS} FROM cairn_edges WHERE to_id = ${target}${filter}${relation} ORDER BY ${EDGE_FILE_ORDER} FETCH FIRST $1 ROWS WITH TIES)`;
+    const branches = [
+      ...Array.from({ length: idSlots }, (_, i) => branch(`(${ids})[${i + 1}]`, '')),
+      ...Array.from({ length: specifierSlots }, (_, i) => branch(`(${specifiers})[${i + 1}]`, ` AND repo <> ${notFrom}`)),
+    ];
+    statement = { name, text: `SELECT ${EDGE_INTO_COLUMNS} FROM (${branches.join(' UNION ALL ')}) e ORDER BY ${EDGE_FILE_ORDER} FETCH FIRST $1 ROWS WITH TIES` };
+    edgesIntoStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/**
+ * The first `limit` rows in the full answer order (repo, extractor, file, from, to,
+ * call line, call column; strings as COLLATE "C" orders them), from rows in (repo,
+ * extractor, file) order that hold the ties of the last file: only that last file's
+ * rows need ordering to know which of them make the cut.
+ */
+function firstInOrder(rows: Record<string, unknown>[], limit: number): Record<string, unknown>[] {
+  if (rows.length <= limit) return rows;
+  const last = rows[limit - 1]!;
+  let start = limit - 1;
+  while (start > 0 && sameFile(rows[start - 1]!, last)) start -= 1;
+  const boundary = rows.slice(start).sort(
+    (a, b) =>
+      codePointOrder(a.from_id as string, b.from_id as string) ||
+      codePointOrder(a.to_id as string, b.to_id as string) ||
+      ((a.call_line as number | null) ?? 0) - ((b.call_line as number | null) ?? 0) ||
+      ((a.call_column as number | null) ?? 0) - ((b.call_column as number | null) ?? 0),
+  );
+  return rows.slice(0, start).concat(boundary.slice(0, limit - start));
+}
+
+const sameFile = (a: Record<string, unknown>, b: Record<string, unknown>): boolean => a.repo === b.repo && a.extractor === b.extractor && a.src_file === b.src_file;
+
+/** Code point order (UTF-8 byte order, COLLATE "C"): UTF-16 order but for surrogates, which sort above U+E000 to U+FFFF. */
+export function codePointOrder(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return lift(x) - lift(y);
+  }
+  return a.length - b.length;
+}
+
+/** A UTF-16 code unit moved so that surrogates (U+D800 to U+DFFF) sort above every other unit. */
+const lift = (unit: number): number => (unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800);

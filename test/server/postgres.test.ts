@@ -3,12 +3,13 @@
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGraphServer } from '../../server/http.js';
-import { LIMITS } from '../../contracts/graph-push.js';
-import { PostgresStorage } from '../../server/postgres-storage.js';
+import { CALLER_RELATIONS, createGraphServer } from '../../server/http.js';
+import { LIMITS, type Edge } from '../../contracts/graph-push.js';
+import { codePointOrder, PostgresStorage, slots } from '../../server/postgres-storage.js';
+import { compareEdges, type EdgeTargets } from '../../server/storage.js';
 import { checkPush } from '../../server/requests.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
-import { entity, graphServerSuite } from './suite.js';
+import { edge, entity, graphServerSuite } from './suite.js';
 
 let postgres: TestPostgres;
 let n = 0;
@@ -66,13 +67,15 @@ describe('the schema version', () => {
 });
 
 describe('the sessions', () => {
-  it('run without JIT (short queries only), and keep the options the URL sets', async () => {
+  it('run without JIT, with generic plans and no parallel workers (short queries of fixed shapes), and keep the options the URL sets', async () => {
     const url = await postgres.createDatabase('sessions');
     const storage = await PostgresStorage.open(`${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c statement_timeout=4321')}`);
     try {
       const pool = (storage as unknown as { pool: pg.Pool }).pool;
-      const r = await pool.query("SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout");
-      expect(r.rows[0]).toEqual({ jit: 'off', timeout: '4321ms' });
+      const r = await pool.query(
+        "SELECT current_setting('jit') AS jit, current_setting('plan_cache_mode') AS plans, current_setting('max_parallel_workers_per_gather') AS workers, current_setting('statement_timeout') AS timeout",
+      );
+      expect(r.rows[0]).toEqual({ jit: 'off', plans: 'force_generic_plan', workers: '0', timeout: '4321ms' });
     } finally {
       await storage.close();
     }
@@ -100,5 +103,139 @@ describe('the indexes', () => {
     } finally {
       await storage.close();
     }
+  });
+});
+
+type Placed = Edge & { repo: string; extractor: string };
+
+/** The order the storage cuts in: strings by their UTF-8 bytes (COLLATE "C"), then call line and column as integers. */
+function bytesThenPosition(a: Placed, b: Placed): number {
+  const bytes = (x: string, y: string) => Buffer.compare(Buffer.from(x), Buffer.from(y));
+  return (
+    bytes(a.repo, b.repo) ||
+    bytes(a.extractor, b.extractor) ||
+    bytes(a.src_file, b.src_file) ||
+    bytes(a.from, b.from) ||
+    bytes(a.to, b.to) ||
+    Number(a.properties?.line ?? 0) - Number(b.properties?.line ?? 0) ||
+    Number(a.properties?.column ?? 0) - Number(b.properties?.column ?? 0)
+  );
+}
+
+/** What a storage must answer: every matching edge, the first `limit` in the cut order, then in `compareEdges` order. */
+function expectedInto(all: Placed[], targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Placed[] {
+  return all
+    .filter((e) => targets.ids.includes(e.to) || (targets.specifiers.some((s) => e.to === `unresolved:${s}`) && e.repo !== targets.specifiersNotFrom))
+    .filter((e) => !relations || relations.has(e.relation))
+    .sort(bytesThenPosition)
+    .slice(0, limit)
+    .sort(compareEdges);
+}
+
+describe('callers over many targets', () => {
+  // The storage merges one ordered index range per target and cuts once; these answers
+  // must be exactly those of sorting every matching edge and taking the first ones.
+  it('answer the first edges of all targets together, at every limit: order, ties within a file, relations, own-repo unresolved calls', async () => {
+    const storage = await PostgresStorage.open(await postgres.createDatabase('into_many'));
+    try {
+      const all: Placed[] = [];
+      const push = async (repo: string, files: string[], edges: Edge[]) => {
+        await storage.applyPush(checkPush({ repo, files, entities: [], edges }), 'now');
+        all.push(...edges.map((e) => ({ ...e, repo, extractor: 'ast', confidence_score: e.confidence_score ?? 1, confidence_tier: e.confidence_tier ?? 'EXTRACTED' }) as Placed));
+      };
+      const targets: string[] = [];
+      const byRepo = new Map<string, Edge[]>();
+      // Seventeen targets (32 slots) in four repositories, whose files, callers and call lines interleave.
+      for (let t = 0; t < 17; t++) {
+        const repo = ['r', 'q', 'r-\u00e9', 'p'][t % 4]!;
+        const target = `${repo}::m${t}.go::T${t}`;
+        targets.push(target);
+        const edges = byRepo.get(repo) ?? [];
+        byRepo.set(repo, edges);
+        for (let f = 0; f < 3; f++) {
+          // Callers whose ids order differently as UTF-16 and as bytes (U+FFFF against an emoji).
+          for (const from of [`${repo}::c${f}.go::x\uFFFF`, `${repo}::c${f}.go::x\u{1F600}`, `${repo}::c${f}.go::a${t % 3}`]) {
+            for (const line of [10, 9, 100]) edges.push(edge(from, target, `c${f}.go`, { properties: { line: String(line), column: String((t * 7 + line) % 5) } }));
+          }
+        }
+        edges.push(edge(`${repo}::m${t}.go::Holder`, target, `m${t}.go`, { relation: 'contains' }));
+      }
+      for (const [repo, edges] of byRepo) await push(repo, [...new Set(edges.map((e) => e.src_file))], edges);
+      // Unresolved calls naming the qualified name: from other repositories they count, from the asking one they do not.
+      await push('o', ['u.go'], [3, 1, 2].map((line) => edge('o::u.go::u', 'unresolved:Money.format', 'u.go', { properties: { line: String(line) } })));
+      await push('zz', ['u.go'], [edge('zz::u.go::u', 'unresolved:Money.format', 'u.go')]);
+      await push('own', ['u.go'], [edge('own::u.go::u', 'unresolved:Money.format', 'u.go')]);
+
+      const asked = { ids: targets, specifiers: ['Money.format'], specifiersNotFrom: 'own' };
+      expect(expectedInto(all, asked, Infinity)).toHaveLength(17 * 3 * 3 * 3 + 17 + 4);
+      for (const relations of [CALLER_RELATIONS, undefined]) {
+        const matching = expectedInto(all, asked, Infinity, relations).length;
+        for (let limit = 1; limit <= matching + 1; limit += limit < 40 ? 1 : 13) {
+          const got = await storage.edgesInto(asked, limit, relations);
+          expect(got, `limit ${limit}, relations ${relations ? 'callers' : 'all'}`).toEqual(expectedInto(all, asked, limit, relations));
+        }
+      }
+      // Ids alone, one id, specifiers alone: each a statement of its own shape.
+      for (const only of [{ ...asked, specifiers: [] }, { ...asked, ids: [targets[3]!], specifiers: [] }, { ...asked, ids: [] }]) {
+        for (const limit of [1, 5, 30, 1000]) expect(await storage.edgesInto(only, limit, CALLER_RELATIONS)).toEqual(expectedInto(all, only, limit, CALLER_RELATIONS));
+      }
+      expect(await storage.edgesInto({ ids: [], specifiers: [], specifiersNotFrom: 'own' }, 10)).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  }, 120_000);
+
+  it('through /v1/callers: a hundred twins and unresolved calls, cut at 1,000 and marked truncated', async () => {
+    const storage = await PostgresStorage.open(await postgres.createDatabase('callers_many'));
+    const server = createGraphServer({ storage });
+    try {
+      const base = await new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+      const send = async (body: unknown) => expect((await fetch(`${base}/v1/graph`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(200);
+      const all: Placed[] = [];
+      const qn = 'Money.format';
+      const target = entity('lib', 'm.go', 'format', { id: 'lib::m.go::Money.format', properties: { qualified_name: qn } });
+      // The asking repository's own callers, and its own unresolved call (not a caller).
+      // A bare name (no qualifier) is looked up by its id alone.
+      const helper = entity('lib', 'a.go', 'helper');
+      const libEdges = [edge('lib::a.go::use', target.id, 'a.go'), edge('lib::a.go::use', `unresolved:${qn}`, 'a.go'), edge('lib::a.go::use', helper.id, 'a.go')];
+      await send({ repo: 'lib', files: ['m.go', 'a.go'], entities: [target, helper], edges: libEdges });
+      all.push(...libEdges.map((e) => ({ ...e, repo: 'lib', extractor: 'ast' })));
+      // 104 other repositories hold a twin: only the first 100 (in repository order) are matched.
+      const repos = Array.from({ length: 104 }, (_, i) => `t${String((i * 37) % 104).padStart(3, '0')}`);
+      for (const repo of repos) {
+        const twin = entity(repo, 'm.go', 'format', { id: `${repo}::m.go::Money.format`, properties: { qualified_name: qn } });
+        const edges: Edge[] = [];
+        for (const file of ['b.go', 'a.go']) for (const from of ['g', 'f', 'h']) for (const line of [12, 3]) edges.push(edge(`${repo}::${file}::${from}`, twin.id, file, { properties: { line: String(line) } }));
+        edges.push(edge(`${repo}::m.go::Money`, twin.id, 'm.go', { relation: 'contains' }));
+        if (repo.endsWith('7')) edges.push(edge(`${repo}::a.go::g`, `unresolved:${qn}`, 'a.go', { properties: { line: '1' } }));
+        await send({ repo, files: ['m.go', 'a.go', 'b.go'], entities: [twin], edges });
+        all.push(...edges.map((e) => ({ ...e, repo, extractor: 'ast' })));
+      }
+      const reply = await (await fetch(`${base}/v1/callers?repo=lib&id=${encodeURIComponent(target.id)}`)).json();
+      const bare = await (await fetch(`${base}/v1/callers?repo=lib&id=${encodeURIComponent(helper.id)}`)).json();
+      expect([bare.matched_entities, bare.truncated, bare.callers.map((c: Placed & { match: string }) => `${c.match} ${c.from}`)]).toEqual([[], false, ['id lib::a.go::use']]);
+      const twins = [...repos].sort().slice(0, 100);
+      expect(reply.matched_entities.map((m: { repo: string }) => m.repo)).toEqual(twins);
+      const ids = [target.id, ...twins.map((r) => `${r}::m.go::Money.format`)];
+      const placed = all.map((e) => ({ ...e, confidence_score: 1, confidence_tier: 'EXTRACTED' }) as Placed);
+      const expected = expectedInto(placed, { ids, specifiers: [qn], specifiersNotFrom: 'lib' }, 1001, CALLER_RELATIONS);
+      expect(expected.length).toBe(1001);
+      expect(reply.truncated).toBe(true);
+      expect(reply.callers.map((c: Placed & { match: string }) => `${c.match} ${c.repo} ${c.src_file} ${c.from} ${c.to} ${c.properties?.line}`)).toEqual(
+        expected.slice(0, 1000).map((e) => `${e.to === target.id ? 'id' : e.to.startsWith('unresolved:') ? 'unresolved_specifier' : 'qualified_name'} ${e.repo} ${e.src_file} ${e.from} ${e.to} ${e.properties?.line}`),
+      );
+    } finally {
+      server.close();
+      await storage.close();
+    }
+  }, 120_000);
+});
+
+describe('the order helpers of the callers query', () => {
+  it('order strings as COLLATE "C" does, and size statements in powers of two', () => {
+    const strings = ['a', 'ab', '\uFFFF', '\u{1F600}', '\uE000', '\u00e9', 'b', ''];
+    const bytes = [...strings].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    expect([...strings].sort(codePointOrder)).toEqual(bytes);
+    expect([0, 1, 2, 3, 4, 5, 101, 128, 129].map(slots)).toEqual([0, 1, 2, 4, 4, 8, 128, 128, 256]);
   });
 });
