@@ -90,7 +90,9 @@ export class LmdbStorage implements GraphStorage {
     // above every row's key (UTF-8 never holds that byte).
     const binary = <V>(name: string) => this.root.openDB<V, Buffer>({ name, encoding: 'msgpack', keyEncoding: 'binary', sharedStructuresKey: STRUCTURES });
     // The indexes' keys are written, never read back (a row holds all it answers):
-    // their reads skip copying each key into a new buffer.
+    // their reads skip copying each key into a new buffer. lmdb-js would need a read
+    // key only to reposition a cursor held across a tick; every scan here runs to its
+    // end or is closed within one synchronous call.
     // (lmdb-js reads `keyEncoder` on every database; its types declare it on the root only.)
     const index = <V>(name: string) => {
       const options = { name, encoding: 'msgpack' as const, keyEncoder: WRITE_ONLY_KEYS, sharedStructuresKey: STRUCTURES };
