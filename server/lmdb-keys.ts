@@ -10,7 +10,7 @@
 // prefix up to and including a cut component is one "tie group", in no particular
 // order inside. A key holding a cut component ends in a digest of its full values (so
 // it stays unique); every key may end in a row number. Readers keep the full values in
-// the record, check them, and order a tie group themselves (see `TieGroups`).
+// the record, check them, and order a tie group themselves (`inAnswerOrder`).
 import { createHash } from 'node:crypto';
 
 /** lmdb-js's default (and here only) maximum key size, in bytes. */
@@ -30,17 +30,19 @@ export class KeyShape {
     if (longest > MAX_KEY_BYTES) throw new Error(`the ${name} key can reach ${longest} bytes, more than LMDB's ${MAX_KEY_BYTES}`);
   }
 
-  /** The key of a row: its components, then a digest when one was cut, then its row number when given. */
-  key(parts: readonly string[], row?: number): { key: Buffer; group: number } {
-    const { bytes, group, cut } = this.write(parts);
-    const tail: Buffer[] = [];
-    if (cut) tail.push(createHash('sha256').update(parts.join('\0')).digest().subarray(0, DIGEST_BYTES));
-    if (row !== undefined) {
-      const n = Buffer.alloc(ROW_BYTES);
-      n.writeUIntBE(row, 0, ROW_BYTES);
-      tail.push(n);
-    }
-    return { key: tail.length > 0 ? Buffer.concat([bytes, ...tail]) : bytes, group };
+  /**
+   * The key of a row: its components, then a digest when one was cut, then its row
+   * number when given. `cut` names the row's tie group when a component was cut (its
+   * key's bytes up to and including that component, as a latin1 string); a reader keeps
+   * it with the row, since rows of one group come in no particular order.
+   */
+  key(parts: readonly string[], row?: number): { key: Buffer; cut?: string } {
+    const { length, group, cut } = this.write(parts);
+    let end = length;
+    if (cut) end += createHash('sha256').update(parts.join('\0')).digest().copy(scratch, end, 0, DIGEST_BYTES);
+    if (row !== undefined) end = scratch.writeUIntBE(row, end, ROW_BYTES);
+    const key = Buffer.from(scratch.subarray(0, end));
+    return cut ? { key, cut: scratch.toString('latin1', 0, group) } : { key };
   }
 
   /**
@@ -49,8 +51,9 @@ export class KeyShape {
    * other values with the same first bytes, which the reader must filter out).
    */
   prefix(parts: readonly string[]): { start: Buffer; end: Buffer; exact: boolean } {
-    const { bytes, cut } = this.write(parts);
-    return { start: bytes, end: above(bytes), exact: !cut };
+    const { length, cut } = this.write(parts);
+    const start = Buffer.from(scratch.subarray(0, length));
+    return { start, end: above(start), exact: !cut };
   }
 
   /**
@@ -65,51 +68,63 @@ export class KeyShape {
     return { start, end: above(start), exact: bytes.length <= cap };
   }
 
-  private write(parts: readonly string[]): { bytes: Buffer; group: number; cut: boolean } {
-    const chunks: Buffer[] = [];
+  /** Writes the components into `scratch` (one buffer for every key: a key is copied out before the next is written). */
+  private write(parts: readonly string[]): { length: number; group: number; cut: boolean } {
     let length = 0;
     let group = -1;
-    parts.forEach((part, i) => {
-      const bytes = Buffer.from(part, 'utf8');
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
       const cap = this.caps[i]!;
-      const whole = bytes.length <= cap;
-      chunks.push(whole ? bytes : bytes.subarray(0, cap), Buffer.of(whole ? WHOLE : CUT));
-      length += (whole ? bytes.length : cap) + 1;
-      if (!whole && group < 0) group = length;
-    });
-    return { bytes: Buffer.concat(chunks, length), group: group < 0 ? length : group, cut: group >= 0 };
+      // UTF-8 takes at most 3 bytes a UTF-16 code unit: a string that surely fits is written without measuring it.
+      const surely = part.length * 3 <= cap;
+      const size = surely ? scratch.write(part, length, 'utf8') : Buffer.byteLength(part, 'utf8');
+      if (size <= cap) {
+        if (!surely) scratch.write(part, length, 'utf8');
+        length += size;
+        scratch[length++] = WHOLE;
+      } else {
+        Buffer.from(part, 'utf8').copy(scratch, length, 0, cap);
+        length += cap;
+        scratch[length++] = CUT;
+        if (group < 0) group = length;
+      }
+    }
+    return { length, group: group < 0 ? length : group, cut: group >= 0 };
   }
 }
+
+/** Where keys are written: room for the longest key a shape allows. */
+const scratch = Buffer.alloc(MAX_KEY_BYTES);
 
 /** The least key above every key that starts with `prefix`: UTF-8 and the terminators never hold 0xff. */
 function above(prefix: Buffer): Buffer {
   return Buffer.concat([prefix, Buffer.of(0xff)]);
 }
 
-/** One row read from an index, with the length of its key's tie group. */
+/** One row read from an index, with its tie group when its key cut a component. */
 export interface Keyed<T> {
-  key: Buffer;
-  group: number;
   row: T;
+  cut?: string;
 }
 
 /**
- * Rows of one index range in answer order: keys come in order between tie groups;
- * inside one, `compare` orders the rows (whole groups are read before any is given).
+ * Rows of one index range in answer order. Keys come in order between tie groups;
+ * inside one, `compare` orders the rows (a whole group is read before any is given).
+ * Rows whose keys cut nothing are of one group when `sameGroup` says their keyed
+ * fields are equal (by default: when `compare` finds them equal).
  */
-export function* inAnswerOrder<T>(rows: Iterable<Keyed<T>>, compare: (a: T, b: T) => number): Generator<T> {
-  let group: Buffer | undefined;
+export function* inAnswerOrder<T>(rows: Iterable<Keyed<T>>, compare: (a: T, b: T) => number, sameGroup: (a: T, b: T) => boolean = (a, b) => compare(a, b) === 0): Generator<T> {
+  let last: Keyed<T> | undefined;
   let held: T[] = [];
-  for (const { key, group: length, row } of rows) {
-    const prefix = key.subarray(0, length);
-    if (group !== undefined && prefix.equals(group)) {
-      held.push(row);
+  for (const keyed of rows) {
+    if (last !== undefined && (keyed.cut !== undefined || last.cut !== undefined ? keyed.cut === last.cut : sameGroup(last.row, keyed.row))) {
+      held.push(keyed.row);
       continue;
     }
     if (held.length > 1) held.sort(compare);
     yield* held;
-    group = Buffer.from(prefix);
-    held = [row];
+    last = keyed;
+    held = [keyed.row];
   }
   if (held.length > 1) held.sort(compare);
   yield* held;

@@ -29,6 +29,17 @@ const MAP_SIZE = 2 ** 36;
 const SCHEMA_VERSION = 3;
 
 const STRUCTURES = Buffer.of(0xff);
+/** Keys as given bytes; a key read back is not materialised. */
+const WRITE_ONLY_KEYS = {
+  writeKey: (key: Buffer, target: Buffer, start: number): number => {
+    target.set(key, start);
+    return start + key.length;
+  },
+  readKey: (): null => null,
+};
+
+type Found = FoundEntity;
+type Into = Edge & { repo: string; extractor: string };
 
 type FileValue = Omit<StoredFile, 'repo' | 'extractor' | 'path'>;
 type RepoValue = Omit<RepoSummary, 'repo'>;
@@ -45,32 +56,11 @@ const BY_QUALIFIED_NAME = new KeyShape('by-qualified-name', [LIMITS.qualifiedNam
 const BY_TARGET = new KeyShape('by-target', [LIMITS.id, LIMITS.repo, LIMITS.extractor, 320, 319]);
 const MEMORY = new KeyShape('memory', [LIMITS.repo, LIMITS.path]);
 
-/** An index row: the full values its key may have cut, and the length of its key's tie group. */
-interface Named {
-  e: Entity;
-  r: string;
-  x: string;
-  g: number;
-}
-interface Located {
-  e: Entity;
-  x: string;
-}
-interface Qualified {
-  t: Twin;
-  /** The qualified name, kept only when the key cut it. */
-  q?: string;
-  g: number;
-}
-interface Targeted {
-  e: Edge;
-  r: string;
-  x: string;
-  g: number;
-}
+// An index row is its answer row whole (whatever its key cut), and the row's tie group when its key cut a field.
+type Named = [Found, string?];
+type Qualified = [Twin, (string | null)?, string?];
+type Targeted = [Into, string?];
 
-type Found = FoundEntity;
-type Into = Edge & { repo: string; extractor: string };
 
 export class LmdbStorage implements GraphStorage {
   readonly kind = 'lmdb' as const;
@@ -83,7 +73,7 @@ export class LmdbStorage implements GraphStorage {
   /** [lower-cased name, name, repo, extractor, path, id] row -> the entity: names for prefix search, in answer order. */
   private readonly byName: Database<Named, Buffer>;
   /** [repo, id, extractor, path] row -> the entity: an entity by id without reading its file. */
-  private readonly byEntity: Database<Located, Buffer>;
+  private readonly byEntity: Database<Found, Buffer>;
   /** [qualified name, repo, extractor, path, id] row -> where the entity is: twins in selection order. */
   private readonly byQualifiedName: Database<Qualified, Buffer>;
   /** [edge target, repo, extractor, src_file, from] row -> the edge: callers in answer order. */
@@ -99,13 +89,22 @@ export class LmdbStorage implements GraphStorage {
     // value (about a fifth less to store, and faster to decode). Their key, 0xff, is
     // above every row's key (UTF-8 never holds that byte).
     const binary = <V>(name: string) => this.root.openDB<V, Buffer>({ name, encoding: 'msgpack', keyEncoding: 'binary', sharedStructuresKey: STRUCTURES });
+    // The indexes' keys are written, never read back (a row holds all it answers):
+    // their reads skip copying each key into a new buffer. lmdb-js would need a read
+    // key only to reposition a cursor held across a tick; every scan here runs to its
+    // end or is closed within one synchronous call.
+    // (lmdb-js reads `keyEncoder` on every database; its types declare it on the root only.)
+    const index = <V>(name: string) => {
+      const options = { name, encoding: 'msgpack' as const, keyEncoder: WRITE_ONLY_KEYS, sharedStructuresKey: STRUCTURES };
+      return this.root.openDB<V, Buffer>(options);
+    };
     this.files = binary('files');
     this.fileExtractors = binary('file_extractors');
     this.repoDb = this.root.openDB({ name: 'repos', encoding: 'msgpack' });
-    this.byName = binary('by_name');
-    this.byEntity = binary('by_entity');
-    this.byQualifiedName = binary('by_qualified_name');
-    this.byTarget = binary('by_target');
+    this.byName = index('by_name');
+    this.byEntity = index('by_entity');
+    this.byQualifiedName = index('by_qualified_name');
+    this.byTarget = index('by_target');
     this.memoryDb = binary('memories');
     this.meta = this.root.openDB({ name: 'meta', encoding: 'msgpack' });
     const version = this.meta.get('schema_version');
@@ -166,19 +165,21 @@ export class LmdbStorage implements GraphStorage {
   private index(repo: string, extractor: string, path: string, value: FileValue): void {
     this.fileExtractors.put(FILE_EXTRACTOR.key([repo, path, extractor]).key, extractor);
     value.entities.forEach((e, n) => {
+      const found: Found = { ...e, repo, extractor };
       const named = BY_NAME.key([e.name.toLowerCase(), e.name, repo, extractor, path, e.id], n);
-      this.byName.put(named.key, { e, r: repo, x: extractor, g: named.group });
-      this.byEntity.put(BY_ENTITY.key([repo, e.id, extractor, path], n).key, { e, x: extractor });
+      this.byName.put(named.key, named.cut === undefined ? [found] : [found, named.cut]);
+      this.byEntity.put(BY_ENTITY.key([repo, e.id, extractor, path], n).key, found);
       const qn = e.properties?.qualified_name;
       if (qn) {
         const qualified = BY_QUALIFIED_NAME.key([qn, repo, extractor, path, e.id], n);
-        const exact = BY_QUALIFIED_NAME.prefix([qn]).exact;
-        this.byQualifiedName.put(qualified.key, { t: { repo, extractor, file_path: path, id: e.id, name: e.name }, ...(exact ? {} : { q: qn }), g: qualified.group });
+        const twin: Twin = { repo, extractor, file_path: path, id: e.id, name: e.name };
+        this.byQualifiedName.put(qualified.key, BY_QUALIFIED_NAME.prefix([qn]).exact ? (qualified.cut === undefined ? [twin] : [twin, qualified.cut]) : [twin, qualified.cut ?? null, qn]);
       }
     });
     value.edges.forEach((e, n) => {
       const target = BY_TARGET.key([e.to, repo, extractor, path, e.from], n);
-      this.byTarget.put(target.key, { e, r: repo, x: extractor, g: target.group });
+      const into: Into = { ...e, repo, extractor };
+      this.byTarget.put(target.key, target.cut === undefined ? [into] : [into, target.cut]);
     });
   }
 
@@ -228,11 +229,12 @@ export class LmdbStorage implements GraphStorage {
     const { start, end, exact } = BY_NAME.startsWith(needle);
     const byName = this.byName;
     function* matches(): Generator<Keyed<Found>> {
-      for (const { key, value } of byName.getRange({ start, end })) {
-        if (repo !== undefined && value.r !== repo) continue;
+      for (const { value } of byName.getRange({ start, end })) {
+        const [row, cut] = value;
+        if (repo !== undefined && row.repo !== repo) continue;
         // Past the key's cap of the name, the range holds names that only start alike.
-        if (!exact && !value.e.name.toLowerCase().startsWith(needle)) continue;
-        yield { key, group: value.g, row: { ...value.e, repo: value.r, extractor: value.x } };
+        if (!exact && !row.name.toLowerCase().startsWith(needle)) continue;
+        yield { row, cut };
       }
     }
     return take(inAnswerOrder(matches(), selectFound), limit).sort(compareFound);
@@ -240,23 +242,19 @@ export class LmdbStorage implements GraphStorage {
 
   async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
     const { start, end } = BY_ENTITY.prefix([repo, id]);
-    const byEntity = this.byEntity;
-    // Keys of one id come by extractor, then file (the first is the answer); a cut id ties with others, so check it.
-    function* located(): Generator<Keyed<Found>> {
-      for (const { key, value } of byEntity.getRange({ start, end })) {
-        if (value.e.id === id) yield { key, group: key.length, row: { ...value.e, repo, extractor: value.x } };
-      }
-    }
-    return take(inAnswerOrder(located(), (a, b) => compareCodePoints(a.extractor, b.extractor) || compareCodePoints(a.file_path, b.file_path)), 1)[0];
+    // Keys of one id come by extractor, then file: the first is the answer (a cut id ties with others, so check it).
+    for (const { value } of this.byEntity.getRange({ start, end })) if (value.id === id) return value;
+    return undefined;
   }
 
   async twins(qualifiedName: string, exceptRepo: string, limit: number): Promise<Twin[]> {
     const { start, end, exact } = BY_QUALIFIED_NAME.prefix([qualifiedName]);
     const byQualifiedName = this.byQualifiedName;
     function* twins(): Generator<Keyed<Twin>> {
-      for (const { key, value } of byQualifiedName.getRange({ start, end })) {
-        if (value.t.repo === exceptRepo || (!exact && value.q !== qualifiedName)) continue;
-        yield { key, group: value.g, row: value.t };
+      for (const { value } of byQualifiedName.getRange({ start, end })) {
+        const [row, cut, qn] = value;
+        if (row.repo === exceptRepo || (!exact && qn !== qualifiedName)) continue;
+        yield { row, cut: cut ?? undefined };
       }
     }
     return take(inAnswerOrder(twins(), selectTwin), limit).sort(compareFound);
@@ -270,12 +268,13 @@ export class LmdbStorage implements GraphStorage {
     const streams = wanted.map(({ to, notFrom }) => {
       const { start, end, exact } = BY_TARGET.prefix([to]);
       function* into(): Generator<Keyed<Into>> {
-        for (const { key, value } of byTarget.getRange({ start, end })) {
-          if (value.r === notFrom || (relations && !relations.has(value.e.relation)) || (!exact && value.e.to !== to)) continue;
-          yield { key, group: value.g, row: { ...value.e, repo: value.r, extractor: value.x } };
+        for (const { value } of byTarget.getRange({ start, end })) {
+          const [row, cut] = value;
+          if (row.repo === notFrom || (relations && !relations.has(row.relation)) || (!exact && row.to !== to)) continue;
+          yield { row, cut };
         }
       }
-      return inAnswerOrder(into(), selectEdge);
+      return inAnswerOrder(into(), selectEdge, sameCaller);
     });
     return firstOfMerged(streams, selectEdge, limit).sort(compareEdges);
   }
@@ -336,6 +335,11 @@ function selectEdge(a: Into, b: Into): number {
     callPosition(a.properties?.line) - callPosition(b.properties?.line) ||
     callPosition(a.properties?.column) - callPosition(b.properties?.column)
   );
+}
+
+/** Edges keyed alike in the by-target index (their call sites' lines and columns are not in the key). */
+function sameCaller(a: Into, b: Into): boolean {
+  return a.to === b.to && a.repo === b.repo && a.extractor === b.extractor && a.src_file === b.src_file && a.from === b.from;
 }
 
 /** A call site's line or column as the PostgreSQL storage orders it: an integer column, 0 when not one. */

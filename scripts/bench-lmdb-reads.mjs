@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// The embedded LMDB graph storage's reads without HTTP: relabelled copies of one
+// indexed corpus pushed straight into a storage, then search and callers asked as
+// `npm run bench:graph-org` asks them, one at a time in this process. It reports CPU
+// milliseconds a request (which depend little on what else the machine runs) and
+// latency, so a change to the storage can be compared in a minute.
+//
+//   node scripts/bench-lmdb-reads.mjs [CORPUS]       go-x-tools by default (after npm run build)
+//   CAIRN_BENCH_LMDB_REPOS=30 CAIRN_BENCH_MAX_FILES=300 CAIRN_BENCH_REQUESTS=3000
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { corpusPath } from './corpus-path.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(repo, 'dist');
+const corpus = process.argv[2] ?? 'go-x-tools';
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const REPOS = env('CAIRN_BENCH_LMDB_REPOS', 30);
+const MAX_FILES = env('CAIRN_BENCH_MAX_FILES', 300);
+const REQUESTS = env('CAIRN_BENCH_REQUESTS', 3000);
+
+const { openStore } = await import(join(dist, 'store', 'index.js'));
+const { planPush, batchesOf } = await import(join(dist, 'wire', 'push-plan.js'));
+const { LmdbStorage } = await import(join(dist, 'server', 'lmdb-storage.js'));
+const { checkPush } = await import(join(dist, 'server', 'requests.js'));
+const { CALLER_RELATIONS } = await import(join(dist, 'server', 'http.js'));
+
+const round = (n, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
+const cpuMs = (since) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
+const label = (i) => `org/repo-${String(i).padStart(4, '0')}`;
+
+const work = mkdtempSync(join(tmpdir(), 'cairn-bench-lmdb-reads-'));
+try {
+  cpSync(corpusPath(corpus), join(work, 'src'), { recursive: true });
+  process.stderr.write(`indexing ${corpus}…\n`);
+  execFileSync(process.execPath, [join(repo, 'bin', 'cairn.js'), 'init'], { cwd: join(work, 'src'), stdio: 'ignore' });
+  const store = openStore(join(work, 'src'), { readOnly: true });
+  let plan;
+  try {
+    plan = planPush(store, 'template', {});
+  } finally {
+    await store.close();
+  }
+  plan.changed = plan.changed.slice(0, MAX_FILES);
+  const batches = batchesOf(plan);
+  const rows = plan.changed.map((f) => f.rows);
+  const entities = rows.flatMap((f) => f.entities);
+  const called = new Set(rows.flatMap((f) => f.edges.filter((e) => e.relation === 'calls').map((e) => e.to)));
+  const names = entities.map((e) => e.name).filter((n) => n.length >= 4);
+  const targets = entities.filter((e) => called.has(e.id)).map((e) => e.id);
+
+  const storage = new LmdbStorage(join(work, 'lmdb'));
+  process.stderr.write(`pushing ${REPOS} repositories…\n`);
+  let pushed = 0;
+  const pushStarted = process.cpuUsage();
+  for (let r = 0; r < REPOS; r++) {
+    for (const batch of batches) {
+      const text = JSON.stringify(batch.push).split(`"${batch.push.repo}::`).join(`"${label(r)}::`);
+      await storage.applyPush(checkPush({ ...JSON.parse(text), repo: label(r) }), new Date().toISOString());
+      pushed += batch.rows;
+    }
+  }
+  const push = { rows: pushed, cpu_ms_per_1k_rows: round(cpuMs(pushStarted) / (pushed / 1000), 2) };
+
+  // What GET /v1/callers asks of the storage (server/http.ts), and its answer's JSON.
+  async function callers(r, id) {
+    const entity = await storage.entity(r, id);
+    const qn = entity.properties?.qualified_name;
+    const qualified = qn !== undefined && /\.|::|->/.test(qn);
+    const twins = qualified ? await storage.twins(qn, r, 100) : [];
+    const twinIds = new Set(twins.map((t) => t.id));
+    const edges = await storage.edgesInto({ ids: [id, ...twinIds], specifiers: qualified ? [qn] : [], specifiersNotFrom: r }, 1001, CALLER_RELATIONS);
+    const out = edges.slice(0, 1000).map((e) => ({ ...e, match: e.to === id ? 'id' : twinIds.has(e.to) ? 'qualified_name' : 'unresolved_specifier' }));
+    return JSON.stringify({ entity, matched_entities: twins, callers: out, truncated: edges.length > 1000 });
+  }
+  const ask = {
+    search: (i) => storage.search(names[(i * 7) % names.length].slice(0, 4), undefined, 100).then(JSON.stringify),
+    callers: (i) => {
+      const r = label((i * 7919) % REPOS);
+      return callers(r, targets[i % targets.length].replace(/^[^:]*(::)/, `${r}$1`));
+    },
+  };
+  const reads = {};
+  for (const [kind, request] of Object.entries(ask)) {
+    const ms = [];
+    const started = process.cpuUsage();
+    for (let i = 0; i < REQUESTS; i++) {
+      const t = process.hrtime.bigint();
+      await request(i);
+      ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    const cpu = cpuMs(started);
+    ms.sort((a, b) => a - b);
+    reads[kind] = { requests: REQUESTS, cpu_ms_per_request: round(cpu / REQUESTS), p50_ms: round(ms[REQUESTS >> 1], 2), p99_ms: round(ms[Math.floor(REQUESTS * 0.99)], 2) };
+  }
+  await storage.close();
+  process.stdout.write(`${JSON.stringify({ corpus, repos: REPOS, push, reads, loadavg: (await import('node:os')).loadavg().map((n) => round(n, 2)) }, null, 2)}\n`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
