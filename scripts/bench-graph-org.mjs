@@ -19,6 +19,8 @@
 //   npm run bench:graph-org -- CORPUS            any corpus name from the corpora installer
 //   CAIRN_BENCH_REPOS=40 CAIRN_BENCH_LMDB_REPOS=10 CAIRN_BENCH_MAX_FILES=300
 //   CAIRN_BENCH_PUSHERS=2 (per server) CAIRN_BENCH_READERS=8 CAIRN_BENCH_READ_S=20
+//   CAIRN_BENCH_EXTRA_READERS=2,4: after the reads at CAIRN_BENCH_READERS, a read phase at
+//   each of these counts too, recorded beside them (`reads_at_readers`), never instead.
 //   CAIRN_BENCH_DEADLINE_S=900
 //   CAIRN_BENCH_REPOS=0 or CAIRN_BENCH_LMDB_REPOS=0 leaves that storage out.
 //   CAIRN_BENCH_CPU_PROF=DIR writes each server's CPU profile into DIR.
@@ -44,6 +46,7 @@ const LMDB_REPOS = env('CAIRN_BENCH_LMDB_REPOS', 10);
 const MAX_FILES = env('CAIRN_BENCH_MAX_FILES', 300);
 const PUSHERS = env('CAIRN_BENCH_PUSHERS', 2);
 const READERS = env('CAIRN_BENCH_READERS', 8);
+const EXTRA_READERS = (process.env.CAIRN_BENCH_EXTRA_READERS ?? '').split(',').filter(Boolean).map(Number);
 const READ_SECONDS = env('CAIRN_BENCH_READ_S', 20);
 const deadline = Date.now() + env('CAIRN_BENCH_DEADLINE_S', 900) * 1000;
 
@@ -187,7 +190,7 @@ function answerRows(kind, text) {
 }
 
 /** Readers spread over the servers: half search by a name prefix, half ask for a symbol's callers across repositories. */
-async function read(servers, repos, names, targets, cpu) {
+async function read(servers, repos, names, targets, cpu, readers = READERS) {
   const lat = { search: [], callers: [] };
   /** Each answer's latency with its size in rows, to see whether the tail is the large answers. */
   const sized = { search: [], callers: [] };
@@ -195,7 +198,7 @@ async function read(servers, repos, names, targets, cpu) {
   const stop = Date.now() + READ_SECONDS * 1000;
   let n = 0;
   await Promise.all(
-    Array.from({ length: READERS }, async (_, reader) => {
+    Array.from({ length: readers }, async (_, reader) => {
       const base = servers[reader % servers.length].url;
       while (Date.now() < stop) {
         const i = n++;
@@ -232,7 +235,7 @@ async function read(servers, repos, names, targets, cpu) {
   const requests = lat.search.length + lat.callers.length;
   const spent = cpuSpent(cpuBefore, cpu(), 1000 / requests);
   return {
-    readers: READERS,
+    readers,
     seconds: READ_SECONDS,
     search: summary(lat.search),
     callers: summary(lat.callers),
@@ -301,6 +304,10 @@ async function scenario(name, serverArgs, work, repos, template, storage) {
     process.stderr.write(`${name}: settled in ${settle_s} s; reading…\n`);
     const reads = await read(servers, repos, template.names, template.targets, cpu);
     const result = { push, settle_s, reads, storage: await storage.bytes(), edges_total: template.edges * repos };
+    for (const readers of EXTRA_READERS) {
+      result.reads_at_readers ??= {};
+      result.reads_at_readers[readers] = await read(servers, repos, template.names, template.targets, cpu, readers);
+    }
     if (servers.length > 1) result.kill_mid_push = await killMidPush(servers, template.batches, template.expected);
     return result;
   } finally {
