@@ -170,21 +170,3 @@ export function firstOfMerged<T>(streams: Iterator<T>[], compare: (a: T, b: T) =
   for (const { from } of heap) from.return?.(undefined);
   return out;
 }
-
-/** Code point order of two strings (UTF-8 byte order), not JavaScript's code unit order. */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return lift(x) - lift(y);
-  }
-  return a.length - b.length;
-}
-
-/** Surrogates (code points past U+FFFF) above U+E000..U+FFFF, as in code point order; order kept otherwise. */
-function lift(unit: number): number {
-  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
-  if (unit >= 0xe000) return unit - 0x800;
-  return unit;
-}

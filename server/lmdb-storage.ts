@@ -9,8 +9,9 @@
 import { mkdirSync } from 'node:fs';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { LIMITS, UNRESOLVED_PREFIX, type Edge, type Entity, type IngestItem } from '../contracts/graph-push.js';
-import { compareCodePoints, firstOfMerged, inAnswerOrder, KeyShape, type Keyed } from './lmdb-keys.js';
+import { firstOfMerged, inAnswerOrder, KeyShape, type Keyed } from './lmdb-keys.js';
 import {
+  compareCodePoints,
   compareEdges,
   compareFound,
   type CheckedPush,

@@ -14,6 +14,7 @@
 import pg from 'pg';
 import { UNRESOLVED_PREFIX, type Edge, type Entity, type Hyperedge, type IngestItem, type SymbolRow } from '../contracts/graph-push.js';
 import {
+  compareCodePoints,
   compareEdges,
   compareFound,
   prefixEnd,
@@ -528,8 +529,8 @@ function firstInOrder(rows: Record<string, unknown>[], limit: number): Record<st
   while (start > 0 && sameFile(rows[start - 1]!, last)) start -= 1;
   const boundary = rows.slice(start).sort(
     (a, b) =>
-      codePointOrder(a.from_id as string, b.from_id as string) ||
-      codePointOrder(a.to_id as string, b.to_id as string) ||
+      compareCodePoints(a.from_id as string, b.from_id as string) ||
+      compareCodePoints(a.to_id as string, b.to_id as string) ||
       ((a.call_line as number | null) ?? 0) - ((b.call_line as number | null) ?? 0) ||
       ((a.call_column as number | null) ?? 0) - ((b.call_column as number | null) ?? 0),
   );
@@ -537,18 +538,3 @@ function firstInOrder(rows: Record<string, unknown>[], limit: number): Record<st
 }
 
 const sameFile = (a: Record<string, unknown>, b: Record<string, unknown>): boolean => a.repo === b.repo && a.extractor === b.extractor && a.src_file === b.src_file;
-
-/** Code point order (UTF-8 byte order, COLLATE "C"): UTF-16 order but for surrogates, which sort above U+E000 to U+FFFF. */
-export function codePointOrder(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return lift(x) - lift(y);
-  }
-  return a.length - b.length;
-}
-
-/** A UTF-16 code unit moved so that surrogates (U+D800 to U+DFFF) sort above every other unit. */
-const lift = (unit: number): number => (unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800);

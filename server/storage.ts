@@ -119,6 +119,21 @@ export function prefixEnd(prefix: string): string | null {
 
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Code point order of two strings: UTF-8 byte order, the order of PostgreSQL's COLLATE "C" and of LMDB's byte keys; JavaScript's own order differs only for surrogates. */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return lift(x) - lift(y);
+  }
+  return a.length - b.length;
+}
+
+/** A UTF-16 code unit moved so that surrogates (U+D800 to U+DFFF) sort above every other unit, as their code points do. */
+const lift = (unit: number): number => (unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800);
+
 /** The order every storage returns edges into an entity in: repo, extractor, src_file, from, to, then call-site line and column. */
 export function compareEdges(a: Edge & { repo: string; extractor: string }, b: Edge & { repo: string; extractor: string }): number {
   return (

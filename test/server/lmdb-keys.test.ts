@@ -1,6 +1,7 @@
 // The embedded store's keys: bounded, and in answer order except inside a tie group.
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, firstOfMerged, inAnswerOrder, KeyShape, MAX_KEY_BYTES } from '../../server/lmdb-keys.js';
+import { firstOfMerged, inAnswerOrder, KeyShape, MAX_KEY_BYTES } from '../../server/lmdb-keys.js';
+import { compareCodePoints } from '../../server/storage.js';
 
 /** A small deterministic generator, so a failure names the case that failed. */
 function random(seed: number): () => number {

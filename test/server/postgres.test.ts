@@ -5,8 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLER_RELATIONS, createGraphServer } from '../../server/http.js';
 import { LIMITS, type Edge } from '../../contracts/graph-push.js';
-import { codePointOrder, PostgresStorage, slots } from '../../server/postgres-storage.js';
-import { compareEdges, type EdgeTargets } from '../../server/storage.js';
+import { PostgresStorage, slots } from '../../server/postgres-storage.js';
+import { compareCodePoints, compareEdges, type EdgeTargets } from '../../server/storage.js';
 import { checkPush } from '../../server/requests.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { edge, entity, graphServerSuite } from './suite.js';
@@ -235,7 +235,7 @@ describe('the order helpers of the callers query', () => {
   it('order strings as COLLATE "C" does, and size statements in powers of two', () => {
     const strings = ['a', 'ab', '\uFFFF', '\u{1F600}', '\uE000', '\u00e9', 'b', ''];
     const bytes = [...strings].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
-    expect([...strings].sort(codePointOrder)).toEqual(bytes);
+    expect([...strings].sort(compareCodePoints)).toEqual(bytes);
     expect([0, 1, 2, 3, 4, 5, 101, 128, 129].map(slots)).toEqual([0, 1, 2, 4, 4, 8, 128, 128, 256]);
   });
 });
