@@ -14,6 +14,7 @@ import {
   compareCodePoints,
   compareEdges,
   compareFound,
+  edgeOrder,
   type CheckedPush,
   type EdgeTargets,
   type FoundEntity,
@@ -325,18 +326,7 @@ function selectTwin(a: Twin, b: Twin): number {
   return c(a.repo, b.repo) || c(a.extractor, b.extractor) || c(a.file_path, b.file_path) || c(a.id, b.id);
 }
 
-function selectEdge(a: Into, b: Into): number {
-  const c = compareCodePoints;
-  return (
-    c(a.repo, b.repo) ||
-    c(a.extractor, b.extractor) ||
-    c(a.src_file, b.src_file) ||
-    c(a.from, b.from) ||
-    c(a.to, b.to) ||
-    callPosition(a.properties?.line) - callPosition(b.properties?.line) ||
-    callPosition(a.properties?.column) - callPosition(b.properties?.column)
-  );
-}
+const selectEdge: (a: Into, b: Into) => number = edgeOrder(compareCodePoints, callPosition);
 
 /** Edges keyed alike in the by-target index (their call sites' lines and columns are not in the key). */
 function sameCaller(a: Into, b: Into): boolean {

@@ -134,15 +134,23 @@ export function compareCodePoints(a: string, b: string): number {
 /** A UTF-16 code unit moved so that surrogates (U+D800 to U+DFFF) sort above every other unit, as their code points do. */
 const lift = (unit: number): number => (unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800);
 
-/** The order every storage returns edges into an entity in: repo, extractor, src_file, from, to, then call-site line and column. */
-export function compareEdges(a: Edge & { repo: string; extractor: string }, b: Edge & { repo: string; extractor: string }): number {
-  return (
-    cmp(a.repo, b.repo) ||
-    cmp(a.extractor, b.extractor) ||
-    cmp(a.src_file, b.src_file) ||
-    cmp(a.from, b.from) ||
-    cmp(a.to, b.to) ||
-    Number(a.properties?.line ?? 0) - Number(b.properties?.line ?? 0) ||
-    Number(a.properties?.column ?? 0) - Number(b.properties?.column ?? 0)
-  );
+type PlacedEdge = Edge & { repo: string; extractor: string };
+
+/**
+ * An edge order: repo, extractor, src_file, from, to by `strings`, then call-site line and
+ * column by `position`. The storages merge in their own index order (code points) and all
+ * return edges in `compareEdges` order.
+ */
+export function edgeOrder(strings: (a: string, b: string) => number, position: (value: string | undefined) => number): (a: PlacedEdge, b: PlacedEdge) => number {
+  return (a, b) =>
+    strings(a.repo, b.repo) ||
+    strings(a.extractor, b.extractor) ||
+    strings(a.src_file, b.src_file) ||
+    strings(a.from, b.from) ||
+    strings(a.to, b.to) ||
+    position(a.properties?.line) - position(b.properties?.line) ||
+    position(a.properties?.column) - position(b.properties?.column);
 }
+
+/** The order every storage returns edges into an entity in: repo, extractor, src_file, from, to, then call-site line and column. */
+export const compareEdges = edgeOrder(cmp, (value) => Number(value ?? 0));
