@@ -29,11 +29,12 @@
 //
 // Writes bench/results/graph-org.json (CAIRN_BENCH_RECORD=NAME: bench/results/NAME.json).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
+import { pushTemplate } from './push-template.mjs';
 import { startBenchPostgres } from './bench-postgres.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -319,31 +320,9 @@ const source = corpusPath(corpus);
 const work = mkdtempSync(join(tmpdir(), 'cairn-bench-org-'));
 let postgres;
 try {
-  cpSync(source, join(work, 'src'), { recursive: true });
   process.stderr.write(`indexing ${corpus}…\n`);
-  sh(process.execPath, [cairnBin, 'init'], { cwd: join(work, 'src') });
-  const store = openStore(join(work, 'src'), { readOnly: true });
-  let plan;
-  try {
-    plan = planPush(store, 'template', {});
-  } finally {
-    await store.close();
-  }
-  plan.changed = plan.changed.slice(0, MAX_FILES);
-  const batches = batchesOf(plan);
-  const rows = plan.changed.map((f) => f.rows);
-  const count = (key) => rows.reduce((n, f) => n + f[key].length, 0);
-  const entities = rows.flatMap((f) => f.entities);
-  // Callers are asked of entities that have them, as a reviewer would.
-  const called = new Set(rows.flatMap((f) => f.edges.filter((e) => e.relation === 'calls').map((e) => e.to)));
-  const template = {
-    batches,
-    edges: count('edges'),
-    names: entities.map((e) => e.name).filter((n) => n.length >= 4),
-    targets: entities.filter((e) => called.has(e.id)).map((e) => e.id),
-    expected: { files: rows.filter((f) => f.entities.length + f.edges.length > 0 || f.sha).length, entities: count('entities'), edges: count('edges') },
-  };
-  const perRepo = { files: plan.changed.length, rows: batches.reduce((n, b) => n + b.rows, 0), entities: count('entities'), edges: count('edges') };
+  const template = await pushTemplate({ source, work, cairnBin, maxFiles: MAX_FILES, openStore, planPush, batchesOf });
+  const perRepo = { files: template.files, rows: template.rows, entities: template.entities, edges: template.edges };
   process.stderr.write(`per repository: ${JSON.stringify(perRepo)}\n`);
 
   const results = {

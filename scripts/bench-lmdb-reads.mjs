@@ -7,12 +7,12 @@
 //
 //   node scripts/bench-lmdb-reads.mjs [CORPUS]       go-x-tools by default (after npm run build)
 //   CAIRN_BENCH_LMDB_REPOS=30 CAIRN_BENCH_MAX_FILES=300 CAIRN_BENCH_REQUESTS=3000
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
+import { pushTemplate } from './push-template.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(repo, 'dist');
@@ -37,23 +37,9 @@ const label = (i) => `org/repo-${String(i).padStart(4, '0')}`;
 
 const work = mkdtempSync(join(tmpdir(), 'cairn-bench-lmdb-reads-'));
 try {
-  cpSync(corpusPath(corpus), join(work, 'src'), { recursive: true });
   process.stderr.write(`indexing ${corpus}…\n`);
-  execFileSync(process.execPath, [join(repo, 'bin', 'cairn.js'), 'init'], { cwd: join(work, 'src'), stdio: 'ignore' });
-  const store = openStore(join(work, 'src'), { readOnly: true });
-  let plan;
-  try {
-    plan = planPush(store, 'template', {});
-  } finally {
-    await store.close();
-  }
-  plan.changed = plan.changed.slice(0, MAX_FILES);
-  const batches = batchesOf(plan);
-  const rows = plan.changed.map((f) => f.rows);
-  const entities = rows.flatMap((f) => f.entities);
-  const called = new Set(rows.flatMap((f) => f.edges.filter((e) => e.relation === 'calls').map((e) => e.to)));
-  const names = entities.map((e) => e.name).filter((n) => n.length >= 4);
-  const targets = entities.filter((e) => called.has(e.id)).map((e) => e.id);
+  const template = await pushTemplate({ source: corpusPath(corpus), work, cairnBin: join(repo, 'bin', 'cairn.js'), maxFiles: MAX_FILES, openStore, planPush, batchesOf });
+  const { batches, names, targets } = template;
 
   const storage = new LmdbStorage(join(work, 'lmdb'));
   process.stderr.write(`pushing ${REPOS} repositories…\n`);
