@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { LIMITS } from '../contracts/graph-push.js';
 import { ServerMetrics } from './metrics.js';
 import { PushQueue, QueueClosed } from './push-queue.js';
-import type { CallerEdge, GraphStorage } from './storage.js';
+import type { CallerEdge, GraphStorage, RowJson } from './storage.js';
 import { BadRequest, checkExtractor, checkMemories, checkMisses, checkPush, checkQuery } from './requests.js';
 
 export interface GraphServerOptions {
@@ -63,6 +63,11 @@ export const DEFAULTS = { queueCapacity: 8, retryAfterSeconds: 1, maxBodyBytes: 
 const ANSWER_GRACE_MS = 2_000;
 const SEARCH_LIMIT = 100;
 const CALLERS_LIMIT = 1000;
+
+/** An answer already written as JSON (rows spliced as the storage gave them), sent as it is. */
+class JsonText {
+  constructor(readonly text: string) {}
+}
 
 class HttpError extends Error {
   constructor(
@@ -155,13 +160,11 @@ export function createGraphServer(options: GraphServerOptions): GraphServer {
       const q = required(url, 'q');
       const repo = url.searchParams.get('repo');
       if (repo !== null) note.repo = checkQuery('repo', repo, LIMITS.repo);
-      return counted(note, await storage.search(q, note.repo, SEARCH_LIMIT));
+      return new JsonText(arrayOf(counted(note, await storage.search(q, note.repo, SEARCH_LIMIT))));
     },
     'GET /v1/callers': async (_req, url, note) => {
       note.repo = required(url, 'repo');
-      const answer = await callers(storage, note.repo, required(url, 'id'), relationsParameter(url));
-      note.rows = answer.callers.length;
-      return answer;
+      return callers(storage, note.repo, required(url, 'id'), relationsParameter(url), note);
     },
   };
 
@@ -231,8 +234,12 @@ function counted<T>(note: Note, rows: T[]): T[] {
   return rows;
 }
 
-/** Edges into an entity: by id, and from other repositories by qualified name (see README: cross-repository callers). */
-async function callers(storage: GraphStorage, repo: string, id: string, relations: ReadonlySet<string> | undefined): Promise<{ callers: CallerEdge[]; [key: string]: unknown }> {
+/**
+ * Edges into an entity: by id, and from other repositories by qualified name (see
+ * README: cross-repository callers). The answer is an object of `entity`,
+ * `qualified_name`, `matched_entities`, `callers` (each a `CallerEdge`) and `truncated`.
+ */
+async function callers(storage: GraphStorage, repo: string, id: string, relations: ReadonlySet<string> | undefined, note: Note): Promise<JsonText> {
   const entity = await storage.entity(repo, id);
   if (!entity) throw new HttpError(404, `no entity ${id} in ${repo}`);
   const qn = entity.properties?.qualified_name;
@@ -241,17 +248,17 @@ async function callers(storage: GraphStorage, repo: string, id: string, relation
   const twinIds = new Set(twins.map((t) => t.id));
   // An unresolved call in the entity's own repo is that repo's own miss, not a caller.
   const edges = await storage.edgesInto({ ids: [id, ...twinIds], specifiers: qualified ? [qn] : [], specifiersNotFrom: repo }, CALLERS_LIMIT + 1, relations);
-  // The storage's rows are this request's own: each gets its match in place (a copy of up to 1,001 rows cost a copy's allocation and collection).
-  const out = edges as CallerEdge[];
-  for (const e of out) e.match = e.to === id ? 'id' : twinIds.has(e.to) ? 'qualified_name' : 'unresolved_specifier';
-  return {
-    entity,
-    qualified_name: qn ?? null,
-    matched_entities: twins.map((t) => ({ repo: t.repo, id: t.id, file_path: t.file_path })),
-    callers: out.slice(0, CALLERS_LIMIT),
-    truncated: edges.length > CALLERS_LIMIT,
-  };
+  const answered = edges.slice(0, CALLERS_LIMIT);
+  note.rows = answered.length;
+  const matchOf = (to: string): CallerEdge['match'] => (to === id ? 'id' : twinIds.has(to) ? 'qualified_name' : 'unresolved_specifier');
+  // Each row is the storage's JSON of an edge with its place; its match goes in as its last field.
+  const rows = answered.map(({ to, json }) => `${json.slice(0, -1)},"match":"${matchOf(to)}"}`);
+  const head = JSON.stringify({ entity, qualified_name: qn ?? null, matched_entities: twins.map((t) => ({ repo: t.repo, id: t.id, file_path: t.file_path })) });
+  return new JsonText(`${head.slice(0, -1)},"callers":${arrayOf(rows)},"truncated":${edges.length > CALLERS_LIMIT}}`);
 }
+
+/** A JSON array of rows already written as JSON. */
+const arrayOf = (rows: RowJson[]): string => `[${rows.join(',')}]`;
 
 /**
  * Relations a caller stands in: calls and what acts like one (a test, a route, an
@@ -299,7 +306,7 @@ async function readJson(req: IncomingMessage, max: number): Promise<unknown> {
 
 /** Answers with JSON; returns the status sent (the one already sent if an answer went out). */
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): number {
-  return sendText(res, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
+  return sendText(res, status, body instanceof JsonText ? body.text : JSON.stringify(body), 'application/json; charset=utf-8', headers);
 }
 
 function sendText(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string> = {}): number {

@@ -14,13 +14,14 @@ import {
   compareCodePoints,
   compareEdges,
   compareFound,
-  edgeOrder,
   type CheckedPush,
+  type EdgeInto,
   type EdgeTargets,
   type FoundEntity,
   type GraphStorage,
   type PushCounts,
   type RepoSummary,
+  type RowJson,
   type StoredFile,
   type StoredMemory,
   type Twin,
@@ -226,7 +227,7 @@ export class LmdbStorage implements GraphStorage {
     return out;
   }
 
-  async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
+  async search(q: string, repo: string | undefined, limit: number): Promise<RowJson[]> {
     const needle = q.toLowerCase();
     const { start, end, exact } = BY_NAME.startsWith(needle);
     const byName = this.byName;
@@ -239,7 +240,7 @@ export class LmdbStorage implements GraphStorage {
         yield { row, cut };
       }
     }
-    return take(inAnswerOrder(matches(), selectFound), limit).sort(compareFound);
+    return take(inAnswerOrder(matches(), compareFound), limit).map((row) => JSON.stringify(row));
   }
 
   async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
@@ -262,7 +263,7 @@ export class LmdbStorage implements GraphStorage {
     return take(inAnswerOrder(twins(), selectTwin), limit).sort(compareFound);
   }
 
-  async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<Into[]> {
+  async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<EdgeInto[]> {
     const wanted = [...new Set(targets.ids)].map((to) => ({ to, notFrom: undefined as string | undefined }));
     for (const s of new Set(targets.specifiers)) wanted.push({ to: `${UNRESOLVED_PREFIX}${s}`, notFrom: targets.specifiersNotFrom });
     const byTarget = this.byTarget;
@@ -276,9 +277,9 @@ export class LmdbStorage implements GraphStorage {
           yield { row, cut };
         }
       }
-      return inAnswerOrder(into(), selectEdge, sameCaller);
+      return inAnswerOrder(into(), compareEdges, sameCaller);
     });
-    return firstOfMerged(streams, selectEdge, limit).sort(compareEdges);
+    return firstOfMerged(streams, compareEdges, limit).map((row) => ({ to: row.to, json: JSON.stringify(row) }));
   }
 
   async bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], _now: string): Promise<{ deleted: number; stored: number }> {
@@ -315,28 +316,15 @@ export class LmdbStorage implements GraphStorage {
   }
 }
 
-/** The order a storage picks the first rows in (PostgreSQL's ORDER BY ... COLLATE "C"): code points, field by field. */
-function selectFound(a: Found, b: Found): number {
-  const c = compareCodePoints;
-  return c(a.name.toLowerCase(), b.name.toLowerCase()) || c(a.name, b.name) || c(a.repo, b.repo) || c(a.extractor, b.extractor) || c(a.file_path, b.file_path) || c(a.id, b.id);
-}
-
+/** The order twins are picked in (the first `limit` by place), before they are answered in `compareFound` order. */
 function selectTwin(a: Twin, b: Twin): number {
   const c = compareCodePoints;
   return c(a.repo, b.repo) || c(a.extractor, b.extractor) || c(a.file_path, b.file_path) || c(a.id, b.id);
 }
 
-const selectEdge: (a: Into, b: Into) => number = edgeOrder(compareCodePoints, callPosition);
-
 /** Edges keyed alike in the by-target index (their call sites' lines and columns are not in the key). */
 function sameCaller(a: Into, b: Into): boolean {
   return a.to === b.to && a.repo === b.repo && a.extractor === b.extractor && a.src_file === b.src_file && a.from === b.from;
-}
-
-/** A call site's line or column as the PostgreSQL storage orders it: an integer column, 0 when not one. */
-function callPosition(value: string | undefined): number {
-  const n = Number(value ?? 0);
-  return Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : 0;
 }
 
 /** The first `n` of a lazy sequence (the rest is never read). */

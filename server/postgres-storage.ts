@@ -1,36 +1,37 @@
 // The team storage: PostgreSQL, which several `cairn serve` processes can share.
-// Each row's fields live in typed columns; what no query filters on (an edge's
-// properties, an entity's description, source, author and properties) is kept as
-// JSON in `rest`, so no text is stored twice. Rows are returned as pushed: the
-// columns and `rest` put back together. A push is one transaction that first takes
-// an advisory lock on its repo, so two servers never interleave the purge-then-insert
-// of the same files.
+// An entity or edge is stored as its answer's JSON text (`body`: the row as pushed,
+// with its repo and extractor), beside the columns that queries filter and order
+// on: reads hand the server text it splices into answers, not columns it must decode
+// and encode again (for a 1,000-row callers answer that was 6 of the server's 7 ms).
+// A push is one transaction that first takes an advisory lock on its repo, so two
+// servers never interleave the purge-then-insert of the same files.
 //
 // Indexes follow the reads: search walks its answer order (name_lc, name, repo,
 // extractor, file, id) and stops at its limit; callers read each target's edges in
-// answer order (target, then repo, extractor, file) and merge them up to their limit,
+// (target, repo, extractor, file) order and merge them up to their limit,
 // and find twins in an index that holds everything a twin answers with, in answer
 // order; a purge finds a file's rows by (repo, extractor, file).
 import pg from 'pg';
 import { UNRESOLVED_PREFIX, type Edge, type Entity, type Hyperedge, type IngestItem, type SymbolRow } from '../contracts/graph-push.js';
 import {
-  compareCodePoints,
-  compareEdges,
+  callPosition,
   compareFound,
   prefixEnd,
   type CheckedPush,
+  type EdgeInto,
   type EdgeTargets,
   type FoundEntity,
   type GraphStorage,
   type PushCounts,
   type RepoSummary,
+  type RowJson,
   type StoredFile,
   type StoredMemory,
   type Twin,
 } from './storage.js';
 
 /** Bumped when a table changes shape; a database of another version is refused, never misread. */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS cairn_schema (version integer NOT NULL);
@@ -43,8 +44,7 @@ CREATE TABLE IF NOT EXISTS cairn_files (
 CREATE INDEX IF NOT EXISTS cairn_files_path ON cairn_files (repo, path);
 CREATE TABLE IF NOT EXISTS cairn_entities (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', file_path text NOT NULL, ord integer NOT NULL,
-  id text NOT NULL, name text NOT NULL, name_lc text NOT NULL, type text NOT NULL, qualified_name text,
-  line_start integer, line_end integer, captured_at text, rest text);
+  id text NOT NULL, name text NOT NULL, name_lc text NOT NULL, qualified_name text, body text NOT NULL);
 CREATE INDEX IF NOT EXISTS cairn_entities_file ON cairn_entities (repo, extractor, file_path);
 DROP INDEX IF EXISTS cairn_entities_search;
 CREATE INDEX IF NOT EXISTS cairn_entities_by_name ON cairn_entities
@@ -56,8 +56,7 @@ CREATE INDEX IF NOT EXISTS cairn_entities_twins ON cairn_entities
 CREATE TABLE IF NOT EXISTS cairn_edges (
   repo text NOT NULL, extractor text NOT NULL DEFAULT 'ast', src_file text NOT NULL, ord integer NOT NULL,
   from_id text NOT NULL, to_id text NOT NULL, relation text NOT NULL,
-  confidence_score double precision NOT NULL DEFAULT 1.0, confidence_tier text NOT NULL DEFAULT 'EXTRACTED',
-  call_line integer, call_column integer, properties text);
+  call_line integer NOT NULL, call_column integer NOT NULL, body text NOT NULL);
 CREATE INDEX IF NOT EXISTS cairn_edges_file ON cairn_edges (repo, extractor, src_file);
 DROP INDEX IF EXISTS cairn_edges_to;
 CREATE INDEX IF NOT EXISTS cairn_edges_into ON cairn_edges (to_id, repo COLLATE "C", extractor COLLATE "C", src_file COLLATE "C");
@@ -178,8 +177,8 @@ export class PostgresStorage implements GraphStorage {
         extractor: row.extractor as string,
         path,
         sha: row.sha as string | null,
-        entities: (await rows(ENTITY_COLUMNS, 'cairn_entities', 'file_path')).map(entityOf),
-        edges: (await rows(EDGE_COLUMNS, 'cairn_edges', 'src_file')).map(edgeOf),
+        entities: (await rows('body', 'cairn_entities', 'file_path')).map((r) => unplaced<Entity>(r.body as string)),
+        edges: (await rows('body', 'cairn_edges', 'src_file')).map((r) => unplaced<Edge>(r.body as string)),
         symbols: (await rows(SYMBOL_COLUMNS, 'cairn_symbols', 'file_path')).map(symbolOf),
         hyperedges: (await rows('body', 'cairn_hyperedges', 'src_file')).map((r) => JSON.parse(r.body as string) as Hyperedge),
       });
@@ -204,7 +203,7 @@ export class PostgresStorage implements GraphStorage {
     }));
   }
 
-  async search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
+  async search(q: string, repo: string | undefined, limit: number): Promise<RowJson[]> {
     // The prefix as a range of the index, which holds the whole answer order: only the
     // rows up to the limit are read. (With only a leading part of the order in the index,
     // a name that every repository has once was estimated at one row, and the planner
@@ -215,22 +214,23 @@ export class PostgresStorage implements GraphStorage {
     const conditions = ['name_lc COLLATE "C" >= $1'];
     if (high !== null) conditions.push(`name_lc COLLATE "C" < $${values.push(high)}`);
     if (repo !== undefined) conditions.push(`repo = $${values.push(repo)}`);
-    const r = await this.pool.query({
+    const r = await this.pool.query<[string]>({
       name: `cairn_search_${high !== null ? 'to' : 'open'}_${repo !== undefined ? 'repo' : 'all'}`,
-      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE ${conditions.join(' AND ')}
+      text: `SELECT body FROM cairn_entities WHERE ${conditions.join(' AND ')}
        ORDER BY name_lc COLLATE "C", name COLLATE "C", repo COLLATE "C", extractor COLLATE "C", file_path COLLATE "C", id COLLATE "C" LIMIT $2`,
       values,
+      rowMode: 'array',
     });
-    return r.rows.map(found).sort(compareFound);
+    return r.rows.map((row) => row[0]);
   }
 
   async entity(repo: string, id: string): Promise<FoundEntity | undefined> {
     const r = await this.pool.query({
       name: 'cairn_entity',
-      text: `SELECT ${ENTITY_COLUMNS}, repo, extractor FROM cairn_entities WHERE repo = $1 AND id = $2 ORDER BY extractor COLLATE "C", file_path COLLATE "C" LIMIT 1`,
+      text: `SELECT body FROM cairn_entities WHERE repo = $1 AND id = $2 ORDER BY extractor COLLATE "C", file_path COLLATE "C" LIMIT 1`,
       values: [repo, id],
     });
-    return r.rows[0] ? found(r.rows[0]) : undefined;
+    return r.rows[0] ? (JSON.parse(r.rows[0].body as string) as FoundEntity) : undefined;
   }
 
   async twins(qualifiedName: string, exceptRepo: string, limit: number): Promise<Twin[]> {
@@ -244,7 +244,7 @@ export class PostgresStorage implements GraphStorage {
     return (r.rows as Twin[]).sort(compareFound);
   }
 
-  async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
+  async edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<EdgeInto[]> {
     const ids = [...new Set(targets.ids)];
     const specifiers = [...new Set(targets.specifiers.map((s) => `${UNRESOLVED_PREFIX}${s}`))];
     if (ids.length + specifiers.length === 0 || limit <= 0) return [];
@@ -254,10 +254,8 @@ export class PostgresStorage implements GraphStorage {
     if (ids.length > 0) values.push(ids);
     if (specifiers.length > 0) values.push(specifiers, targets.specifiersNotFrom);
     if (relations) values.push([...relations]);
-    const r = await this.pool.query({ ...statement, values });
-    return firstInOrder(r.rows, limit)
-      .map((row) => Object.assign(edgeOf(row), { repo: row.repo as string, extractor: row.extractor as string }))
-      .sort(compareEdges);
+    const r = await this.pool.query<[string, string]>({ ...statement, values, rowMode: 'array' });
+    return r.rows.map(([json, to]) => ({ json, to }));
   }
 
   async bulkMemories(repo: string, reconcileFiles: string[], items: IngestItem[], _now: string): Promise<{ deleted: number; stored: number }> {
@@ -337,56 +335,26 @@ async function createSchema(client: pg.PoolClient): Promise<void> {
 
 // ---- rows to columns and back ------------------------------------------------
 
-const ENTITY_COLUMNS = 'id, name, type, file_path, line_start, line_end, captured_at, rest';
-const EDGE_COLUMNS = 'from_id, to_id, relation, src_file, confidence_score, confidence_tier, properties';
 const SYMBOL_COLUMNS = 'name, qualified_name, kind, entity_id, file_path, line';
 
-/** An entity's fields that have no column of their own (null when it has none). */
-function entityRest(e: Entity): string | null {
-  const { id: _id, name: _name, type: _type, file_path: _file, line_start: _start, line_end: _end, captured_at: _captured, ...rest } = e;
-  return Object.keys(rest).length > 0 ? JSON.stringify(rest) : null;
+/** A row's stored JSON (`body`: the row with its repo and extractor) as the row alone. */
+function unplaced<T>(body: string): T {
+  const { repo: _repo, extractor: _extractor, ...row } = JSON.parse(body) as T & { repo: string; extractor: string };
+  return row as T;
 }
 
-function entityOf(row: Record<string, unknown>): Entity {
-  const e = { id: row.id, name: row.name, type: row.type, file_path: row.file_path } as Entity;
-  if (row.line_start !== null) e.line_start = row.line_start as number;
-  if (row.line_end !== null) e.line_end = row.line_end as number;
-  if (row.captured_at !== null) e.captured_at = row.captured_at as string;
-  return row.rest === null ? e : { ...e, ...(JSON.parse(row.rest as string) as Partial<Entity>) };
-}
-
-function found(row: Record<string, unknown>): FoundEntity {
-  return Object.assign(entityOf(row), { repo: row.repo as string, extractor: row.extractor as string });
-}
-
-function edgeOf(row: Record<string, unknown>): Edge {
-  const e: Edge = {
-    from: row.from_id as string,
-    to: row.to_id as string,
-    relation: row.relation as Edge['relation'],
-    src_file: row.src_file as string,
-    confidence_score: row.confidence_score as number,
-    confidence_tier: row.confidence_tier as Edge['confidence_tier'],
-  };
-  if (row.properties !== null) e.properties = JSON.parse(row.properties as string) as Record<string, string>;
-  return e;
-}
+/** A row as stored: its own fields, then its repo and extractor (what search and callers answer with). */
+const placed = (row: Entity | Edge, repo: string, extractor: string): string => JSON.stringify({ ...row, repo, extractor });
 
 function symbolOf(row: Record<string, unknown>): SymbolRow {
   return { name: row.name, qualified_name: row.qualified_name, kind: row.kind, entity_id: row.entity_id, file_path: row.file_path, line: row.line } as SymbolRow;
 }
 
-/** A call site's line or column as the edge order reads it (properties hold text), when it is an integer column's value. */
-function position(value: string | undefined): number | null {
-  const n = Number(value ?? 0);
-  return Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : null;
-}
-
 async function insertEntities(client: pg.PoolClient, repo: string, extractor: string, rows: Entity[]): Promise<void> {
   if (rows.length === 0) return;
   await client.query(
-    `INSERT INTO cairn_entities (repo, extractor, file_path, ord, id, name, name_lc, type, qualified_name, line_start, line_end, captured_at, rest)
-     SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::text[])`,
+    `INSERT INTO cairn_entities (repo, extractor, file_path, ord, id, name, name_lc, qualified_name, body)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])`,
     [
       repo,
       extractor,
@@ -395,12 +363,8 @@ async function insertEntities(client: pg.PoolClient, repo: string, extractor: st
       rows.map((e) => e.id),
       rows.map((e) => e.name),
       rows.map((e) => e.name.toLowerCase()),
-      rows.map((e) => e.type),
       rows.map((e) => e.properties?.qualified_name ?? null),
-      rows.map((e) => e.line_start ?? null),
-      rows.map((e) => e.line_end ?? null),
-      rows.map((e) => e.captured_at ?? null),
-      rows.map(entityRest),
+      rows.map((e) => placed(e, repo, extractor)),
     ],
   );
 }
@@ -408,8 +372,8 @@ async function insertEntities(client: pg.PoolClient, repo: string, extractor: st
 async function insertEdges(client: pg.PoolClient, repo: string, extractor: string, rows: Edge[]): Promise<void> {
   if (rows.length === 0) return;
   await client.query(
-    `INSERT INTO cairn_edges (repo, extractor, src_file, ord, from_id, to_id, relation, confidence_score, confidence_tier, call_line, call_column, properties)
-     SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::text[], $10::int[], $11::int[], $12::text[])`,
+    `INSERT INTO cairn_edges (repo, extractor, src_file, ord, from_id, to_id, relation, call_line, call_column, body)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::text[])`,
     [
       repo,
       extractor,
@@ -418,11 +382,9 @@ async function insertEdges(client: pg.PoolClient, repo: string, extractor: strin
       rows.map((e) => e.from),
       rows.map((e) => e.to),
       rows.map((e) => e.relation),
-      rows.map((e) => e.confidence_score!),
-      rows.map((e) => e.confidence_tier!),
-      rows.map((e) => position(e.properties?.line)),
-      rows.map((e) => position(e.properties?.column)),
-      rows.map((e) => (e.properties === undefined ? null : JSON.stringify(e.properties))),
+      rows.map((e) => callPosition(e.properties?.line)),
+      rows.map((e) => callPosition(e.properties?.column)),
+      rows.map((e) => placed(e, repo, extractor)),
     ],
   );
 }
@@ -473,10 +435,12 @@ async function insertHyperedges(client: pg.PoolClient, repo: string, extractor: 
 
 // ---- callers: edges into many targets, read in answer order ----------------
 
-/** What every edges-into branch selects: an edge's columns, its place, and its call site's position. */
-const EDGE_INTO_COLUMNS = `${EDGE_COLUMNS}, repo, extractor, call_line, call_column`;
+/** What every edges-into branch selects: the stored row, its target, and what orders it. */
+const EDGE_INTO_COLUMNS = 'body, to_id, repo, extractor, src_file, from_id, call_line, call_column';
 /** The leading part of the answer order that the index `cairn_edges_into` holds after `to_id`. */
 const EDGE_FILE_ORDER = 'repo COLLATE "C", extractor COLLATE "C", src_file COLLATE "C"';
+/** The whole answer order (`compareEdges`). */
+const EDGE_ORDER = `${EDGE_FILE_ORDER}, from_id COLLATE "C", to_id COLLATE "C", call_line, call_column`;
 
 /** A statement's number of target slots: the next power of two, so a few shapes serve every count (0 for none). */
 export function slots(count: number): number {
@@ -487,13 +451,14 @@ const edgesIntoStatements = new Map<string, { name: string; text: string }>();
 
 /**
  * Edges into up to `idSlots` ids and `specifierSlots` unresolved specifiers (from
- * other repositories than the one named), the first $1 by (repo, extractor, file)
- * with the ties of the last one, of the asked relations only when asked. Each target
- * is its own branch, an index range of `cairn_edges_into` already in that order, and
- * the branches are merged (Merge Append) and cut once: a request reads about what it
- * answers, not every edge of every target before a sort. A slot past its array's end
- * is NULL and matches nothing. The sessions use generic plans, so a shape is planned
- * once per connection, not on every request.
+ * other repositories than the one named), the first $1 in answer order, of the asked
+ * relations only when asked. Each target is its own branch, an index range of
+ * `cairn_edges_into` already in (repo, extractor, file) order, cut at $1 with the ties
+ * of its last file; the branches are merged in that order (Merge Append), and only
+ * the rows of one file at a time are sorted by the rest of the order (Incremental
+ * Sort) until $1 are out: a request reads about what it answers, not every edge of
+ * every target before a sort. A slot past its array's end is NULL and matches
+ * nothing. The sessions use generic plans, so a shape is planned once per connection.
  */
 function edgesIntoStatement(idSlots: number, specifierSlots: number, ofRelations: boolean): { name: string; text: string } {
   const name = `cairn_edges_into_${idSlots}_${specifierSlots}${ofRelations ? '_of' : ''}`;
@@ -510,31 +475,8 @@ function edgesIntoStatement(idSlots: number, specifierSlots: number, ofRelations
       ...Array.from({ length: idSlots }, (_, i) => branch(`(${ids})[${i + 1}]`, '')),
       ...Array.from({ length: specifierSlots }, (_, i) => branch(`(${specifiers})[${i + 1}]`, ` AND repo <> ${notFrom}`)),
     ];
-    statement = { name, text: `SELECT ${EDGE_INTO_COLUMNS} FROM (${branches.join(' UNION ALL ')}) e ORDER BY ${EDGE_FILE_ORDER} FETCH FIRST $1 ROWS WITH TIES` };
+    statement = { name, text: `SELECT body, to_id FROM (${branches.join(' UNION ALL ')}) e ORDER BY ${EDGE_ORDER} FETCH FIRST $1 ROWS ONLY` };
     edgesIntoStatements.set(name, statement);
   }
   return statement;
 }
-
-/**
- * The first `limit` rows in the full answer order (repo, extractor, file, from, to,
- * call line, call column; strings as COLLATE "C" orders them), from rows in (repo,
- * extractor, file) order that hold the ties of the last file: only that last file's
- * rows need ordering to know which of them make the cut.
- */
-function firstInOrder(rows: Record<string, unknown>[], limit: number): Record<string, unknown>[] {
-  if (rows.length <= limit) return rows;
-  const last = rows[limit - 1]!;
-  let start = limit - 1;
-  while (start > 0 && sameFile(rows[start - 1]!, last)) start -= 1;
-  const boundary = rows.slice(start).sort(
-    (a, b) =>
-      compareCodePoints(a.from_id as string, b.from_id as string) ||
-      compareCodePoints(a.to_id as string, b.to_id as string) ||
-      ((a.call_line as number | null) ?? 0) - ((b.call_line as number | null) ?? 0) ||
-      ((a.call_column as number | null) ?? 0) - ((b.call_column as number | null) ?? 0),
-  );
-  return rows.slice(0, start).concat(boundary.slice(0, limit - start));
-}
-
-const sameFile = (a: Record<string, unknown>, b: Record<string, unknown>): boolean => a.repo === b.repo && a.extractor === b.extractor && a.src_file === b.src_file;

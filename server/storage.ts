@@ -54,6 +54,19 @@ export interface FoundEntity extends Entity {
 /** Another repository's entity of the same qualified name: where it is, and what orders it. */
 export type Twin = Pick<FoundEntity, 'repo' | 'extractor' | 'file_path' | 'id' | 'name'>;
 
+/**
+ * A row of an answer as its JSON text (an object), written once where the row is stored
+ * or read: the server splices rows into its answers rather than decode and encode them
+ * again (a callers answer of 1,000 rows is 420 kB of JSON).
+ */
+export type RowJson = string;
+
+/** An edge into a target as its JSON text (`Edge` with its repo and extractor), and the target it reaches. */
+export interface EdgeInto {
+  to: string;
+  json: RowJson;
+}
+
 export interface CallerEdge extends Edge {
   repo: string;
   extractor: string;
@@ -80,12 +93,12 @@ export interface GraphStorage {
   /** One file's stored rows, per extractor (all extractors when none is named), in extractor order. */
   file(repo: string, path: string, extractor?: string): Promise<StoredFile[]>;
   repos(): Promise<RepoSummary[]>;
-  /** Entities whose name starts with `q` (case-insensitive), exact names first, at most `limit`. */
-  search(q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]>;
+  /** Entities whose name starts with `q` (case-insensitive), exact names first, at most `limit`, in `compareFound` order: each a `FoundEntity`'s JSON. */
+  search(q: string, repo: string | undefined, limit: number): Promise<RowJson[]>;
   /** The entity with this id in this repo, from any extractor. */
   entity(repo: string, id: string): Promise<FoundEntity | undefined>;
   /** The first `limit` edges (in `compareEdges` order) into the targets; only of these relations when given. */
-  edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]>;
+  edgesInto(targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<EdgeInto[]>;
   /** Entities of other repositories than `except` with this qualified name: the first `limit` by (repo, extractor, file, id), in `compareFound` order. */
   twins(qualifiedName: string, except: string, limit: number): Promise<Twin[]>;
   /** Deletes the memories of each reconciled source, then stores the items; one transaction. */
@@ -96,11 +109,14 @@ export interface GraphStorage {
   close(): Promise<void>;
 }
 
-/** The order every storage returns found entities in: lower-cased name, name, repo, file, id (code units). */
+/**
+ * The order every storage returns found entities in: lower-cased name, name, repo,
+ * extractor, file, id, each in code point order (UTF-8 bytes, as a Go client's
+ * sort.Strings orders them): the order both storages' indexes already hold.
+ */
 export function compareFound(a: Twin, b: Twin): number {
-  return (
-    cmp(a.name.toLowerCase(), b.name.toLowerCase()) || cmp(a.name, b.name) || cmp(a.repo, b.repo) || cmp(a.extractor, b.extractor) || cmp(a.file_path, b.file_path) || cmp(a.id, b.id)
-  );
+  const c = compareCodePoints;
+  return c(a.name.toLowerCase(), b.name.toLowerCase()) || c(a.name, b.name) || c(a.repo, b.repo) || c(a.extractor, b.extractor) || c(a.file_path, b.file_path) || c(a.id, b.id);
 }
 
 /**
@@ -116,8 +132,6 @@ export function prefixEnd(prefix: string): string | null {
   }
   return null;
 }
-
-export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Code point order of two strings: UTF-8 byte order, the order of PostgreSQL's COLLATE "C" and of LMDB's byte keys; JavaScript's own order differs only for surrogates. */
 export function compareCodePoints(a: string, b: string): number {
@@ -137,20 +151,24 @@ const lift = (unit: number): number => (unit < 0xd800 ? unit : unit < 0xe000 ? u
 type PlacedEdge = Edge & { repo: string; extractor: string };
 
 /**
- * An edge order: repo, extractor, src_file, from, to by `strings`, then call-site line and
- * column by `position`. The storages merge in their own index order (code points) and all
- * return edges in `compareEdges` order.
+ * The order every storage returns edges into an entity in: repo, extractor, src_file,
+ * from, to (code points), then the call site's line and column (`callPosition`).
  */
-export function edgeOrder(strings: (a: string, b: string) => number, position: (value: string | undefined) => number): (a: PlacedEdge, b: PlacedEdge) => number {
-  return (a, b) =>
-    strings(a.repo, b.repo) ||
-    strings(a.extractor, b.extractor) ||
-    strings(a.src_file, b.src_file) ||
-    strings(a.from, b.from) ||
-    strings(a.to, b.to) ||
-    position(a.properties?.line) - position(b.properties?.line) ||
-    position(a.properties?.column) - position(b.properties?.column);
+export function compareEdges(a: PlacedEdge, b: PlacedEdge): number {
+  const c = compareCodePoints;
+  return (
+    c(a.repo, b.repo) ||
+    c(a.extractor, b.extractor) ||
+    c(a.src_file, b.src_file) ||
+    c(a.from, b.from) ||
+    c(a.to, b.to) ||
+    callPosition(a.properties?.line) - callPosition(b.properties?.line) ||
+    callPosition(a.properties?.column) - callPosition(b.properties?.column)
+  );
 }
 
-/** The order every storage returns edges into an entity in: repo, extractor, src_file, from, to, then call-site line and column. */
-export const compareEdges = edgeOrder(cmp, (value) => Number(value ?? 0));
+/** A call site's line or column as edges are ordered by it (an integer column in PostgreSQL): the number, or 0 when it is none or not a 32-bit integer. */
+export function callPosition(value: string | undefined): number {
+  const n = Number(value ?? 0);
+  return Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : 0;
+}

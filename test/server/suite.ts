@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS, MAX_LINE, UNRESOLVED_PREFIX, type Edge, type Entity, type GraphPush } from '../../contracts/graph-push.js';
 import { createGraphServer, type GraphServer, type GraphServerOptions, type RequestLogEntry } from '../../server/http.js';
-import { compareEdges, compareFound, prefixEnd, type GraphStorage } from '../../server/storage.js';
+import { compareEdges, compareFound, prefixEnd, type EdgeTargets, type FoundEntity, type GraphStorage } from '../../server/storage.js';
 
 export type StorageFactory = () => Promise<GraphStorage>;
 
@@ -31,6 +31,20 @@ export function entity(repo: string, path: string, name: string, extra: Partial<
 
 export function edge(from: string, to: string, srcFile: string, extra: Partial<Edge> = {}): Edge {
   return { from, to, relation: 'calls', src_file: srcFile, confidence_score: 1, confidence_tier: 'EXTRACTED', ...extra };
+}
+
+/** A storage's search answer, its rows decoded. */
+export async function searched(storage: GraphStorage, q: string, repo: string | undefined, limit: number): Promise<FoundEntity[]> {
+  return (await storage.search(q, repo, limit)).map((json) => JSON.parse(json) as FoundEntity);
+}
+
+/** A storage's edges into targets, decoded; each row's `to` must be the target its JSON names. */
+export async function edgesInto(storage: GraphStorage, targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Promise<(Edge & { repo: string; extractor: string })[]> {
+  return (await storage.edgesInto(targets, limit, relations)).map(({ to, json }) => {
+    const row = JSON.parse(json) as Edge & { repo: string; extractor: string };
+    expect(row.to).toBe(to);
+    return row;
+  });
 }
 
 /** A string of exactly `bytes` UTF-8 bytes: `head`, then `unit` as often as it fits, then ASCII. */
@@ -390,21 +404,24 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       for (const repo of ['r3', 'r1', 'r2']) {
         await s.push({ repo, files: ['a.go'], entities: ['parseB', 'Parse', 'parseA', 'parse', 'other'].map((n) => entity(repo, 'a.go', n)) });
       }
-      const first = await s.storage.search('PARSE', undefined, 4);
+      const first = await searched(s.storage, 'PARSE', undefined, 4);
       expect(first.map((e) => `${e.repo}:${e.name}`)).toEqual(['r1:Parse', 'r2:Parse', 'r3:Parse', 'r1:parse']);
-      const scoped = await s.storage.search('parse', 'r2', 3);
+      const scoped = await searched(s.storage, 'parse', 'r2', 3);
       expect(scoped.map((e) => `${e.repo}:${e.name}`)).toEqual(['r2:Parse', 'r2:parse', 'r2:parseA']);
-      expect(await s.storage.search('parsez', undefined, 4)).toEqual([]);
+      expect(await searched(s.storage, 'parsez', undefined, 4)).toEqual([]);
     });
 
     it('search finds names past the Basic Multilingual Plane, and a prefix of the last code point', async () => {
-      const names = ['zebra', 'z\u{10FFFF}x', 'z\u{1F600}', '\u{10FFFF}a', '\u{10FFFF}', 'zz', '\uFFFFb'];
+      // 'y\uFFFF' sorts before 'y\u{1F600}' by code points (UTF-8 bytes, a Go client's order), after it by UTF-16 code units.
+      const names = ['zebra', 'z\u{10FFFF}x', 'z\u{1F600}', '\u{10FFFF}a', '\u{10FFFF}', 'zz', '\uFFFFb', 'y\u{1F600}', 'y\uFFFF'];
       const s = await start();
       await s.push({ repo: 'r', files: ['a.go'], entities: names.map((n) => entity('r', 'a.go', n)) });
-      const found = async (q: string) => (await s.storage.search(q, undefined, 10)).map((e) => e.name);
+      const found = async (q: string) => (await searched(s.storage, q, undefined, 10)).map((e) => e.name);
       expect(await found('z')).toEqual(['zebra', 'zz', 'z\u{1F600}', 'z\u{10FFFF}x']);
       expect(await found('\u{10FFFF}')).toEqual(['\u{10FFFF}', '\u{10FFFF}a']);
       expect(await found('\uFFFF')).toEqual(['\uFFFFb']);
+      expect(await found('y')).toEqual(['y\uFFFF', 'y\u{1F600}']);
+      expect((await s.call('GET', '/v1/search?q=y')).body.map((e: Entity) => e.name)).toEqual(['y\uFFFF', 'y\u{1F600}']);
       expect(prefixEnd('ab')).toBe('ac');
       expect(prefixEnd('a\u{10FFFF}')).toBe('b');
       expect(prefixEnd('\u{D7FF}')).toBe('\u{E000}');
@@ -426,9 +443,9 @@ export function graphServerSuite(storageName: string, makeStorage: StorageFactor
       await s.push({ repo: 'app', files: ['c.ts'], edges: [calls('app', 10), calls('app', 9)] });
       await s.push({ repo: 'web', files: ['c.ts'], edges: [calls('web', 2)] });
       const targets = { ids: [target.id], specifiers: ['Money.format'], specifiersNotFrom: 'a-lib' };
-      const got = await s.storage.edgesInto(targets, 2, new Set(['calls']));
+      const got = await edgesInto(s.storage, targets, 2, new Set(['calls']));
       expect(got.map((e) => `${e.repo}:${e.properties?.line}`)).toEqual(['app:9', 'app:10']);
-      const all = await s.storage.edgesInto(targets, 10);
+      const all = await edgesInto(s.storage, targets, 10);
       expect(all.map((e) => `${e.repo}:${e.relation}:${e.properties?.line ?? '-'}`)).toEqual(['a-lib:contains:-', 'app:calls:9', 'app:calls:10', 'web:calls:2']);
     });
 
