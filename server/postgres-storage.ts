@@ -2,7 +2,8 @@
 // An entity or edge is stored as its answer's JSON text (`body`: the row as pushed,
 // with its repo and extractor), beside the columns that queries filter and order
 // on: reads hand the server text it splices into answers, not columns it must decode
-// and encode again (for a 1,000-row callers answer that was 6 of the server's 7 ms).
+// and encode again (a 100-row search took 1.40 ms of server CPU that way, 0.55 now).
+// The price is bytes: a row's text fields are stored twice.
 // A push is one transaction that first takes an advisory lock on its repo, so two
 // servers never interleave the purge-then-insert of the same files.
 //
