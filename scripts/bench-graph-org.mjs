@@ -19,6 +19,9 @@
 //   npm run bench:graph-org -- CORPUS            any corpus name from the corpora installer
 //   CAIRN_BENCH_REPOS=40 CAIRN_BENCH_LMDB_REPOS=10 CAIRN_BENCH_MAX_FILES=300
 //   CAIRN_BENCH_PUSHERS=2 (per server) CAIRN_BENCH_READERS=8 CAIRN_BENCH_READ_S=20
+//   CAIRN_BENCH_WARM_S=5: each read phase first reads this long unmeasured (recorded
+//   apart as `warmup`), so the figures are of servers whose code is compiled and whose
+//   PostgreSQL connections have planned their statements, not of their first seconds.
 //   CAIRN_BENCH_EXTRA_READERS=2,4: after the reads at CAIRN_BENCH_READERS, a read phase at
 //   each of these counts too, recorded beside them (`reads_at_readers`), never instead.
 //   CAIRN_BENCH_DEADLINE_S=900
@@ -50,6 +53,7 @@ const PUSHERS = env('CAIRN_BENCH_PUSHERS', 2);
 const READERS = env('CAIRN_BENCH_READERS', 8);
 const EXTRA_READERS = (process.env.CAIRN_BENCH_EXTRA_READERS ?? '').split(',').filter(Boolean).map(Number);
 const READ_SECONDS = env('CAIRN_BENCH_READ_S', 20);
+const WARM_SECONDS = env('CAIRN_BENCH_WARM_S', 5);
 const deadline = Date.now() + env('CAIRN_BENCH_DEADLINE_S', 900) * 1000;
 
 // The producer's modules, wherever the build put them.
@@ -209,14 +213,16 @@ function getText(url) {
   });
 }
 
-/** Readers spread over the servers: half search by a name prefix, half ask for a symbol's callers across repositories. */
-async function read(servers, repos, names, targets, cpu, readers = READERS) {
+/**
+ * Readers spread over the servers for `seconds`: half search by a name prefix, half ask
+ * for a symbol's callers across repositories, the requests numbered on from `first`.
+ */
+async function readFor(seconds, first, servers, repos, names, targets, readers) {
   const lat = { search: [], callers: [] };
   /** Each answer's latency with its size in rows, to see whether the tail is the large answers. */
   const sized = { search: [], callers: [] };
-  const cpuBefore = cpu();
-  const stop = Date.now() + READ_SECONDS * 1000;
-  let n = 0;
+  const stop = Date.now() + seconds * 1000;
+  let n = first;
   await Promise.all(
     Array.from({ length: readers }, async (_, reader) => {
       const base = servers[reader % servers.length].url;
@@ -240,10 +246,19 @@ async function read(servers, repos, names, targets, cpu, readers = READERS) {
       }
     }),
   );
-  const summary = (xs) => {
-    const sorted = xs.sort((a, b) => a - b);
-    return { requests: sorted.length, p50_ms: round(percentile(sorted, 50), 2), p99_ms: round(percentile(sorted, 99), 2) };
-  };
+  return { lat, sized, next: n };
+}
+
+const summary = (xs) => {
+  const sorted = xs.sort((a, b) => a - b);
+  return { requests: sorted.length, p50_ms: round(percentile(sorted, 50), 2), p99_ms: round(percentile(sorted, 99), 2) };
+};
+
+/** A read phase: a warm-up, recorded apart, then the measured reads with their CPU. */
+async function read(servers, repos, names, targets, cpu, readers = READERS) {
+  const warm = await readFor(WARM_SECONDS, 0, servers, repos, names, targets, readers);
+  const cpuBefore = cpu();
+  const { lat, sized } = await readFor(READ_SECONDS, warm.next, servers, repos, names, targets, readers);
   /** Latency by answer size: rows up to each bucket's bound. */
   const bySize = (xs, bounds) =>
     bounds.map((bound, i) => {
@@ -255,6 +270,7 @@ async function read(servers, repos, names, targets, cpu, readers = READERS) {
   const spent = cpuSpent(cpuBefore, cpu(), 1000 / requests);
   return {
     readers,
+    warmup: { seconds: WARM_SECONDS, search: summary(warm.lat.search), callers: summary(warm.lat.callers) },
     seconds: READ_SECONDS,
     search: summary(lat.search),
     callers: summary(lat.callers),

@@ -2,7 +2,7 @@
 // a temp dir, a unix socket), one fresh database per test.
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CALLER_RELATIONS, createGraphServer } from '../../server/http.js';
 import { LIMITS, type Edge } from '../../contracts/graph-push.js';
 import { PostgresStorage, slots } from '../../server/postgres-storage.js';
@@ -80,6 +80,32 @@ describe('the sessions', () => {
       await storage.close();
     }
   });
+
+  it('stay open while idle, keeping their planned statements; one cut while idle is replaced, and the server goes on', async () => {
+    const url = await postgres.createDatabase('idle');
+    const storage = await PostgresStorage.open(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      await storage.applyPush(checkPush({ repo: 'r', files: ['a.go'], entities: [entity('r', 'a.go', 'parse')], edges: [] }), 'now');
+      expect(await searched(storage, 'par', undefined, 10)).toHaveLength(1);
+      const backends = async () =>
+        (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+      const before = await backends();
+      expect(before.length).toBeGreaterThan(0);
+      // Past the pool's former 10 s idle timeout, the same sessions are still there.
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      expect(await backends()).toEqual(before);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await vi.waitFor(() => expect(stderr.mock.calls.some(([line]) => String(line).includes('PostgreSQL closed an idle connection'))).toBe(true));
+      expect(await searched(storage, 'par', undefined, 10)).toHaveLength(1);
+    } finally {
+      stderr.mockRestore();
+      await admin.end();
+      await storage.close();
+    }
+  }, 30_000);
 });
 
 describe('the indexes', () => {
