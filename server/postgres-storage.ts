@@ -341,7 +341,7 @@ async function createSchema(client: pg.PoolClient): Promise<void> {
   if (version === null) await client.query('INSERT INTO cairn_schema (version) VALUES ($1)', [SCHEMA_VERSION]);
 }
 
-// ---- rows to columns and back ------------------------------------------------
+// ---- rows as stored, and read back -------------------------------------------
 
 const SYMBOL_COLUMNS = 'name, qualified_name, kind, entity_id, file_path, line';
 
@@ -462,9 +462,9 @@ const edgesIntoStatements = new Map<string, { name: string; text: string }>();
  * other repositories than the one named), the first $1 in answer order, of the asked
  * relations only when asked. Each target is its own branch, an index range of
  * `cairn_edges_into` already in (repo, extractor, file) order, cut at $1 with the ties
- * of its last file; the branches are merged in that order (Merge Append), and only
- * the rows of one file at a time are sorted by the rest of the order (Incremental
- * Sort) until $1 are out: a request reads about what it answers, not every edge of
+ * of its last file; the branches are merged in that order (Merge Append), and
+ * the merged rows are sorted by the rest of the order a few files at a time
+ * (Incremental Sort) until $1 are out: a request reads about what it answers, not every edge of
  * every target before a sort. A slot past its array's end is NULL and matches
  * nothing. The sessions use generic plans, so a shape is planned once per connection.
  */
