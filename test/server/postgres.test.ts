@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CALLER_RELATIONS, createGraphServer } from '../../server/http.js';
 import { LIMITS, type Edge } from '../../contracts/graph-push.js';
 import { PostgresStorage, slots } from '../../server/postgres-storage.js';
-import { compareCodePoints, compareEdges, type EdgeTargets } from '../../server/storage.js';
+import { compareCodePoints, type EdgeTargets } from '../../server/storage.js';
 import { checkPush } from '../../server/requests.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { edge, edgesInto, entity, graphServerSuite, searched } from './suite.js';
@@ -134,7 +134,7 @@ describe('the indexes', () => {
 
 type Placed = Edge & { repo: string; extractor: string };
 
-/** The order the storage cuts in: strings by their UTF-8 bytes (COLLATE "C"), then call line and column as integers. */
+/** The answer order, worked out apart from the code under test: strings by their UTF-8 bytes (COLLATE "C"), then call line and column as integers. */
 function bytesThenPosition(a: Placed, b: Placed): number {
   const bytes = (x: string, y: string) => Buffer.compare(Buffer.from(x), Buffer.from(y));
   return (
@@ -148,14 +148,13 @@ function bytesThenPosition(a: Placed, b: Placed): number {
   );
 }
 
-/** What a storage must answer: every matching edge, the first `limit` in the cut order, then in `compareEdges` order. */
+/** What a storage must answer: of every matching edge, the first `limit` in the answer order. */
 function expectedInto(all: Placed[], targets: EdgeTargets, limit: number, relations?: ReadonlySet<string>): Placed[] {
   return all
     .filter((e) => targets.ids.includes(e.to) || (targets.specifiers.some((s) => e.to === `unresolved:${s}`) && e.repo !== targets.specifiersNotFrom))
     .filter((e) => !relations || relations.has(e.relation))
     .sort(bytesThenPosition)
-    .slice(0, limit)
-    .sort(compareEdges);
+    .slice(0, limit);
 }
 
 describe('callers over many targets', () => {
