@@ -198,8 +198,9 @@ function answerRows(kind, text) {
 /**
  * One read as a client on another machine would make it: a kept-alive connection, the
  * answer's bytes as text. Plain node:http rather than fetch: the readers share the
- * servers' 2 vCPUs, and fetch spent about twice the CPU a read (0.40 to 0.48 ms
- * against 0.17 to 0.23, 8 readers over 100 repositories), CPU the servers then lacked.
+ * servers' 2 vCPUs, and with fetch they spent 0.47 and 0.70 ms of CPU a read (two runs
+ * at 1,000 repositories, bench/results/graph-org-fetch-readers-*.json), with node:http
+ * 0.18 and 0.17 (graph-org.json, graph-org-repeat.json): CPU the servers then lacked.
  */
 const readerAgent = new Agent({ keepAlive: true });
 function getText(url) {
