@@ -38,7 +38,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
-import { pushTemplate } from './push-template.mjs';
+import { pushTemplate, relabel } from './push-template.mjs';
 import { startBenchPostgres } from './bench-postgres.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,13 +129,6 @@ function serve(args, cwd) {
     });
     child.once('exit', (code) => reject(new Error(`cairn serve exited ${code}`)));
   });
-}
-
-/** The same rows under another label: ids are scoped by the label, so they are rewritten too. */
-function relabel(batch, label) {
-  batch.text ??= JSON.stringify(batch.push);
-  const text = batch.text.split(`"${batch.push.repo}::`).join(`"${label}::`);
-  return { ...JSON.parse(text), repo: label };
 }
 
 const label = (i) => `org/repo-${String(i).padStart(4, '0')}`;

@@ -12,12 +12,13 @@
 //   CAIRN_BENCH_DEADLINE_S=600          the whole run stops after this
 //
 // Writes bench/results/graph-server.json.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
+import { pushTemplate, relabel } from './push-template.mjs';
 import { startBenchPostgres } from './bench-postgres.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +34,6 @@ const { planPush, batchesOf } = await import(join(repo, 'dist', 'wire', 'push-pl
 const { sendBatch, graphEndpoint } = await import(join(repo, 'dist', 'wire', 'push-send.js'));
 
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const sh = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...options }).trim();
 
 
 function rssMb(pid) {
@@ -95,7 +95,7 @@ async function load(url, batches) {
     Array.from({ length: PUSHERS }, async (_, p) => {
       for (const batch of batches) {
         if (Date.now() > deadline) throw new Error('bench deadline passed');
-        const push = relabel(batch.push, `bench/pusher-${p}`);
+        const push = relabel(batch, `bench/pusher-${p}`);
         let last = Date.now();
         await sendBatch(endpoint, push, {
           maxTries: 50,
@@ -112,12 +112,6 @@ async function load(url, batches) {
   const seconds = (Date.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
   return { seconds: round(seconds, 2), rows, rows_per_s: round(rows / seconds), batches: latencies.length, p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), throttled_429: throttled };
-}
-
-/** The same rows under another label: ids are scoped by the label, so they are rewritten too. */
-function relabel(push, label) {
-  const text = JSON.stringify(push).split(`"${push.repo}::`).join(`"${label}::`);
-  return { ...JSON.parse(text), repo: label };
 }
 
 async function check(url, files) {
@@ -145,21 +139,8 @@ const source = corpusPath(corpus);
 const work = mkdtempSync(join(tmpdir(), 'cairn-bench-graph-'));
 let postgres;
 try {
-  cpSync(source, join(work, 'src'), { recursive: true });
   process.stderr.write(`indexing ${corpus}…\n`);
-  sh(process.execPath, [cairnBin, 'init'], { cwd: join(work, 'src') });
-  const store = openStore(join(work, 'src'), { readOnly: true });
-  let plan;
-  try {
-    plan = planPush(store, 'bench', {});
-  } finally {
-    await store.close();
-  }
-  plan.changed = plan.changed.slice(0, maxFiles);
-  const batches = batchesOf(plan);
-  const files = plan.changed.length;
-  void files;
-  const rowsPerPusher = batches.reduce((n, b) => n + b.rows, 0);
+  const { batches, files, rows: rowsPerPusher } = await pushTemplate({ source, work, cairnBin, maxFiles, openStore, planPush, batchesOf });
   process.stderr.write(`${files} files, ${rowsPerPusher} rows, ${batches.length} batches per pusher\n`);
 
   const results = {

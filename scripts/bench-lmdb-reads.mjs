@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath } from './corpus-path.mjs';
-import { pushTemplate } from './push-template.mjs';
+import { pushTemplate, relabel } from './push-template.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(repo, 'dist');
@@ -26,7 +26,7 @@ const { openStore } = await import(join(dist, 'store', 'index.js'));
 const { planPush, batchesOf } = await import(join(dist, 'wire', 'push-plan.js'));
 const { LmdbStorage } = await import(join(dist, 'server', 'lmdb-storage.js'));
 const { checkPush } = await import(join(dist, 'server', 'requests.js'));
-const { CALLER_RELATIONS } = await import(join(dist, 'server', 'http.js'));
+const { CALLER_RELATIONS, callersAnswer, searchAnswer } = await import(join(dist, 'server', 'http.js'));
 
 const round = (n, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 const cpuMs = (since) => {
@@ -47,29 +47,19 @@ try {
   const pushStarted = process.cpuUsage();
   for (let r = 0; r < REPOS; r++) {
     for (const batch of batches) {
-      const text = JSON.stringify(batch.push).split(`"${batch.push.repo}::`).join(`"${label(r)}::`);
-      await storage.applyPush(checkPush({ ...JSON.parse(text), repo: label(r) }), new Date().toISOString());
+      await storage.applyPush(checkPush(relabel(batch, label(r))), new Date().toISOString());
       pushed += batch.rows;
     }
   }
   const push = { rows: pushed, cpu_ms_per_1k_rows: round(cpuMs(pushStarted) / (pushed / 1000), 2) };
 
-  // What GET /v1/callers asks of the storage (server/http.ts), and its answer's JSON.
-  async function callers(r, id) {
-    const entity = await storage.entity(r, id);
-    const qn = entity.properties?.qualified_name;
-    const qualified = qn !== undefined && /\.|::|->/.test(qn);
-    const twins = qualified ? await storage.twins(qn, r, 100) : [];
-    const twinIds = new Set(twins.map((t) => t.id));
-    const edges = await storage.edgesInto({ ids: [id, ...twinIds], specifiers: qualified ? [qn] : [], specifiersNotFrom: r }, 1001, CALLER_RELATIONS);
-    const out = edges.slice(0, 1000).map((e) => ({ ...e, match: e.to === id ? 'id' : twinIds.has(e.to) ? 'qualified_name' : 'unresolved_specifier' }));
-    return JSON.stringify({ entity, matched_entities: twins, callers: out, truncated: edges.length > 1000 });
-  }
+  // What GET /v1/search and GET /v1/callers answer (server/http.ts), without HTTP.
   const ask = {
-    search: (i) => storage.search(names[(i * 7) % names.length].slice(0, 4), undefined, 100).then(JSON.stringify),
+    search: (i) => searchAnswer(storage, names[(i * 7) % names.length].slice(0, 4), undefined),
     callers: (i) => {
       const r = label((i * 7919) % REPOS);
-      return callers(r, targets[i % targets.length].replace(/^[^:]*(::)/, `${r}$1`));
+      const id = targets[i % targets.length].replace(/^[^:]*(::)/, `${r}$1`);
+      return callersAnswer(storage, r, id, CALLER_RELATIONS).then((answer) => answer ?? Promise.reject(new Error(`no entity ${id} in ${r}`)));
     },
   };
   const reads = {};

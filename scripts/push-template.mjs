@@ -1,6 +1,7 @@
 // The push the graph-server benchmarks copy into many repositories: a copy of a corpus
 // indexed by the built CLI, its push plan cut to its first files, and what readers ask of
-// it (name prefixes to search, entities that have callers).
+// it (name prefixes to search, entities that have callers); and a batch relabelled as
+// another repository's.
 import { execFileSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,4 +38,11 @@ export async function pushTemplate({ source, work, cairnBin, maxFiles, openStore
     targets: entities.filter((e) => called.has(e.id)).map((e) => e.id),
     expected: { files: rows.filter((f) => f.entities.length + f.edges.length > 0 || f.sha).length, entities: count('entities'), edges: count('edges') },
   };
+}
+
+/** A batch's push under another repository label: ids are scoped by the label, so they are rewritten too (the batch keeps its JSON for the next copy). */
+export function relabel(batch, label) {
+  batch.text ??= JSON.stringify(batch.push);
+  const text = batch.text.split(`"${batch.push.repo}::`).join(`"${label}::`);
+  return { ...JSON.parse(text), repo: label };
 }

@@ -160,11 +160,17 @@ export function createGraphServer(options: GraphServerOptions): GraphServer {
       const q = required(url, 'q');
       const repo = url.searchParams.get('repo');
       if (repo !== null) note.repo = checkQuery('repo', repo, LIMITS.repo);
-      return new JsonText(arrayOf(counted(note, await storage.search(q, note.repo, SEARCH_LIMIT))));
+      const answer = await searchAnswer(storage, q, note.repo);
+      note.rows = answer.rows;
+      return new JsonText(answer.text);
     },
     'GET /v1/callers': async (_req, url, note) => {
       note.repo = required(url, 'repo');
-      return callers(storage, note.repo, required(url, 'id'), relationsParameter(url), note);
+      const id = required(url, 'id');
+      const answer = await callersAnswer(storage, note.repo, id, relationsParameter(url));
+      if (!answer) throw new HttpError(404, `no entity ${id} in ${note.repo}`);
+      note.rows = answer.rows;
+      return new JsonText(answer.text);
     },
   };
 
@@ -234,14 +240,27 @@ function counted<T>(note: Note, rows: T[]): T[] {
   return rows;
 }
 
+/** An answer's JSON text, and the rows it holds (what the request log counts). */
+export interface AnswerText {
+  text: string;
+  rows: number;
+}
+
+/** GET /v1/search's answer: a JSON array of found entities, at most 100. */
+export async function searchAnswer(storage: GraphStorage, q: string, repo: string | undefined): Promise<AnswerText> {
+  const rows = await storage.search(q, repo, SEARCH_LIMIT);
+  return { text: arrayOf(rows), rows: rows.length };
+}
+
 /**
- * Edges into an entity: by id, and from other repositories by qualified name (see
- * README: cross-repository callers). The answer is an object of `entity`,
- * `qualified_name`, `matched_entities`, `callers` (each a `CallerEdge`) and `truncated`.
+ * GET /v1/callers's answer, or undefined when the repo holds no such entity: edges into
+ * the entity by id, and from other repositories by qualified name (docs/graph-server.md:
+ * cross-repository callers). An object of `entity`, `qualified_name`, `matched_entities`,
+ * `callers` (each a `CallerEdge`) and `truncated`.
  */
-async function callers(storage: GraphStorage, repo: string, id: string, relations: ReadonlySet<string> | undefined, note: Note): Promise<JsonText> {
+export async function callersAnswer(storage: GraphStorage, repo: string, id: string, relations: ReadonlySet<string> | undefined): Promise<AnswerText | undefined> {
   const entity = await storage.entity(repo, id);
-  if (!entity) throw new HttpError(404, `no entity ${id} in ${repo}`);
+  if (!entity) return undefined;
   const qn = entity.properties?.qualified_name;
   const qualified = qn !== undefined && /\.|::|->/.test(qn);
   const twins = qualified ? await storage.twins(qn, repo, 100) : [];
@@ -249,12 +268,11 @@ async function callers(storage: GraphStorage, repo: string, id: string, relation
   // An unresolved call in the entity's own repo is that repo's own miss, not a caller.
   const edges = await storage.edgesInto({ ids: [id, ...twinIds], specifiers: qualified ? [qn] : [], specifiersNotFrom: repo }, CALLERS_LIMIT + 1, relations);
   const answered = edges.slice(0, CALLERS_LIMIT);
-  note.rows = answered.length;
   const matchOf = (to: string): CallerEdge['match'] => (to === id ? 'id' : twinIds.has(to) ? 'qualified_name' : 'unresolved_specifier');
   // Each row is the storage's JSON of an edge with its place; its match goes in as its last field.
   const rows = answered.map(({ to, json }) => `${json.slice(0, -1)},"match":"${matchOf(to)}"}`);
   const head = JSON.stringify({ entity, qualified_name: qn ?? null, matched_entities: twins.map((t) => ({ repo: t.repo, id: t.id, file_path: t.file_path })) });
-  return new JsonText(`${head.slice(0, -1)},"callers":${arrayOf(rows)},"truncated":${edges.length > CALLERS_LIMIT}}`);
+  return { text: `${head.slice(0, -1)},"callers":${arrayOf(rows)},"truncated":${edges.length > CALLERS_LIMIT}}`, rows: rows.length };
 }
 
 /** A JSON array of rows already written as JSON. */
